@@ -1,0 +1,293 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import { API_BASE, MESSAGES } from '@strata/shared';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { loggerOptions } from './lib/log.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountService } from './modules/account/account.service.js';
+import { profileRoutes } from './modules/account/profile.routes.js';
+import { ProfileService } from './modules/account/profile.service.js';
+import { SecurityEvents } from './modules/account/security-events.js';
+import { outboxAccountMails } from './modules/admin-users/account-mails.js';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { AdminUsersService } from './modules/admin-users/admin-users.service.js';
+import { UserImportService } from './modules/admin-users/user-import.service.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { AnnouncementsService } from './modules/announcements/announcements.service.js';
+import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes.js';
+import { AuditLogsService } from './modules/audit-logs/audit-logs.service.js';
+import { registerAuthJobs } from './modules/auth/auth.jobs.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.js';
+import { BookmarksService } from './modules/bookmarks/bookmarks.service.js';
+import { contractorsRoutes } from './modules/contractors/contractors.routes.js';
+import { ContractorsService } from './modules/contractors/contractors.service.js';
+import { contractsRoutes } from './modules/contracts/contracts.routes.js';
+import { ContractsService } from './modules/contracts/contracts.service.js';
+import { registerExportJobs } from './modules/exports/exports.jobs.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { ExportsService } from './modules/exports/exports.service.js';
+import { outboxRoutes } from './modules/mail/outbox.routes.js';
+import { OutboxService } from './modules/mail/outbox.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
+import { PasswordsService } from './modules/passwords/passwords.service.js';
+import { Hub } from './modules/realtime/hub.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { registrationRoutes } from './modules/registration/registration.routes.js';
+import { RegistrationService } from './modules/registration/registration.service.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { RolesService } from './modules/roles/roles.service.js';
+import { ScheduleJobRegistry } from './modules/schedules/schedule-jobs.js';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
+import { SchedulesService } from './modules/schedules/schedules.service.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { SystemService } from './modules/system/system.service.js';
+import { systemAdminRoutes } from './modules/system-admin/system-admin.routes.js';
+import { SystemAdminService } from './modules/system-admin/system-admin.service.js';
+import { systemLogsPlugin } from './modules/system-admin/system-logs.js';
+import { tfaRoutes } from './modules/tfa/tfa.routes.js';
+import { TfaService } from './modules/tfa/tfa.service.js';
+import { createBus, type Bus } from './platform/bus.js';
+import { createJobs, type Jobs } from './platform/jobs.js';
+import { Mailer } from './platform/mail.js';
+import { createLocalStorage } from './platform/storage.js';
+// Master data and contracts management (issue 6)
+import { contractsAdminRoutes } from './modules/contracts/contracts-admin.routes.js';
+import { ContractsAdminService } from './modules/contracts/contracts-admin.service.js';
+import { documentationRoutes } from './modules/documentation/documentation.routes.js';
+import { DocumentationService } from './modules/documentation/documentation.service.js';
+import { InstrumentImportService } from './modules/instruments/instrument-import.service.js';
+import { instrumentsRoutes } from './modules/instruments/instruments.routes.js';
+import { InstrumentsService } from './modules/instruments/instruments.service.js';
+import { instrumentTypesRoutes } from './modules/instrument-types/instrument-types.routes.js';
+import { InstrumentTypesService } from './modules/instrument-types/instrument-types.service.js';
+import { mapLayersRoutes } from './modules/map-layers/map-layers.routes.js';
+import { MapLayersService } from './modules/map-layers/map-layers.service.js';
+import { masterSettingsRoutes } from './modules/master-settings/master-settings.routes.js';
+import { MasterSettingsService } from './modules/master-settings/master-settings.service.js';
+import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { SitesService } from './modules/sites/sites.service.js';
+import { MasterConfigCache } from './modules/system/master-config.js';
+import { zonesRoutes } from './modules/zones/zones.routes.js';
+import { ZonesService } from './modules/zones/zones.service.js';
+import { authPlugin } from './plugins/auth.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { safeInputPlugin } from './plugins/safe-input.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webPlugin } from './plugins/web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Replaces the clock (tests). */
+  now?: () => Date;
+  /** Start the job workers in this process (the API and `npm run worker` both can). */
+  workers?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  /**
+   * Graceful stop: new requests get 503 at once, in-flight ones finish (up to `timeoutMs`), then the app closes
+   * (jobs stop, the bus closes). The database is the caller's to close.
+   */
+  stop(timeoutMs?: number): Promise<void>;
+  ctx: AppContext;
+  services: {
+    auth: AuthService;
+    settings: SettingsService;
+    contracts: ContractsService;
+    account: AccountService;
+    system: SystemService;
+    notifications: NotificationsService;
+    announcements: AnnouncementsService;
+    /** This instance's websocket hub (`hub.stats()` for the status screen). */
+    hub: Hub;
+    mailer: Mailer;
+    passwords: PasswordsService;
+    registration: RegistrationService;
+    tfa: TfaService;
+    profile: ProfileService;
+    bookmarks: BookmarksService;
+    roles: RolesService;
+    adminUsers: AdminUsersService;
+    userImport: UserImportService;
+    contractors: ContractorsService;
+    auditLogs: AuditLogsService;
+    /** Exports and generated reports; `runPending()` makes waiting files in process (tests, no job workers). */
+    exports: ExportsService;
+    /** Schedules; `dispatchDue()` is the dispatcher's work, `registry` the named jobs. */
+    schedules: SchedulesService;
+    systemAdmin: SystemAdminService;
+  };
+}
+
+/** Builds the whole application on a database, without listening: `main.ts` listens, tests use `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    return503OnClosing: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let draining = false;
+  const inFlight = new Set<object>();
+  let idle: (() => void) | undefined;
+  app.addHook('onRequest', async (req, reply) => {
+    if (draining) {
+      reply.header('connection', 'close');
+      return reply.status(503).type('application/json').send(JSON.stringify(MESSAGES.shuttingDown));
+    }
+    // A websocket never finishes like a request: not drained here, the hub closes it (1001) when the app closes.
+    if (req.headers.upgrade) return;
+    inFlight.add(req.raw);
+  });
+  app.addHook('onResponse', async (req) => {
+    if (inFlight.delete(req.raw) && inFlight.size === 0) idle?.();
+  });
+  const stop = async (timeoutMs = 25_000) => {
+    draining = true;
+    if (inFlight.size > 0) {
+      await new Promise<void>((resolve) => {
+        idle = resolve;
+        setTimeout(resolve, timeoutMs).unref();
+      });
+    }
+    await app.close();
+  };
+
+  const bus: Bus = await createBus(db);
+  const jobs: Jobs | undefined = options.workers ? createJobs(db, { logger: app.log }) : undefined;
+  const ctx: AppContext = { config, db, bus, jobs, now: options.now ?? (() => new Date()), log: app.log };
+
+  const settings = new SettingsService(ctx);
+  await settings.start();
+  const mailer = new Mailer(ctx);
+  await mailer.start();
+  const storage = createLocalStorage(join(config.dataDir, 'files'));
+  const security = new SecurityEvents(ctx, mailer, settings);
+  const auth = new AuthService(ctx, settings, security);
+  const contracts = new ContractsService(ctx);
+  const account = new AccountService(ctx, contracts, settings);
+  const system = new SystemService(ctx, settings);
+  const notifications = new NotificationsService(ctx);
+  const announcements = new AnnouncementsService(ctx);
+  const hub = new Hub(ctx, auth);
+  const passwords = new PasswordsService(ctx, settings, mailer, security, auth);
+  const registration = new RegistrationService(ctx, mailer);
+  const tfa = new TfaService(ctx, settings, security, passwords);
+  const profile = new ProfileService(ctx, storage);
+  const bookmarks = new BookmarksService(ctx);
+  const outbox = new OutboxService(ctx);
+  const roles = new RolesService(ctx);
+  const adminUsers = new AdminUsersService(ctx, auth, outboxAccountMails(ctx, mailer));
+  const userImport = new UserImportService(ctx);
+  const contractors = new ContractorsService(ctx);
+  const auditLogs = new AuditLogsService(ctx);
+  const exports = new ExportsService(ctx, settings, storage);
+  const schedules = new SchedulesService(ctx, settings, new ScheduleJobRegistry());
+  registerExportJobs(schedules.registry, schedules, exports);
+  registerAuthJobs(schedules.registry, auth);
+  const systemAdmin = new SystemAdminService(ctx, hub);
+  // Master data and contracts management (issue 6): the configuration's master-data cache is shared with its writers.
+  const masterConfig = new MasterConfigCache(ctx);
+  await masterConfig.start();
+  system.useMasterConfig(masterConfig);
+  const contractsAdmin = new ContractsAdminService(ctx);
+  const instrumentTypes = new InstrumentTypesService(ctx, masterConfig);
+  const instruments = new InstrumentsService(ctx, settings);
+  const instrumentImport = new InstrumentImportService(ctx, settings);
+  const zones = new ZonesService(ctx);
+  const sites = new SitesService(ctx, storage);
+  const mapLayers = new MapLayersService(ctx, storage, masterConfig);
+  const masterSettings = new MasterSettingsService(ctx, settings);
+  const documentation = new DocumentationService(ctx, storage);
+  await exports.start();
+  await schedules.start();
+  await hub.start();
+
+  await app.register(errorsPlugin);
+  await app.register(systemLogsPlugin, { ctx });
+  await app.register(securityHeadersPlugin);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { files: 10, fileSize: 10_000_000 } });
+  await app.register(docsPlugin);
+  await app.register(authPlugin, { ctx, auth });
+  await app.register(safeInputPlugin);
+  // Before the routes: its onRoute hook turns `websocket: true` routes into upgrades. Clients send only a token.
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On close the hub stops and closes its sockets with 1001 "going away" (the default would send no code).
+    preClose: async () => {
+      await hub.stop();
+      app.websocketServer.close(); // stops accepting; does not wait for the clients' close handshakes
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { system });
+      await api.register(authRoutes, { auth });
+      await api.register(accountRoutes, { account });
+      await api.register(contractsRoutes, { contracts });
+      await api.register(notificationsRoutes, { notifications });
+      await api.register(announcementsRoutes, { announcements });
+      await api.register(realtimeRoutes, { hub });
+      await api.register(registrationRoutes, { registration });
+      await api.register(passwordsRoutes, { passwords });
+      await api.register(tfaRoutes, { tfa });
+      await api.register(profileRoutes, { profile });
+      await api.register(bookmarksRoutes, { bookmarks });
+      await api.register(outboxRoutes, { outbox });
+      await api.register(rolesRoutes, { roles });
+      await api.register(adminUsersRoutes, { adminUsers, userImport, settings });
+      await api.register(contractorsRoutes, { contractors });
+      await api.register(auditLogsRoutes, { auditLogs });
+      await api.register(exportsRoutes, { exports });
+      await api.register(schedulesRoutes, { schedules });
+      await api.register(systemAdminRoutes, { systemAdmin });
+      await api.register(contractsAdminRoutes, { contractsAdmin, settings });
+      await api.register(instrumentTypesRoutes, { instrumentTypes });
+      await api.register(instrumentsRoutes, { instruments, instrumentImport, settings });
+      await api.register(zonesRoutes, { zones });
+      await api.register(sitesRoutes, { sites, settings });
+      await api.register(mapLayersRoutes, { mapLayers, settings });
+      await api.register(masterSettingsRoutes, { masterSettings });
+      await api.register(documentationRoutes, { documentation, settings });
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(webPlugin, { webDist: config.webDist });
+
+  app.addHook('onReady', async () => {
+    await jobs?.start();
+  });
+  app.addHook('onReady', async () => {
+    await schedules.scheduleDispatcher();
+  });
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await jobs?.stop();
+    await bus.close();
+  });
+
+  return { app, stop, ctx, services: { auth, settings, contracts, account, system, notifications, announcements, hub, mailer, passwords, registration, tfa, profile, bookmarks, roles, adminUsers, userImport, contractors, auditLogs, exports, schedules, systemAdmin } };
+}

@@ -1,0 +1,93 @@
+import { WS_AUTH_TIMEOUT_MS, WS_PING_MS } from '@strata/shared';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DEMO: bool.optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Strata <no-reply@strata.local>'),
+  APP_NAME: z.string().min(1).default('Strata'),
+  APP_DESCRIPTION: z.string().default('Strata tunnel and construction monitoring'),
+  APP_AUTHOR: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Session idle age in minutes (the default; the system setting overrides it). */
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  WEB_DIST: z.string().optional(),
+  WORKERS: bool.default(true),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appName: string;
+  appDescription: string;
+  appAuthor: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  session: { idleMs: number; absoluteMs: number };
+  loginThrottle: { maxFailures: number; windowMs: number; maxFailuresPerIp: number };
+  webDist: string | undefined;
+  workers: boolean;
+  /** The websocket hub: time allowed to authenticate, and the keepalive ping interval (tests shorten them). */
+  realtime: { authTimeoutMs: number; pingMs: number };
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appName: e.APP_NAME,
+    appDescription: e.APP_DESCRIPTION,
+    appAuthor: e.APP_AUTHOR,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    loginThrottle: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    },
+    webDist: e.WEB_DIST,
+    workers: e.WORKERS,
+    realtime: { authTimeoutMs: WS_AUTH_TIMEOUT_MS, pingMs: WS_PING_MS },
+  };
+}
+
+/** A configuration for tests: defaults, no environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demo: false, workers: false, ...overrides };
+}

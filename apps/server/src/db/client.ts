@@ -1,0 +1,162 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Orm | Tx;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * One database, two engines: the embedded PGlite (WASM Postgres, one connection, serialised) and a node-postgres pool.
+ * Everything above this file sees the same Drizzle `orm`, raw `query`/`exec`, and LISTEN/NOTIFY.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'pg';
+  readonly orm: Orm;
+  /** Parameterised single statement. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  /** Parameterless, possibly several statements. */
+  exec(text: string): Promise<void>;
+  /** Subscribes to a channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, for COPY FROM '/dev/blob'; undefined on pg. */
+  readonly pglite?: PGlite;
+  /** The pool, for COPY streams on pg; undefined on PGlite. */
+  readonly pool?: pg.Pool;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; absent = in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
+  return opts.url ? openPg(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  return {
+    kind: 'pglite',
+    orm,
+    pglite: client,
+    async query<T>(text: string, params: unknown[] = []) {
+      const r = await client.query<T>(text, params);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(text) {
+      await client.exec(text);
+    },
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPg(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* an idle client died; the pool replaces it */
+  });
+  const orm = drizzlePg(pool, { schema }) as unknown as Orm;
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  /** One dedicated connection for LISTEN; when it drops it is replaced and every channel is listened to again. */
+  const ensureListener = (): Promise<pg.Client> => {
+    listener ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      c.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+      const replace = () => {
+        if (closed) return;
+        listener = undefined;
+        setTimeout(() => {
+          if (!closed && handlers.size > 0) void ensureListener().catch(() => replace());
+        }, 1000).unref();
+      };
+      c.on('error', replace);
+      c.on('end', replace);
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+      return c;
+    })();
+    listener.catch(() => {
+      listener = undefined;
+    });
+    return listener;
+  };
+  return {
+    kind: 'pg',
+    orm,
+    pool,
+    async query<T>(text: string, params: unknown[] = []) {
+      const r = await pool.query(text, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(text) {
+      await pool.query(text);
+    },
+    async listen(channel, onPayload) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        const c = await ensureListener();
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        const s = handlers.get(channel);
+        s?.delete(onPayload);
+        if (s && s.size === 0) {
+          handlers.delete(channel);
+          const c = await listener?.catch(() => undefined);
+          await c?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      closed = true;
+      const c = await listener?.catch(() => undefined);
+      await c?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

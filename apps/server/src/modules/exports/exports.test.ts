@@ -1,0 +1,143 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_TYPE } from '@strata/shared';
+import { auditLog, generatedFiles } from '../../db/schema/index.js';
+import { createRole, createUser } from '../../testing/fixtures.js';
+import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
+
+describe('exports and generated reports', () => {
+  let t: TestApp;
+  let admin: Session;
+  let generator: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'strata-exports-')) });
+    const all = await createRole(t.db, 'all', 'All');
+    await createUser(t.db, { loginName: 'x.admin', roleId: all.roleId, userType: USER_TYPE.AppAdmin });
+    admin = await signIn(t, 'x.admin');
+    const gen = await createRole(t.db, ['GenerateUserReport'], 'Generator');
+    await createUser(t.db, { loginName: 'x.gen', roleId: gen.roleId });
+    generator = await signIn(t, 'x.gen');
+    for (let i = 0; i < 5; i++) await createUser(t.db, { loginName: `x.user${i}`, roleId: gen.roleId });
+  });
+  afterAll(() => t.close());
+
+  const start = async (s: Session, type: string, payload: object) => {
+    const res = await as(t, s, { method: 'POST', url: `/api/v1/exports/${type}`, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().job_id as number;
+  };
+  const check = async (s: Session, id: number) => (await as(t, s, { method: 'GET', url: `/api/v1/exports/${id}/check` })).json();
+
+  it('exports the audit log as a real XLSX: in progress, then completed, downloaded with the resource token as an attachment', async () => {
+    const id = await start(admin, 'audit-logs', { format: 'xlsx', action: 'auth.' });
+    expect(await check(admin, id)).toEqual({ status: 1 });
+    expect(await t.services.exports.runPending()).toBe(1);
+    const done = await check(admin, id);
+    expect(done).toMatchObject({ status: 2, url: `/api/v1/exports/${id}/download` });
+    expect(done.file_name).toMatch(/^audit-logs-\d{8}-\d{6}\.xlsx$/);
+
+    const res = await t.app.inject({ method: 'GET', url: `${done.url}?_token=${admin.resourceToken}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${done.file_name}"; filename*=UTF-8''${done.file_name}`);
+    expect(Number(res.headers['content-length'])).toBe(done.size);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(5).value).toBe('Action');
+    const actions: string[] = [];
+    ws.eachRow((row, n) => {
+      if (n > 1) actions.push(String(row.getCell(5).value));
+    });
+    const signins = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'auth.signin'));
+    expect(actions.filter((a) => a === 'auth.signin')).toHaveLength(signins.length);
+    expect(actions.every((a) => a.startsWith('auth.'))).toBe(true);
+    const [row] = await t.db.orm.select().from(generatedFiles).where(eq(generatedFiles.id, id));
+    expect(row).toMatchObject({ status: 'completed', rows: actions.length, kind: 'export' });
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(7 * 86_400_000);
+    const [created] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'export.create'));
+    expect(created?.after).toMatchObject({ type: 'audit-logs', format: 'xlsx' });
+    expect((await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'export.download'))).length).toBe(1);
+  });
+
+  it('exports the audit log as CSV', async () => {
+    const id = await start(admin, 'audit-logs', { format: 'csv', action: 'auth.signin' });
+    await t.services.exports.runPending();
+    const done = await check(admin, id);
+    const res = await as(t, admin, { method: 'GET', url: done.url });
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Time,User ID,Login name,Client address,Action,Entity type,Entity ID,Before,After');
+    expect(lines.slice(1).every((l) => l.includes(',auth.signin,'))).toBe(true);
+  });
+
+  it('makes the user report as a PDF; downloading needs DownloadUserReport', async () => {
+    const id = await start(generator, 'users', { format: 'pdf', user_type: 0 });
+    await t.services.exports.runPending();
+    const done = await check(generator, id);
+    expect(done.status).toBe(2);
+    expect(done.url).toBeUndefined();
+    expect((await as(t, generator, { method: 'GET', url: `/api/v1/exports/${id}/download` })).statusCode).toBe(403);
+    const res = await as(t, admin, { method: 'GET', url: `/api/v1/exports/${id}/download` });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="user-report-\d{8}-\d{6}\.pdf"/);
+  });
+
+  it('makes the roles × permissions matrix as XLSX and PDF', async () => {
+    const x = await start(admin, 'roles', { format: 'xlsx' });
+    const p = await start(admin, 'roles', { format: 'pdf' });
+    await t.services.exports.runPending();
+    const xr = await as(t, admin, { method: 'GET', url: (await check(admin, x)).url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xr.rawPayload as unknown as ArrayBuffer);
+    const header = wb.worksheets[0]!.getRow(1).values as unknown[];
+    expect(header).toEqual(expect.arrayContaining(['Permission', 'All', 'Generator']));
+    const pr = await as(t, admin, { method: 'GET', url: (await check(admin, p)).url });
+    expect(pr.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('validates the type, the format and the creator’s permission', async () => {
+    expect((await as(t, admin, { method: 'POST', url: '/api/v1/exports/nope', payload: {} })).statusCode).toBe(404);
+    const badFormat = await as(t, admin, { method: 'POST', url: '/api/v1/exports/users', payload: { format: 'csv' } });
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.json()).toHaveProperty('format');
+    expect((await as(t, generator, { method: 'POST', url: '/api/v1/exports/audit-logs', payload: {} })).statusCode).toBe(403);
+  });
+
+  it('reports failures (3) and files that are too large (4)', async () => {
+    const id = await start(admin, 'audit-logs', { format: 'xlsx' });
+    await t.db.orm.update(generatedFiles).set({ type: 'broken' }).where(eq(generatedFiles.id, id));
+    await t.services.exports.runPending();
+    await t.db.orm.update(generatedFiles).set({ type: 'audit-logs' }).where(eq(generatedFiles.id, id));
+    expect(await check(admin, id)).toMatchObject({ status: 3 });
+    await t.db.orm.update(generatedFiles).set({ status: 'too_large', error: 'Too large to export' }).where(eq(generatedFiles.id, id));
+    expect(await check(admin, id)).toMatchObject({ status: 4 });
+  });
+
+  it('lists generated files by kind, with who, size, status and the download link', async () => {
+    const reports = await as(t, admin, { method: 'GET', url: '/api/v1/generated-files?kind=report' });
+    expect(reports.statusCode).toBe(200);
+    const recs = reports.json().records;
+    expect(recs.length).toBe(3);
+    expect(recs.every((r: { kind: string }) => r.kind === 'report')).toBe(true);
+    expect(recs[recs.length - 1]).toMatchObject({ type: 'users', created_by_name: 'x.gen', status: 2, state: 'completed' });
+    expect(recs[0].size).toBeGreaterThan(0);
+    // The generator sees only the user reports, without a download link.
+    const mine = await as(t, generator, { method: 'GET', url: '/api/v1/generated-files' });
+    expect(mine.json().records.map((r: { type: string; url: string | null }) => [r.type, r.url])).toEqual([['users', null]]);
+  });
+
+  it('the clean-up deletes expired files and their rows', async () => {
+    const before = (await t.db.orm.select().from(generatedFiles)).length;
+    t.clock.advance(8 * 86_400_000);
+    const result = await t.services.exports.cleanExpired();
+    expect(result.deleted).toBe(before);
+    expect(await t.db.orm.select().from(generatedFiles)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TConfig, TMapLayer, TMapLayerList } from '@strata/shared';
+import { createRole, createUser } from '../../testing/fixtures.js';
+import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
+import { lastAudit, multipart, tempDataDir } from '../../testing/master-data.js';
+
+const GEOJSON = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Alignment' }, geometry: { type: 'LineString', coordinates: [[103.85, 1.28], [103.86, 1.29]] } }] });
+
+describe('map layers', () => {
+  let t: TestApp;
+  let manager: Session;
+  let user: Session;
+  const req = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    as(t, who, { method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir: tempDataDir('layers') });
+    await createUser(t.db, { loginName: 'mapper', roleId: (await createRole(t.db, ['ManageMapLayers'])).roleId });
+    await createUser(t.db, { loginName: 'viewer', roleId: (await createRole(t.db, [])).roleId });
+    manager = await signIn(t, 'mapper');
+    user = await signIn(t, 'viewer');
+  });
+  afterAll(() => t.close());
+
+  it('adds base maps and overlays in order, and the configuration carries them', async () => {
+    const osm = await req(manager, 'POST', '/master-data/map-layers', { name: 'OpenStreetMap', kind: 'base', source: 'xyz', url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+    expect(osm.statusCode, osm.body).toBe(200);
+    expect(osm.json<TMapLayer>()).toMatchObject({ sort_order: 0, visible: true, opacity: 1, file_url: null });
+    const wms = await req(manager, 'POST', '/master-data/map-layers', { name: 'Utilities', kind: 'overlay', source: 'wms', url: 'https://maps.example.com/wms', layer_name: 'utilities', opacity: 0.6, visible: false });
+    expect(wms.json<TMapLayer>()).toMatchObject({ sort_order: 1, opacity: 0.6, visible: false, layer_name: 'utilities' });
+    expect((await lastAudit(t.db, 'map-layer.create'))?.after).toMatchObject({ name: 'Utilities', source: 'wms' });
+    const config = (await req(user, 'GET', '/config')).json<TConfig>();
+    expect(config.map_layers.map((l) => l.name)).toEqual(['OpenStreetMap', 'Utilities']);
+  });
+
+  it('answers validation errors as field objects', async () => {
+    const bad = await req(manager, 'POST', '/master-data/map-layers', { name: '', kind: 'middle', source: 'xyz', url: 'javascript:alert(1)', opacity: 2 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['kind', 'name', 'opacity', 'url']);
+    expect((await req(manager, 'POST', '/master-data/map-layers', { name: 'No url', kind: 'base', source: 'xyz' })).json()).toEqual({ url: 'Enter the address of the tile or map service' });
+    expect((await req(manager, 'POST', '/master-data/map-layers', { name: 'No z', kind: 'base', source: 'xyz', url: 'https://a.example.com/tiles.png' })).json()).toEqual({ url: 'An XYZ address holds {z}, {x} and {y}' });
+  });
+
+  it('refuses callers without ManageMapLayers (403)', async () => {
+    expect((await req(user, 'GET', '/master-data/map-layers')).statusCode).toBe(403);
+    expect((await req(user, 'POST', '/master-data/map-layers', { name: 'x', kind: 'base', source: 'xyz', url: 'https://x/{z}/{x}/{y}' })).statusCode).toBe(403);
+    expect((await req(user, 'PUT', '/master-data/map-layers/order', { layer_ids: [1] })).statusCode).toBe(403);
+  });
+
+  it('edits, reorders and deletes layers', async () => {
+    const layers = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records;
+    const [osm, wms] = layers;
+    const edited = await req(manager, 'PUT', `/master-data/map-layers/${wms!.layer_id}`, { visible: true, attribution: 'Utilities © City' });
+    expect(edited.json<TMapLayer>()).toMatchObject({ visible: true, attribution: 'Utilities © City' });
+    expect((await req(manager, 'PUT', '/master-data/map-layers/order', { layer_ids: [wms!.layer_id] })).json()).toEqual({ layer_ids: 'List every map layer once' });
+    const reordered = await req(manager, 'PUT', '/master-data/map-layers/order', { layer_ids: [wms!.layer_id, osm!.layer_id] });
+    expect(reordered.json<TMapLayerList>().records.map((l) => l.name)).toEqual(['Utilities', 'OpenStreetMap']);
+    expect((await req(user, 'GET', '/config')).json<TConfig>().map_layers.map((l) => l.name)).toEqual(['Utilities', 'OpenStreetMap']);
+    expect((await req(manager, 'DELETE', `/master-data/map-layers/${wms!.layer_id}`)).statusCode).toBe(200);
+    expect((await req(manager, 'GET', `/master-data/map-layers/${wms!.layer_id}`)).statusCode).toBe(404);
+  });
+
+  it('stores a GeoJSON overlay file and serves it to signed-in users with the resource token', async () => {
+    const layer = (await req(manager, 'POST', '/master-data/map-layers', { name: 'Alignment', kind: 'overlay', source: 'geojson' })).json<TMapLayer>();
+    const up = await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${layer.layer_id}/file`, ...multipart('alignment.geojson', GEOJSON) });
+    expect(up.statusCode, up.body).toBe(200);
+    const withFile = up.json<TMapLayer>();
+    expect(withFile).toMatchObject({ file_name: 'alignment.geojson', file_url: `/api/v1/map-layers/${layer.layer_id}/file` });
+    const got = await t.app.inject({ method: 'GET', url: `${withFile.file_url}?_token=${user.resourceToken}` });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toMatch(/application\/geo\+json/);
+    expect(got.body).toBe(GEOJSON);
+    const notKml = await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${layer.layer_id}/file`, ...multipart('a.geojson', '<kml></kml>') });
+    expect(notKml.json()).toEqual({ files: 'The file is not GeoJSON' });
+    const osm = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records.find((l) => l.source === 'xyz')!;
+    expect((await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${osm.layer_id}/file`, ...multipart('a.geojson', GEOJSON) })).json()).toEqual({ files: 'Only GeoJSON and KML layers take a file' });
+  });
+});

@@ -1,0 +1,44 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { contractors, users } from '../../db/schema/index.js';
+
+/** Registrations waiting for approval, oldest first, with the contractor's name. */
+export async function listPendingUsers(db: Executor, page: { limit: number; skip: number }) {
+  const where = eq(users.status, 'pending');
+  const [records, [count]] = await Promise.all([
+    db
+      .select({ user: users, contractorName: contractors.name })
+      .from(users)
+      .leftJoin(contractors, eq(contractors.contractorId, users.contractorId))
+      .where(where)
+      .orderBy(asc(users.createdAt), asc(users.userId))
+      .limit(page.limit)
+      .offset(page.skip),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { records, total: count?.n ?? 0 };
+}
+
+/** Deletes a user that is still pending (a rejected registration); returns whether a row went. */
+export async function deletePendingUser(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(sql`${users.userId} = ${userId} and ${users.status} = 'pending'`)
+    .returning({ id: users.userId });
+  return rows.length > 0;
+}
+
+/** Moves a pending user to active (approval); returns the row, or undefined when it was not pending. */
+export async function approvePendingUser(db: Executor, userId: number, values: { roleId: number | null; at: Date }) {
+  const [row] = await db
+    .update(users)
+    .set({ status: 'active', roleId: values.roleId, updatedAt: values.at })
+    .where(sql`${users.userId} = ${userId} and ${users.status} = 'pending'`)
+    .returning();
+  return row;
+}
+
+/** Every contractor's id and name, by name (the registration form's choice; nothing else of the directory). */
+export async function listContractorChoices(db: Executor) {
+  return db.select({ contractor_id: contractors.contractorId, name: contractors.name }).from(contractors).orderBy(asc(contractors.name));
+}

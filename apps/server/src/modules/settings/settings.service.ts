@@ -1,0 +1,41 @@
+import { ZSystemSettings, type TSystemSettings } from '@strata/shared';
+import type { AppContext } from '../../context.js';
+import { readAllSettings } from './settings.repository.js';
+
+export const SETTINGS_CHANNEL = 'settings';
+
+/**
+ * System settings: stored values over defaults (the environment's session age is the default idle age).
+ * Cached per instance; any instance that changes a setting publishes on the bus and every instance drops its cache.
+ */
+export class SettingsService {
+  private cache: Promise<TSystemSettings> | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async start(): Promise<void> {
+    await this.ctx.bus.subscribe(SETTINGS_CHANNEL, () => this.invalidate());
+  }
+
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
+  get(): Promise<TSystemSettings> {
+    this.cache ??= this.load().catch((err: unknown) => {
+      this.cache = undefined;
+      throw err;
+    });
+    return this.cache;
+  }
+
+  async idleMs(): Promise<number> {
+    return Math.round((await this.get()).session_idle_minutes * 60_000);
+  }
+
+  private async load(): Promise<TSystemSettings> {
+    const stored = await readAllSettings(this.ctx.db.orm);
+    const defaults = { session_idle_minutes: this.ctx.config.session.idleMs / 60_000 };
+    return ZSystemSettings.parse({ ...defaults, ...stored });
+  }
+}

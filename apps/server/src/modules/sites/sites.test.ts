@@ -1,0 +1,152 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCivilSiteList, TSite, TSiteDrawing, TSiteDrawingList } from '@strata/shared';
+import { createRole, createUser } from '../../testing/fixtures.js';
+import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
+import { createWorld, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e3d5f60000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+const DXF = '  0\nSECTION\n  2\nHEADER\n  0\nENDSEC\n  0\nEOF\n';
+const OUTLINE = { type: 'Polygon' as const, coordinates: [[[30100, 28600], [30300, 28600], [30300, 28640], [30100, 28640], [30100, 28600]]] };
+
+describe('construction sites and their drawings', () => {
+  let t: TestApp;
+  let w: World;
+  let dataDir: string;
+  let excavator: Session;
+  let siteB: number;
+  const req = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    as(t, who, { method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  beforeAll(async () => {
+    dataDir = tempDataDir('sites');
+    t = await createTestApp({ dataDir });
+    w = await createWorld(t, ['ManageConstructionSites']);
+    const role = await createRole(t.db, ['ManageExcavationActivities']);
+    await createUser(t.db, { loginName: 'excavator', roleId: role.roleId, contractIds: [w.contractA, w.contractB] });
+    excavator = await signIn(t, 'excavator');
+    siteB = (await req(w.sessions.admin, 'POST', '/master-data/sites', { site_name: 'B Adit', contract_id: w.contractB, type: 'MT' })).json<TSite>().site_id;
+  });
+  afterAll(() => t.close());
+
+  it('creates an excavation site with geometry, stages and design values, and audits it', async () => {
+    const res = await req(w.sessions.manager, 'POST', '/master-data/sites', {
+      site_name: 'A Station Box',
+      contract_id: w.contractA,
+      type: 'E',
+      description: 'Cut and cover',
+      geometry: OUTLINE,
+      stages: [{ stage_no: 1, name: 'Excavate to 98 mRL', target: 98 }],
+      design_values: { max_wall_deflection_mm: 45, support: 'struts' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json<TSite>();
+    expect(s).toMatchObject({ site_name: 'A Station Box', type: 'E', geometry: OUTLINE, design_values: { max_wall_deflection_mm: 45 }, drawing_count: 0 });
+    expect(s.stages[0]).toEqual({ stage_no: 1, name: 'Excavate to 98 mRL', description: '', target: 98, planned_start: null, planned_end: null });
+    expect((await lastAudit(t.db, 'site.create'))?.after).toMatchObject({ site_name: 'A Station Box', type: 'E' });
+    expect((await req(w.sessions.nobody, 'GET', `/civil/sites/${s.site_id}`)).json<TSite>().site_name).toBe('A Station Box');
+  });
+
+  it('answers validation errors as field objects', async () => {
+    const bad = await req(w.sessions.manager, 'POST', '/master-data/sites', { site_name: '', contract_id: w.contractA, type: 'X', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 1]]] } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['site_name', 'type']));
+    expect((await req(w.sessions.manager, 'POST', '/master-data/sites', { site_name: 'a station box', contract_id: w.contractA, type: 'E' })).json()).toEqual({ site_name: 'This contract already has a site with this name' });
+  });
+
+  it('lists sites for the selector (contracts as a JSON list, type E or MT); ids outside the caller’s contracts are ignored', async () => {
+    const both = (await req(w.sessions.manager, 'GET', `/civil/sites?contracts=${encodeURIComponent(JSON.stringify([w.contractA, w.contractB]))}&limit=1000&skip=0`)).json<TCivilSiteList>();
+    expect(both.records.map((r) => r.site_name).sort()).toEqual(['A Station Box', 'B Adit']);
+    const e = (await req(w.sessions.manager, 'GET', '/civil/sites?type=E')).json<TCivilSiteList>();
+    expect(e.records.map((r) => r.site_name)).toEqual(['A Station Box']);
+    expect(Object.keys(e.records[0]!).sort()).toEqual(['contract_id', 'contract_no', 'site_id', 'site_name', 'type']);
+    const x = (await req(w.sessions.xuser, 'GET', `/civil/sites?contracts=${encodeURIComponent(JSON.stringify([w.contractA, w.contractB]))}`)).json<TCivilSiteList>();
+    expect(x.records.map((r) => r.site_name)).toEqual(['A Station Box']);
+  });
+
+  it("never shows a Contractor user another contractor's site, by list or by id", async () => {
+    expect((await req(w.sessions.xuser, 'GET', '/master-data/sites')).json<{ records: TSite[] }>().records.map((s) => s.site_name)).toEqual(['A Station Box']);
+    for (const [method, url, payload] of [
+      ['GET', `/civil/sites/${siteB}`],
+      ['GET', `/master-data/sites/${siteB}`],
+      ['PUT', `/master-data/sites/${siteB}`, { site_name: 'mine' }],
+      ['PUT', `/master-data/sites/${siteB}/activity`, { stages: [] }],
+      ['DELETE', `/master-data/sites/${siteB}`],
+    ] as const) {
+      expect((await req(w.sessions.xuser, method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    const upload = await as(t, w.sessions.xuser, { method: 'POST', url: `/api/v1/master-data/sites/${siteB}/drawings`, ...multipart('a.png', PNG) });
+    expect(upload.statusCode).toBe(404);
+  });
+
+  it('refuses callers without a site task (403); activity fields need the task of the site type', async () => {
+    expect((await req(w.sessions.nobody, 'GET', '/master-data/sites')).statusCode).toBe(403);
+    expect((await req(w.sessions.nobody, 'POST', '/master-data/sites', { site_name: 'x', contract_id: w.contractA, type: 'E' })).statusCode).toBe(403);
+    expect((await req(w.sessions.nobody, 'DELETE', `/master-data/sites/${siteB}`)).statusCode).toBe(403);
+    // ManageExcavationActivities: the stages of an excavation, not of a mined tunnel, and not the site itself.
+    const a = (await req(excavator, 'GET', '/master-data/sites?type=E')).json<{ records: TSite[] }>().records[0]!;
+    const ok = await req(excavator, 'PUT', `/master-data/sites/${a.site_id}/activity`, { stages: [{ stage_no: 1, name: 'Stage 1', target: 97.5 }], design_values: { max_wall_deflection_mm: 40 } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<TSite>()).toMatchObject({ stages: [{ stage_no: 1, target: 97.5 }], design_values: { max_wall_deflection_mm: 40 } });
+    expect((await lastAudit(t.db, 'site.activity'))?.after).toMatchObject({ design_values: { max_wall_deflection_mm: 40 } });
+    expect((await req(excavator, 'PUT', `/master-data/sites/${siteB}/activity`, { stages: [] })).statusCode).toBe(403);
+    expect((await req(excavator, 'PUT', `/master-data/sites/${a.site_id}`, { site_name: 'x' })).statusCode).toBe(403);
+  });
+
+  it('edits a site (fields given change)', async () => {
+    const res = await req(w.sessions.manager, 'PUT', `/master-data/sites/${siteB}`, { description: 'NATM adit', geometry: { type: 'LineString', coordinates: [[35000, 31000], [35100, 31050]] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TSite>()).toMatchObject({ site_name: 'B Adit', description: 'NATM adit', geometry: { type: 'LineString' } });
+  });
+
+  it('stores drawings checked by content (PDF, PNG, JPEG, DXF), lists the uploads and downloads with the resource token', async () => {
+    const a = (await req(w.sessions.manager, 'GET', '/master-data/sites?type=E')).json<{ records: TSite[] }>().records[0]!;
+    const up = (name: string, data: Buffer | string) => as(t, w.sessions.manager, { method: 'POST', url: `/api/v1/master-data/sites/${a.site_id}/drawings`, ...multipart(name, data) });
+    const uploaded: TSiteDrawing[] = [];
+    for (const [name, data, type] of [
+      ['plan.pdf', PDF, 'application/pdf'],
+      ['photo.png', PNG, 'image/png'],
+      ['photo.jpg', JPEG, 'image/jpeg'],
+      ['layout.dxf', DXF, 'image/vnd.dxf'],
+    ] as const) {
+      const res = await up(name, data);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.json<TSiteDrawing>()).toMatchObject({ file_name: name, content_type: type, site_id: a.site_id });
+      uploaded.push(res.json<TSiteDrawing>());
+    }
+    expect((await up('fake.pdf', 'not a pdf at all')).json()).toEqual({ files: 'A drawing must be a PDF, PNG, JPEG or DXF file' });
+    expect((await up('x.exe', Buffer.from('MZ\x90\x00'))).statusCode).toBe(400);
+
+    const history = (await req(w.sessions.manager, 'GET', `/master-data/sites/uploads?site_id=${a.site_id}`)).json<TSiteDrawingList>();
+    expect(history.total_records).toBe(4);
+    expect(history.records[0]!.uploaded_by).toMatch(/^Test /);
+    expect((await req(w.sessions.manager, 'GET', '/master-data/sites/uploads?keyword=layout')).json<TSiteDrawingList>().records.map((d) => d.file_name)).toEqual(['layout.dxf']);
+    expect((await req(w.sessions.xuser, 'GET', '/master-data/sites/uploads')).json<TSiteDrawingList>().total_records).toBe(4);
+    expect((await req(w.sessions.yuser, 'GET', '/master-data/sites/uploads')).json<TSiteDrawingList>().total_records).toBe(0);
+
+    const pdf = uploaded[0]!;
+    const download = await t.app.inject({ method: 'GET', url: `${pdf.url}?_token=${w.sessions.nobody.resourceToken}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toMatch(/plan\.pdf/);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: pdf.url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${pdf.url}?_token=${w.sessions.yuser.resourceToken}` })).statusCode).toBe(404);
+
+    expect((await req(w.sessions.manager, 'DELETE', `/master-data/site-drawings/${uploaded[1]!.drawing_id}`)).statusCode).toBe(200);
+    expect((await req(w.sessions.manager, 'GET', `/master-data/sites/uploads?site_id=${a.site_id}`)).json<TSiteDrawingList>().total_records).toBe(3);
+  });
+
+  it('deletes a site with its drawings and their files', async () => {
+    const a = (await req(w.sessions.manager, 'GET', '/master-data/sites?type=E')).json<{ records: TSite[] }>().records[0]!;
+    const dir = path.join(dataDir, 'files', 'site-drawings');
+    expect(readdirSync(dir)).toHaveLength(3);
+    expect((await req(w.sessions.manager, 'DELETE', `/master-data/sites/${a.site_id}`)).statusCode).toBe(200);
+    expect((await req(w.sessions.manager, 'GET', `/master-data/sites/${a.site_id}`)).statusCode).toBe(404);
+    expect(readdirSync(dir)).toHaveLength(0);
+    expect((await lastAudit(t.db, 'site.delete'))?.before).toMatchObject({ site_name: 'A Station Box', drawings: 3 });
+  });
+});

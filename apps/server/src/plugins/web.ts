@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * The built web app, and what unknown paths answer: 404 JSON under /api, otherwise the web app's index.html
+ * (the client router shows its own 404 page). Also `/.well-known/security.txt`.
+ */
+export const webPlugin = fp<{ webDist?: string | undefined }>(async (app, opts) => {
+  const root = path.resolve(opts.webDist ?? DEFAULT_WEB_DIST);
+  const hasWeb = existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.get('/.well-known/security.txt', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    const origin = `${req.protocol}://${req.host}`;
+    const expires = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(`Contact: mailto:security@${req.hostname}\nExpires: ${expires}\nPolicy: ${origin}/en/security\nPreferred-Languages: en, zh\n`);
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.status(404).type('application/json').send(JSON.stringify('Not found'));
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).type('application/json').send(JSON.stringify('Not found'));
+  });
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type TConfig, type TInstrumentList } from '@strata/shared';
+import { sql } from 'drizzle-orm';
+import { buildApp, type App } from '../app.js';
+import { testConfig } from '../config.js';
+import { contracts, instruments, users } from '../db/schema/index.js';
+import { createTestDatabase, type TestDatabase } from '../platform/test-database.js';
+import { as, signIn, type TestApp } from '../testing/harness.js';
+import { countRows } from '../testing/master-data.js';
+import { DEMO_USERS, seedDemo } from './demo.js';
+import { seedMasterData } from './demo-master-data.js';
+
+describe('demo data', () => {
+  let tdb: TestDatabase;
+  let built: App;
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    await seedDemo(tdb.db);
+    built = await buildApp({ config: testConfig(), db: tdb.db });
+    await built.app.ready();
+  });
+  afterAll(async () => {
+    await built.app.close();
+    await tdb.drop();
+  });
+
+  it('seeds at least 500 instruments along the alignment, each with thresholds at CL, AL, PDL and WSL', async () => {
+    expect(await countRows(tdb.db, instruments)).toBeGreaterThanOrEqual(500);
+    const perInstrument = await tdb.db.query<{ levels: string[] }>(
+      `select array_agg(distinct l.code order by l.code) as levels from instruments i
+         left join thresholds t on t.instrument_id = i.instrument_id left join alert_levels l on l.level_id = t.level_id
+        group by i.instrument_id`,
+    );
+    expect(perInstrument.rows.every((r) => JSON.stringify(r.levels) === JSON.stringify(['AL', 'CL', 'PDL', 'WSL']))).toBe(true);
+    // AL ≈ 70 % of WSL: settlement markers at ±20 / ±28 mm (rounded: 19.6).
+    const sm = await tdb.db.query<{ code: string; upper: number; lower: number }>(
+      `select l.code, t.upper, t.lower from thresholds t join alert_levels l using (level_id) join instruments i using (instrument_id)
+        where i.name = 'SM-T301-0001' order by l.sort_order`,
+    );
+    expect(sm.rows.map((r) => [r.code, r.upper, r.lower])).toEqual([
+      ['CL', 14, -14],
+      ['AL', 19.6, -19.6],
+      ['PDL', 23.8, -23.8],
+      ['WSL', 28, -28],
+    ]);
+    const [b0, b1, b2, b3] = DEFAULT_SETTINGS.map_bounds!;
+    const outside = await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(instruments).where(sql`not (easting between ${b0} and ${b2} and northing between ${b1} and ${b3})`);
+    expect(outside[0]!.n).toBe(0);
+    const withBoundary = await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(contracts).where(sql`boundary is not null`);
+    expect(withBoundary[0]!.n).toBe(3);
+  });
+
+  it('shows a contractor only the instruments of their contracts, and the configuration its master data', async () => {
+    const t = { app: built.app } as TestApp;
+    const contractor = DEMO_USERS.find((u) => u.loginName === 'contractor')!;
+    const s = await signIn(t, contractor.loginName, contractor.password);
+    const list = (await as(t, s, { method: 'GET', url: '/api/v1/instruments?limit=1000' })).json<TInstrumentList>();
+    expect(list.total_records).toBe(360);
+    expect(new Set(list.records.map((r) => r.contract_no))).toEqual(new Set(['T301', 'T302']));
+    const config = (await as(t, s, { method: 'GET', url: '/api/v1/config' })).json<TConfig>();
+    expect(config.thresholds.map((l) => l.code)).toEqual(['CL', 'AL', 'PDL', 'WSL']);
+    expect(config.instruments.map((i) => i.code)).toContain('INC');
+    expect(config.readings.find((r) => r.type_code === 'SM')).toMatchObject({ code: 'DSPA', unit: 'mm', precision: 2 });
+    expect(config.map_layers.find((l) => l.kind === 'base')?.url).toContain('{z}');
+    expect(config.zones.length).toBe(6);
+  });
+});
+
+describe('seeding the master data', () => {
+  it('takes under 5 s on PGlite for 540 instruments with their thresholds (batched inserts)', async () => {
+    const tdb = await createTestDatabase();
+    try {
+      const [admin] = await tdb.db.orm.insert(users).values({ loginName: 'seed', fullname: 'Seed', email: 'seed@example.com', userType: 2, status: 'active' }).returning();
+      const created = await tdb.db.orm
+        .insert(contracts)
+        .values([
+          { no: 'T301', title: 'a', easting: 30350.5, northing: 28620.2 },
+          { no: 'T302', title: 'b', easting: 32810.0, northing: 30105.7 },
+          { no: 'C303', title: 'c', easting: 35240.8, northing: 31460.3 },
+        ])
+        .returning();
+      const started = performance.now();
+      const result = await tdb.db.orm.transaction((tx) => seedMasterData(tx, { contracts: created, adminId: admin!.userId }));
+      const ms = performance.now() - started;
+      expect(result.instruments).toBe(540);
+      expect(result.thresholds).toBeGreaterThan(2000);
+      expect(ms).toBeLessThan(5000);
+    } finally {
+      await tdb.drop();
+    }
+  });
+});

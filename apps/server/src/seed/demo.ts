@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_TIMEZONE, PERMISSIONS, USER_TYPE, type PermissionCode } from '@strata/shared';
+import type { Database } from '../db/client.js';
+import { contractors, contracts, rolePermissions, roles, schedules, userContracts, users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+import { writeAudit } from '../platform/audit.js';
+import { nextRun } from '../modules/schedules/next-run.js';
+import { seedMasterData } from './demo-master-data.js';
+
+export interface DemoUser {
+  loginName: string;
+  password: string;
+  fullname: string;
+  type: string;
+}
+
+/** The demo sign-ins printed at start. Passwords are for a local demo only. */
+export const DEMO_USERS: DemoUser[] = [
+  { loginName: 'admin', password: 'strata-admin-2026', fullname: 'Alicia Tan', type: 'Application Admin' },
+  { loginName: 'authority', password: 'strata-authority-2026', fullname: 'Benjamin Lim', type: 'Authority' },
+  { loginName: 'contractor', password: 'strata-contractor-2026', fullname: 'Chen Wei Ming', type: 'Contractor' },
+];
+
+/** What a contractor's engineer does day to day: see data, upload, follow alerts; no administration. */
+const CONTRACTOR_ENGINEER: PermissionCode[] = [
+  'ViewOperationDashboard',
+  'ViewContractData',
+  'DownloadSearchResult',
+  'ViewInstrumentData',
+  'ViewInstrumentCharts',
+  'ExportInstrumentCharts',
+  'ExportSiteInvestigation',
+  'ViewBreachedStatus',
+  'SearchMappingData',
+  'ViewMappingData',
+  'SearchorViewAlertMessage',
+  'ViewScenarioBasedAlert',
+  'EditorFollowUpBreachedInstrumentCases',
+  'VieworDownloadBreachedInstrumentCases',
+  'ViewInstrumentationUploadHistory',
+  'UploadInstrumentationFiles',
+  'ViewSIBoreholeUploadHistory',
+  'UploadSIBoreholeFiles',
+  'UploadOtherFiles',
+  'GenerateInstrumentationMonitoringReport',
+  'SearchorViewReportTemplates',
+];
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.orm.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Seeds a first start: roles, a contractor, three contracts along a tunnel alignment (SVY21), one user of each type. */
+export async function seedDemo(db: Database): Promise<void> {
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  await db.orm.transaction(async (tx) => {
+    const [adminRole, engineerRole] = await tx
+      .insert(roles)
+      .values([
+        { name: 'Application Admin', description: 'Every task of the platform' },
+        { name: 'Contractor Engineer', description: 'Monitoring data of the assigned contracts' },
+      ])
+      .returning();
+    if (!adminRole || !engineerRole) throw new Error('seed: roles not created');
+    await tx.insert(rolePermissions).values(PERMISSIONS.map((p) => ({ roleId: adminRole.roleId, permissionId: p.id })));
+    const engineerIds = PERMISSIONS.filter((p) => (CONTRACTOR_ENGINEER as string[]).includes(p.code)).map((p) => p.id);
+    if (engineerIds.length > 0) await tx.insert(rolePermissions).values(engineerIds.map((permissionId) => ({ roleId: engineerRole.roleId, permissionId })));
+
+    const [contractor] = await tx
+      .insert(contractors)
+      .values({ name: 'Lion City Tunnelling Pte Ltd', registrationNo: '201912345K', address: '10 Anson Road, Singapore 079903', contact: 'projects@lctunnelling.example' })
+      .returning();
+    if (!contractor) throw new Error('seed: contractor not created');
+
+    const created = await tx
+      .insert(contracts)
+      .values([
+        { no: 'T301', title: 'Tunnel T301 Marina South to Gardens', description: 'Bored tunnels and cut-and-cover station', easting: 30350.5, northing: 28620.2, type: 2 | 4, contractorId: contractor.contractorId },
+        { no: 'T302', title: 'Tunnel T302 Gardens to Bayshore', description: 'Bored tunnels, NATM adit', easting: 32810.0, northing: 30105.7, type: 2 | 4 | 8, contractorId: contractor.contractorId },
+        { no: 'C303', title: 'Civil C303 Bayshore Station', description: 'Station box and entrances', easting: 35240.8, northing: 31460.3, type: 4 | 8 },
+      ])
+      .returning();
+
+    const [admin, authority, contractorUser] = await tx
+      .insert(users)
+      .values([
+        { loginName: 'admin', fullname: DEMO_USERS[0]!.fullname, email: 'admin@strata.example', userType: USER_TYPE.AppAdmin, roleId: adminRole.roleId, status: 'active', passwordHash: hashes[0]!, passwordChangedAt: new Date() },
+        { loginName: 'authority', fullname: DEMO_USERS[1]!.fullname, email: 'authority@strata.example', userType: USER_TYPE.Authority, roleId: engineerRole.roleId, status: 'active', passwordHash: hashes[1]!, passwordChangedAt: new Date() },
+        { loginName: 'contractor', fullname: DEMO_USERS[2]!.fullname, email: 'contractor@strata.example', userType: USER_TYPE.Contractor, roleId: engineerRole.roleId, contractorId: contractor.contractorId, status: 'active', passwordHash: hashes[2]!, passwordChangedAt: new Date() },
+      ])
+      .returning();
+    if (!admin || !authority || !contractorUser) throw new Error('seed: users not created');
+
+    const byNo = new Map(created.map((c) => [c.no, c.contractId]));
+    await tx.insert(userContracts).values([
+      ...created.map((c) => ({ userId: authority.userId, contractId: c.contractId })),
+      { userId: contractorUser.userId, contractId: byNo.get('T301')! },
+      { userId: contractorUser.userId, contractId: byNo.get('T302')! },
+    ]);
+    // Schedules: the nightly clean-up of expired generated files and of ended sessions, and a disabled weekly example.
+    const cleanAt = { type: 'daily', hour: 2, minute: 0 } as const;
+    await tx.insert(schedules).values([
+      { name: 'Clean expired files', description: 'Deletes generated reports and exports past their 7 days', ...cleanAt, job: 'clean-expired-files', enabled: true, nextRunAt: nextRun(cleanAt, new Date(), DEFAULT_TIMEZONE), createdBy: admin.userId },
+      { name: 'Purge ended sessions', description: 'Deletes sessions that ended a day ago and old sign-in failures', type: 'daily', hour: 2, minute: 30, job: 'purge-sessions', enabled: true, nextRunAt: nextRun({ type: 'daily', hour: 2, minute: 30 }, new Date(), DEFAULT_TIMEZONE), createdBy: admin.userId },
+      { name: 'Weekly clean-up (example)', description: 'An example of a weekly schedule: Sundays at 03:30', type: 'weekly', dow: 0, hour: 3, minute: 30, job: 'clean-expired-files', enabled: false, nextRunAt: null, createdBy: admin.userId },
+    ]);
+    // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
+    await seedMasterData(tx, { contracts: created, adminId: admin.userId });
+    await writeAudit(tx, { userId: null, loginName: 'system', clientAddress: null }, { action: 'seed.demo', entityType: 'system' });
+  });
+}

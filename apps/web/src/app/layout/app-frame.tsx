@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { syncSession } from '../../features/account/session';
+import { AnnouncementDialog, DataUpdateBanner, NotificationBell, useLiveConnection } from '../../features/realtime';
+import { useSession } from '../../lib/auth-store';
+import { useDataStale } from '../../lib/data-topics';
+import { useVisibleRouteActions } from '../../lib/route-actions';
+import { systemStore, useSystemState } from '../../lib/system-store';
+import { AppDrawer } from './app-drawer';
+import { AppFooter } from './app-footer';
+import { AppToolbar } from './app-toolbar';
+import { ContractBar } from './contract-bar';
+import { HttpErrorAlert } from './http-error-alert';
+import { RouteActionButton } from './route-action-button';
+import { APP_BAR_HEIGHT, useDrawerLayout } from './use-drawer-layout';
+import { useRouteMeta } from './use-route-meta';
+import { useTrackLastUrl } from './use-track-last-url';
+
+/** `requireSync` (a role, contracts or the account changed): profile, permissions and contracts load again. */
+const requireSync = () => void syncSession();
+
+/**
+ * The frame of signed-in pages: top bar, side drawer, contract bar, the screen's error alert, the page, the
+ * footer and the route's action button.
+ */
+export function AppFrame() {
+  useTrackLastUrl();
+  const layout = useDrawerLayout();
+  const expanded = useSystemState((state) => (layout === 'phone' ? state.menuOverlay : state.menuDrawer));
+  const meta = useRouteMeta();
+  const actions = useVisibleRouteActions(meta?.actions);
+  const { pathname } = useLocation();
+  const synced = useSystemState((state) => state.sync);
+  const authenticated = useSystemState((state) => state.authenticated);
+  const initialUnread = useSession((state) => state.profile?.unread_notifications);
+  useLiveConnection({ enabled: authenticated, initialUnread, onRequireSync: requireSync });
+  const stale = useDataStale();
+
+  // Medium and smaller screens collapse the menu at each navigation (and when the window becomes that narrow).
+  useLayoutEffect(() => {
+    if (layout === 'tablet') systemStore.setState({ menuDrawer: false });
+    if (layout === 'phone') systemStore.setState({ menuOverlay: false });
+  }, [pathname, layout]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppToolbar layout={layout} expanded={expanded} actions={actions} end={<NotificationBell />} />
+      <AppDrawer layout={layout} expanded={expanded} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar sx={{ minHeight: APP_BAR_HEIGHT }} />
+        <ContractBar />
+        {stale && <DataUpdateBanner onReload={() => window.location.reload()} />}
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, pb: { xs: 10, md: 12 } }}>
+          <HttpErrorAlert />
+          <Outlet />
+        </Box>
+        <AppFooter />
+      </Box>
+      <RouteActionButton actions={actions} />
+      <AnnouncementDialog enabled={synced} />
+    </Box>
+  );
+}

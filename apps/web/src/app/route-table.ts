@@ -1,0 +1,10 @@
+import { accountRoutes } from '../features/account/routes';
+import { adminRoutes } from '../features/admin/routes';
+import { createDevToolsRoutes } from '../features/dev-tools/routes';
+import { manualRoutes } from '../features/manual/routes';
+import { systemRoutes } from '../features/system/routes';
+import type { AppRoute } from '../lib/route-meta';
+import { NotFoundPage } from './not-found-page';
+
+/** Every page of the app, collected from the features. The menu and the route actions are built from this. */
+export const routeTable: readonly AppRoute[] = [...accountRoutes, ...adminRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];

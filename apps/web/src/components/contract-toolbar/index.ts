@@ -1,0 +1,1 @@
+export { ContractToolbar, useContractButtonCount, type ContractToolbarProps } from './contract-toolbar';

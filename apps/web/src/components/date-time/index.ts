@@ -1,0 +1,1 @@
+export { AppDatePicker, AppDateTimePicker, type PickerProps } from './date-pickers';

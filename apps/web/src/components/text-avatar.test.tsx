@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWidget } from '../test/render-widget';
+import { TextAvatar } from './text-avatar';
+
+describe('TextAvatar', () => {
+  it.each([
+    ['Tan Ah Kow Lim', 'TAK'],
+    ['Siti Nurhaliza', 'SN'],
+    ['admin', 'A'],
+    ['陈大文', '陈'],
+    ['', '?'],
+  ])('shows at most 3 initials: %s -> %s', (name, initials) => {
+    const { container } = renderWidget(<TextAvatar name={name} />);
+    const avatar = container.querySelector('.MuiAvatar-root')!;
+    expect(avatar.textContent).toBe(initials);
+    expect(Array.from(avatar.textContent ?? '').length).toBeLessThanOrEqual(3);
+  });
+
+  it('shows the picture when there is one, named after the person', () => {
+    renderWidget(<TextAvatar name="Li Wei" src="/files/li-wei.png" />);
+    expect(screen.getByRole('img', { name: 'Li Wei' }).getAttribute('src')).toBe('/files/li-wei.png');
+  });
+
+  it('gives the same person the same colour', () => {
+    const { container } = renderWidget(
+      <>
+        <TextAvatar name="Li Wei" />
+        <TextAvatar name="Li Wei" />
+      </>,
+    );
+    const [a, b] = [...container.querySelectorAll('.MuiAvatar-root')];
+    expect(getComputedStyle(a!).backgroundColor).toBe(getComputedStyle(b!).backgroundColor);
+  });
+});

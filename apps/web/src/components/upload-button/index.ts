@@ -1,0 +1,8 @@
+export { sendFiles, type SendFilesOptions, type UploadFields } from './send-files';
+export {
+  UploadButton,
+  type PreviewUploadButtonProps,
+  type SendingUploadButtonProps,
+  type UploadButtonProps,
+} from './upload-button';
+export { maxUploadBytes, splitBySize, type RefusedFile, type UploadSettings } from './upload-limits';

@@ -1,0 +1,17 @@
+import { ZBookmark, type TBookmark, type TBookmarkRequest } from '@strata/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { BOOKMARKS_KEY } from './get-bookmarks';
+
+/** POST /bookmarks: a page (path with its query string) under a name. Errors go to the caller. */
+export function createBookmark(body: TBookmarkRequest): Promise<TBookmark> {
+  return apiRequest('/bookmarks', { method: 'POST', json: body, schema: ZBookmark, emitHttpError: false });
+}
+
+export function useCreateBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBookmark,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKMARKS_KEY }),
+  });
+}

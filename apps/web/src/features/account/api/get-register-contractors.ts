@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZRegisterContractors, type TRegisterContractors } from '@strata/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+export type ContractorChoice = TRegisterContractors['records'][number];
+
+/** The contractors a person registering may choose from (a public list of ids and names). */
+export function getRegisterContractors(): Promise<ContractorChoice[]> {
+  return apiRequest('/account/register/contractors', {
+    schema: ZRegisterContractors,
+    redirectOnUnauthorized: false,
+    emitHttpError: false,
+  }).then((list) => list.records);
+}
+
+export function useRegisterContractors() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['register', 'contractors'],
+      queryFn: getRegisterContractors,
+      retry: false,
+      staleTime: Infinity,
+    }),
+  );
+}

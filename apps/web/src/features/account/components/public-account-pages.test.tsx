@@ -1,0 +1,229 @@
+import { MESSAGES } from '@strata/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { api, server } from '../../../test/server';
+
+const NOT_SIGNED_IN = () => HttpResponse.json(MESSAGES.unauthorized, { status: 401 });
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('registration', { timeout: 20_000 }, () => {
+  function onRegister(respond: () => Response = () => HttpResponse.json({ status: 'pending', message: MESSAGES.registered })) {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('/account/register'), async ({ request }) => {
+        bodies.push(await request.json());
+        return respond();
+      }),
+    );
+    return bodies;
+  }
+
+  it('sends the request and says what happens next', async () => {
+    server.use(http.get(api('/account/register/contractors'), NOT_SIGNED_IN));
+    const bodies = onRegister();
+    const { user } = renderApp('/en/account/register');
+    await screen.findByRole('heading', { level: 1, name: 'Registration' }, { timeout: 5000 });
+    fill('Login Name', 'New.User');
+    fill('Full Name', 'New User');
+    fill('E-mail', 'new.user@example.com');
+    fill('Note', 'Site engineer, contract T301');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request sent' })).toBeTruthy();
+    expect(screen.getByText(MESSAGES.registered)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
+    expect(screen.getByText('An administrator reviews your request.')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        login_name: 'new.user',
+        fullname: 'New User',
+        email: 'new.user@example.com',
+        user_type: 0,
+        contractor_id: null,
+        note: 'Site engineer, contract T301',
+      },
+    ]);
+  });
+
+  it('explains the rules before sending, and shows the server refusals under the fields', async () => {
+    server.use(http.get(api('/account/register/contractors'), NOT_SIGNED_IN));
+    const bodies = onRegister(() =>
+      HttpResponse.json({ login_name: MESSAGES.loginNameTaken, email: MESSAGES.emailTaken }, { status: 400 }),
+    );
+    const { user } = renderApp('/en/account/register');
+    await screen.findByRole('heading', { level: 1, name: 'Registration' }, { timeout: 5000 });
+    fill('Login Name', 'a b');
+    fill('E-mail', 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Login name may contain only letters, digits, dot, underscore and hyphen')).toBeTruthy();
+    expect(screen.getByText('Full name is required')).toBeTruthy();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+
+    fill('Login Name', 'taken');
+    fill('Full Name', 'Someone');
+    fill('E-mail', 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('This login name is already taken')).toBeTruthy();
+    expect(screen.getByText('This e-mail address is already registered')).toBeTruthy();
+  });
+
+  it('offers Authority only while no contractor list is available, saying how Contractor accounts are made', async () => {
+    server.use(http.get(api('/account/register/contractors'), NOT_SIGNED_IN));
+    const { user } = renderApp('/en/account/register');
+    await screen.findByRole('heading', { level: 1, name: 'Registration' }, { timeout: 5000 });
+    expect(await screen.findByText(/Contractor accounts are created by an administrator/)).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'User Type' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Authority']);
+  });
+
+  it('asks for the contractor of a Contractor user when the list is available', async () => {
+    server.use(
+      http.get(api('/account/register/contractors'), () =>
+        HttpResponse.json({ records: [{ contractor_id: 4, name: 'Tunnel Works Pte Ltd' }], total_records: 1 }),
+      ),
+    );
+    const bodies = onRegister();
+    const { user } = renderApp('/en/account/register');
+    await screen.findByRole('heading', { level: 1, name: 'Registration' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(/Contractor accounts are created/)).toBeNull());
+    fill('Login Name', 'cw.lee');
+    fill('Full Name', 'Lee Chong Wei');
+    fill('E-mail', 'cw.lee@example.com');
+    await user.click(screen.getByRole('combobox', { name: 'User Type' }));
+    await user.click(screen.getByRole('option', { name: 'Contractor' }));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Contractor is required for a Contractor user')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Contractor' }));
+    await user.click(screen.getByRole('option', { name: 'Tunnel Works Pte Ltd' }));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await screen.findByRole('heading', { level: 1, name: 'Request sent' }, { timeout: 5000 });
+    expect(bodies).toMatchObject([{ user_type: 1, contractor_id: 4 }]);
+  });
+});
+
+describe('activation', { timeout: 20_000 }, () => {
+  it('activates once and continues to the password set-up with the setup token', async () => {
+    const tokens: string[] = [];
+    server.use(
+      http.post(api('/account/activate'), async ({ request }) => {
+        tokens.push(((await request.json()) as { token: string }).token);
+        return HttpResponse.json({ setup_token: 'setup/1', login_name: 'new.user', expires_at: '2026-01-02T00:00:00Z' });
+      }),
+    );
+    const { location } = renderApp('/en/activation?token=act-1');
+    await waitFor(() => expect(location()).toBe('/en/setup-password?token=setup%2F1'));
+    expect(await screen.findByText('Your account new.user is active. Choose your password.')).toBeTruthy();
+    expect(tokens).toEqual(['act-1']);
+  });
+
+  it('says a used or expired link no longer works and offers "Forgot Password ?"', async () => {
+    server.use(http.post(api('/account/activate'), () => HttpResponse.json(MESSAGES.invalidLink, { status: 400 })));
+    renderApp('/en/activation?token=used');
+    expect(await screen.findByText(MESSAGES.invalidLink)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot Password ?' }).getAttribute('href')).toBe('/en/account/reset-password');
+  });
+
+  it('says so at once when the link has no token', async () => {
+    renderApp('/en/activation');
+    expect(await screen.findByText(MESSAGES.invalidLink)).toBeTruthy();
+  });
+});
+
+describe('password set-up and reset', { timeout: 20_000 }, () => {
+  it('explains the rules, then sets the password and goes to login with a message', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('/account/setup-password'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ok: true, login_name: 'new.user' });
+      }),
+    );
+    const { user, location } = renderApp('/en/setup-password?token=setup-1');
+    await screen.findByRole('heading', { level: 1, name: 'Password Setup' }, { timeout: 5000 });
+    expect(screen.getByText(/At least 8 characters/)).toBeTruthy();
+    fill('New Password', 'long enough password');
+    fill('Confirm New Password', 'long enough passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    fill('Confirm New Password', 'long enough password');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(location()).toBe('/en/account/login'));
+    expect(await screen.findByText('Your password is set. Sign in with your login name and the new password.')).toBeTruthy();
+    expect((screen.getByLabelText('Your Login Name') as HTMLInputElement).value).toBe('new.user');
+    expect(bodies).toEqual([{ token: 'setup-1', password: 'long enough password' }]);
+  });
+
+  it('shows the server refusal of a common password in words, and keeps the form', async () => {
+    server.use(
+      http.post(api('/account/reset-password'), () =>
+        HttpResponse.json({ password: 'This password is too common; choose another' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/en/reset-password?token=reset-1');
+    await screen.findByRole('heading', { level: 1, name: 'Confirm Password Reset' }, { timeout: 5000 });
+    fill('New Password', 'password123');
+    fill('Confirm New Password', 'password123');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('This password is too common; choose another')).toBeTruthy();
+  });
+
+  it('resets the password and goes to login; an invalid link offers "Forgot Password ?"', async () => {
+    let valid = true;
+    server.use(
+      http.post(api('/account/reset-password'), () =>
+        valid
+          ? HttpResponse.json({ ok: true, login_name: 'alice.tan' })
+          : HttpResponse.json(MESSAGES.invalidLink, { status: 400 }),
+      ),
+    );
+    const first = renderApp('/en/reset-password?token=reset-1');
+    await screen.findByRole('heading', { level: 1, name: 'Confirm Password Reset' }, { timeout: 5000 });
+    fill('New Password', 'a brand new passphrase');
+    fill('Confirm New Password', 'a brand new passphrase');
+    await first.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Your password has been reset. Sign in with the new password.')).toBeTruthy();
+    first.unmount();
+
+    valid = false;
+    const second = renderApp('/en/reset-password?token=reset-1');
+    await screen.findByRole('heading', { level: 1, name: 'Confirm Password Reset' }, { timeout: 5000 });
+    fill('New Password', 'a brand new passphrase');
+    fill('Confirm New Password', 'a brand new passphrase');
+    await second.user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(MESSAGES.invalidLink)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot Password ?' })).toBeTruthy();
+  });
+});
+
+describe('forgot password', { timeout: 20_000 }, () => {
+  it('asks for a login name or e-mail and answers the same way whatever it is', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(api('/account/forgot-password'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ok: true, message: MESSAGES.forgotPasswordSent });
+      }),
+    );
+    const { user } = renderApp('/en/account/reset-password');
+    await screen.findByRole('heading', { level: 1, name: 'Forgot Password' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByText('Enter your login name or e-mail address')).toBeTruthy();
+    fill('Login name or e-mail', ' someone@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByText(MESSAGES.forgotPasswordSent)).toBeTruthy();
+    expect(bodies).toEqual([{ login: 'someone@example.com' }]);
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/en/account/login');
+  });
+
+  it('is reached from the login page', async () => {
+    const { user, location } = renderApp('/en/account/login');
+    await user.click(await screen.findByRole('link', { name: 'Forgot Password ?' }));
+    await waitFor(() => expect(location()).toBe('/en/account/reset-password'));
+  });
+});

@@ -1,0 +1,34 @@
+import { ZGeneratedFileList, type TGeneratedFileList } from '@strata/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface GeneratedFilesParams {
+  kind?: 'export' | 'report';
+  type?: string;
+  limit: number;
+  skip: number;
+}
+
+/** Files still being made are looked at again this often. */
+export const FILES_REFRESH_MS = 5000;
+
+export const generatedFilesKey = ['admin', 'generated-files'] as const;
+
+/** `GET /generated-files`: the reports and exports the caller may see, newest first; refreshed while some are made. */
+export function useGeneratedFiles(params: GeneratedFilesParams, enabled = true) {
+  return useQuery({
+    queryKey: [...generatedFilesKey, params],
+    queryFn: ({ signal }) =>
+      apiRequest('/generated-files', {
+        query: { kind: params.kind, type: params.type, limit: params.limit, skip: params.skip },
+        schema: ZGeneratedFileList,
+        signal,
+      }),
+    enabled,
+    refetchInterval: (query) => (hasRunning(query.state.data) ? FILES_REFRESH_MS : false),
+  });
+}
+
+function hasRunning(data: TGeneratedFileList | undefined): boolean {
+  return (data?.records ?? []).some((file) => file.state === 'pending' || file.state === 'running');
+}

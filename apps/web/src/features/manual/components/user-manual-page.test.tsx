@@ -1,0 +1,87 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../../lib/markdown';
+import { storeTestCredential } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { manualDocuments, parseManual } from '../manual-documents';
+import { MarkdownView } from './markdown-view';
+import { resolveManualLink } from './user-manual-page';
+
+function renderMarkdown(source: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        Component: () => (
+          <MarkdownView blocks={parseMarkdown(source)} resolveLink={(href) => ({ kind: 'external', href })} onAnchor={() => undefined} />
+        ),
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+describe('markdown view', () => {
+  it('shows HTML in the source as text: no script or image element is created', () => {
+    const { container } = renderMarkdown('<script>alert("x")</script>\n\nText <img src=x onerror=alert(1)> **bold**');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('<script>alert("x")</script>')).toBeTruthy();
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+  });
+
+  it('renders a javascript: link as plain text and an https link as a link that opens apart', () => {
+    const { container } = renderMarkdown('[bad](javascript:alert(1)) and [good](https://example.com)');
+    expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
+    const good = screen.getByRole('link', { name: 'good' });
+    expect(good.getAttribute('href')).toBe('https://example.com');
+    expect(good.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(container.textContent).toContain('bad');
+  });
+
+  it('gives headings their ids, one level below the page title', () => {
+    renderMarkdown('# Title\n\n## Part');
+    expect(screen.getByRole('heading', { level: 2, name: 'Title' }).id).toBe('title');
+    expect(screen.getByRole('heading', { level: 3, name: 'Part' }).id).toBe('part');
+  });
+});
+
+describe('user manual', { timeout: 20_000 }, () => {
+  it('is read from docs/user-manual in file order', () => {
+    const files = manualDocuments.map((document) => document.file);
+    expect(files.slice(0, 3)).toEqual(['01-getting-started.md', '02-the-screen.md', '03-your-account.md']);
+    expect(files).toEqual([...files].sort());
+  });
+
+  it('links between its files and to app pages', () => {
+    const documents = parseManual({ '/x/01-a.md': '# A', '/x/02-b.md': '# B\n\n## Part' });
+    expect(resolveManualLink('02-b.md', documents, 'en')).toEqual({ kind: 'anchor', id: 'b' });
+    expect(resolveManualLink('./02-b.md#part', documents, 'en')).toEqual({ kind: 'anchor', id: 'part' });
+    expect(resolveManualLink('#a', documents, 'en')).toEqual({ kind: 'anchor', id: 'a' });
+    expect(resolveManualLink('/account/profile/info', documents, 'zh')).toEqual({ kind: 'route', to: '/zh/account/profile/info' });
+    expect(resolveManualLink('/.well-known/security.txt', documents, 'en')).toEqual({ kind: 'external', href: '/.well-known/security.txt' });
+  });
+
+  it('shows the manual with its table of contents', async () => {
+    storeTestCredential();
+    const { user } = renderApp('/en/user-manual');
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Manual' })).toBeTruthy();
+    const contents = await screen.findByRole('navigation', { name: 'Contents' });
+    const entries = within(contents).getAllByRole('link').map((link) => link.textContent);
+    expect(entries.slice(0, 3)).toEqual(['Getting started', 'Signing in', 'Demo accounts']);
+    expect(entries).toContain('The screen');
+    expect(entries).toContain('The contract toolbar');
+    expect(entries).toContain('Your account');
+    const target = screen.getByRole('heading', { level: 3, name: 'The contract toolbar' });
+    expect(within(contents).getByRole('link', { name: 'The contract toolbar' }).getAttribute('href')).toBe(`#${target.id}`);
+    await user.click(within(contents).getByRole('link', { name: 'The contract toolbar' }));
+  });
+
+  it('says in Chinese that it is in English only', async () => {
+    storeTestCredential();
+    renderApp('/zh/user-manual');
+    expect(await screen.findByText('用户手册目前仅提供英文版。')).toBeTruthy();
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { getAnnouncementQueryOptions } from './get-announcement';
+
+export function ackAnnouncement(id: number): Promise<unknown> {
+  return apiRequest(`/announcement/${id}/ack`, { method: 'POST' });
+}
+
+/** Acknowledges the announcement; it is not shown to this user again. */
+export function useAckAnnouncement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ackAnnouncement,
+    onSettled: () => client.setQueryData(getAnnouncementQueryOptions().queryKey, null),
+  });
+}

@@ -1,0 +1,25 @@
+import { ZConfig, type TConfig } from '@strata/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+import { useSystemState } from './system-store';
+
+/** GET /config: master data and settings for signed-in pages (the TBM address, session age, map …). */
+export function getConfig(): Promise<TConfig> {
+  return apiRequest('/config', { schema: ZConfig });
+}
+
+export function getConfigQueryOptions() {
+  return queryOptions({ queryKey: ['config'], queryFn: getConfig, staleTime: Infinity });
+}
+
+/** The configuration, once the session is synced (features read it here; it is cached for the session). */
+export function useConfig() {
+  const sync = useSystemState((state) => state.sync);
+  return useQuery({ ...getConfigQueryOptions(), enabled: sync });
+}
+
+/** A numeric setting of the configuration (`password_min_length` …), or undefined. */
+export function numericSetting(config: TConfig | undefined, name: string): number | undefined {
+  const value = config?.settings[name];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}

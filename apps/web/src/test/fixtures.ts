@@ -1,0 +1,107 @@
+import {
+  DEFAULT_PREFERENCES,
+  STORAGE_KEYS,
+  type TAppInfo,
+  type TConfig,
+  type TLoginResponse,
+  type TPreferences,
+  type TSyncResponse,
+} from '@strata/shared';
+import { sessionStore } from '../lib/auth-store';
+import { systemStore } from '../lib/system-store';
+
+export function loginResponse(overrides: Partial<TLoginResponse> = {}): TLoginResponse {
+  return {
+    access_token: 'access-1',
+    user_name: 'alice.tan',
+    resource_token: 'resource-1',
+    tfa_enabled: false,
+    password_expired: false,
+    last_url: null,
+    ...overrides,
+  };
+}
+
+export function syncResponse(overrides: Partial<TSyncResponse> = {}): TSyncResponse {
+  return {
+    profile: {
+      user_id: 7,
+      login_name: 'alice.tan',
+      fullname: 'Alice Tan',
+      email: 'alice.tan@example.com',
+      user_type: 1,
+      role_id: 3,
+      role_name: 'Site Engineer',
+      unread_notifications: 0,
+      tfa_enabled: false,
+      description: null,
+      pic_uri: null,
+    },
+    permissions: ['SearchUsers'],
+    contracts: {
+      records: [
+        { contract_id: 11, no: 'C101', title: 'Orchard Station', active: true, easting: null, northing: null, type: 4 },
+        { contract_id: 12, no: 'C102', title: 'Marina Tunnel', active: false, easting: null, northing: null, type: 2 },
+      ],
+      last_filtered: [11],
+    },
+    tfa_config: false,
+    ...overrides,
+  };
+}
+
+export function preferences(overrides: Partial<TPreferences> = {}): TPreferences {
+  return { ...DEFAULT_PREFERENCES, ...overrides };
+}
+
+export function appInfo(overrides: Partial<TAppInfo> = {}): TAppInfo {
+  return {
+    name: 'Strata',
+    description: 'Strata Monitoring',
+    version: '0.1.0',
+    author: null,
+    api_uri_base: '/api/v1',
+    meta: { login_logo_uri: '', toolbar_logo_uri: '' },
+    build: { version: '0.1.0', commit: 'abc', built_at: '2026-01-01T00:00:00Z' },
+    messages: [],
+    ...overrides,
+  };
+}
+
+/** A stored credential, as after a sign-in in an earlier visit (not synced yet). */
+export function storeTestCredential(token = 'access-1'): void {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.resourceToken, 'resource-1');
+  localStorage.setItem(STORAGE_KEYS.user, 'alice.tan');
+  sessionStore.reset();
+  systemStore.reset();
+}
+
+/** GET /config with empty master data; `session_age` in nanoseconds (30 minutes unless given). */
+export function configResponse(overrides: Partial<TConfig> = {}): TConfig {
+  return {
+    instruments: [],
+    readings: [],
+    thresholds: [],
+    statuses: [],
+    frequencies: [],
+    map_layers: [],
+    stations: [],
+    criteria: [],
+    settings: { password_min_length: 8, tfa_required: false, general_max_upload: 10_000_000 },
+    build: { version: '0.1.0', commit: 'abc', built_at: '2026-01-01T00:00:00Z' },
+    messages: [],
+    extra: {},
+    report_types: [],
+    zones: [],
+    tile_server: null,
+    map_bounds: null,
+    session_age: 30 * 60_000 * 1e6,
+    timezone: 'Asia/Singapore',
+    request_parameter_limit: 512,
+    chart: { instrument_detail_limit: 50_000 },
+    map_key: null,
+    tbm: { base_uri: null, token: null },
+    ...overrides,
+  };
+}

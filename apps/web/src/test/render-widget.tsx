@@ -1,0 +1,44 @@
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { FeedbackProvider } from '../components/feedback';
+import '../lib/dayjs';
+
+const theme = createTheme();
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en">
+        <FeedbackProvider>{children}</FeedbackProvider>
+      </LocalizationProvider>
+    </ThemeProvider>
+  );
+}
+
+export interface RenderWidgetOptions extends Omit<RenderOptions, 'wrapper'> {
+  /** Render inside a memory router at this URL (for widgets that read or write the query string). */
+  url?: string;
+  /** Fake timers are on: user-event advances them. */
+  fakeTimers?: boolean;
+}
+
+/**
+ * One widget with what the app puts around it (theme, date pickers, toasts and dialogs), and a user-event
+ * session. With `url`, inside a memory router; `location()` then gives the current path and query.
+ */
+export function renderWidget(ui: ReactElement, { url, fakeTimers = false, ...options }: RenderWidgetOptions = {}) {
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {});
+  if (url === undefined) {
+    return { ...render(ui, { wrapper: Providers, ...options }), user, router: undefined, location: () => '' };
+  }
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] });
+  const view = render(<RouterProvider router={router} />, { wrapper: Providers, ...options });
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, user, router, location };
+}

@@ -1,0 +1,27 @@
+import { http, HttpResponse, ws } from 'msw';
+import { setupServer } from 'msw/node';
+import { appInfo, configResponse, preferences, syncResponse } from './fixtures';
+
+export const api = (path: string) => `*/api/v1${path}`;
+
+/** The calls every signed-in page makes; tests override them with server.use(). */
+export const defaultHandlers = [
+  http.get(api('/info'), () => HttpResponse.json(appInfo())),
+  http.get(api('/sync'), () => HttpResponse.json(syncResponse(), { headers: { 'x-csrf-token': 'csrf-sync' } })),
+  http.get(api('/preferences'), () => HttpResponse.json(preferences())),
+  http.get(api('/contracts'), () => {
+    const { contracts } = syncResponse();
+    return HttpResponse.json({ ...contracts, total_records: contracts.records.length });
+  }),
+  http.post(api('/preferences'), () => HttpResponse.json({ ok: true })),
+  http.post(api('/last-url'), () => HttpResponse.json({ ok: true })),
+  http.post(api('/signout'), () => new HttpResponse(null, { status: 204 })),
+  // The account session watch of signed-in pages: the session age (idle timer) and the two-factor lookup.
+  http.get(api('/config'), () => HttpResponse.json(configResponse())),
+  http.get(api('/account/tfa'), () => HttpResponse.json({ tfa_config: false, tfa: false })),
+  http.get(api('/announcement'), () => HttpResponse.json(null)),
+  // The live connection of the frame: accepted, and silent unless a test says otherwise.
+  ws.link('ws://*/api/v1/rtc/ws').addEventListener('connection', () => undefined),
+];
+
+export const server = setupServer(...defaultHandlers);

@@ -1,0 +1,27 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetActiveContracts } from '../lib/active-contracts';
+import { sessionStore } from '../lib/auth-store';
+import { i18n } from '../lib/i18n';
+import { setNavigator } from '../lib/navigation';
+import { queryClient } from '../lib/query-client';
+import { routeActionStore } from '../lib/route-actions';
+import { systemStore } from '../lib/system-store';
+import { server } from './server';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(async () => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  sessionStore.reset();
+  systemStore.reset();
+  resetActiveContracts();
+  routeActionStore.reset();
+  queryClient.clear();
+  setNavigator(null);
+  await i18n.changeLanguage('en');
+});
+
+afterAll(() => server.close());

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+
+describe('signing in and out', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a person who opens / to the login page, shows both field messages, signs in and stays signed in after reload', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.waitForURL(/\/en\/account\/login/);
+    await page.getByRole('heading', { name: 'User Login' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('User name is required').waitFor();
+    await page.getByText('User password is required').waitFor();
+
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL(/\/en\/account\/profile\/info/);
+    await page.getByText(DEMO.admin.fullname).first().waitFor();
+    await page.getByText('Application Admin').first().waitFor();
+    await screenshot(page, 'foundation-profile');
+
+    await page.reload();
+    await page.getByText(DEMO.admin.fullname).first().waitFor();
+    expect(page.url()).toMatch(/\/en\/account\/profile\/info/);
+    await context.close();
+  });
+
+  it('refuses a wrong password with the generic message', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/en/account/login');
+    await signInThroughUi(page, DEMO.authority.login, 'not-the-password');
+    await page.getByText('Invalid login name or password').waitFor();
+    expect(page.url()).toMatch(/\/en\/account\/login/);
+    await context.close();
+  });
+
+  it('shows the 404 text on an unknown path', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/en/no/such/page');
+    await page.getByText("We are looking for your page..but we can't find it.").waitFor();
+    await context.close();
+  });
+
+  it('signs out from the account menu and is back at login; the old session is refused', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/en/account/login');
+    await signInThroughUi(page, DEMO.contractor.login, DEMO.contractor.password);
+    await page.waitForURL(/\/en\/account\/profile\/info/);
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    expect(token).toBeTruthy();
+
+    await page.getByRole('button', { name: /account/i }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/en\/account\/login/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    const res = await page.request.get('/api/v1/sync', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(401);
+    await context.close();
+  });
+
+  it('returns to the protected page that was opened while signed out, after sign-in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/en/account/profile/info?tab=contracts');
+    await page.waitForURL(/\/en\/account\/login\?redirect=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/en/account/profile/info?tab=contracts');
+    await signInThroughUi(page, DEMO.authority.login, DEMO.authority.password);
+    await page.waitForURL((url) => url.pathname === '/en/account/profile/info' && url.search === '?tab=contracts');
+    await page.getByText(DEMO.authority.fullname).first().waitFor();
+    await context.close();
+  });
+});

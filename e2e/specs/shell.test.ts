@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import path from 'node:path';
+import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+
+/** What a person sees without scrolling (the shared helper takes the full page). */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
+}
+
+const DESKTOP = { width: 1440, height: 900 };
+const TABLET = { width: 900, height: 1000 };
+const PHONE = { width: 390, height: 844 };
+
+type Account = (typeof DEMO)[keyof typeof DEMO];
+
+/** Signs in and lands on the profile page (without the redirect, sign-in returns to the last page visited). */
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/en/account/login?redirect=/en/account/profile/info');
+  await signInThroughUi(page, account.login, account.password);
+  await page.waitForURL(/\/en\/account\/profile\/info/);
+  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
+}
+
+/**
+ * Sign-in returns to the last page visited (POST /last-url): tests that wander off end on the profile page again,
+ * so the other specs' sign-ins land where they expect.
+ */
+async function finishOnProfile(page: Page): Promise<void> {
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
+  await page.goto('/en/account/profile/info');
+  await posted;
+}
+
+function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/** The width of the side drawer's paper, once its width transition has settled. */
+async function drawerWidth(page: Page): Promise<number> {
+  const paper = page.locator('.MuiDrawer-paper').filter({ has: mainMenu(page) });
+  let last = -1;
+  for (let i = 0; i < 40; i += 1) {
+    const box = await paper.boundingBox();
+    const width = Math.round(box?.width ?? 0);
+    if (width === last) return width;
+    last = width;
+    await page.waitForTimeout(100);
+  }
+  return last;
+}
+
+async function expectDrawerWidth(page: Page, expected: number): Promise<void> {
+  await expect.poll(() => drawerWidth(page), { timeout: 5000 }).toBe(expected);
+}
+
+async function menuLinks(page: Page): Promise<string[]> {
+  return (await mainMenu(page).getByRole('link').allTextContents()).map((text) => text.trim());
+}
+
+describe('the application shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('has a permanent drawer at 1440 px that the toggle collapses to the mini drawer and back', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.admin);
+    await expectDrawerWidth(page, 300);
+    await expect.poll(() => menuLinks(page)).toContain('Profile Information');
+    await screenshot(page, 'shell-1440-profile');
+
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expectDrawerWidth(page, 82);
+    // icons only; the name is the tooltip
+    expect(await mainMenu(page).getByText('Profile Information').count()).toBe(0);
+    await mainMenu(page).getByRole('link', { name: 'User Manual' }).hover();
+    await page.getByRole('tooltip', { name: 'User Manual' }).waitFor();
+    await screenshot(page, 'shell-1440-mini');
+
+    // a desktop keeps the choice across navigation
+    await mainMenu(page).getByRole('link', { name: 'User Manual' }).click();
+    await page.waitForURL(/\/en\/user-manual$/);
+    await expectDrawerWidth(page, 82);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expectDrawerWidth(page, 300);
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('collapses the drawer to mini after navigating at 900 px (tablet)', async () => {
+    const { context, page } = await newPage(browser, TABLET);
+    await signIn(page, DEMO.admin);
+    await expectDrawerWidth(page, 82);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expectDrawerWidth(page, 300);
+    await mainMenu(page).getByRole('link', { name: 'User Manual' }).click();
+    await page.waitForURL(/\/en\/user-manual$/);
+    await expectDrawerWidth(page, 82);
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('makes the menu a temporary overlay at 390 px, opened by "Toggle menu" and closed by choosing a page', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, DEMO.contractor);
+    expect(await mainMenu(page).isVisible()).toBe(false);
+    await screenshot(page, 'shell-390-profile');
+
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await mainMenu(page).waitFor({ state: 'visible' });
+    const paper = page.locator('.MuiDrawer-paper').filter({ has: mainMenu(page) });
+    // over the page from the left edge, once it has slid in
+    await expect.poll(async () => (await paper.boundingBox())?.x).toBe(0);
+    expect((await paper.boundingBox())?.width).toBeLessThanOrEqual(300);
+    await viewportShot(page, 'shell-390-menu-open');
+
+    await mainMenu(page).getByRole('link', { name: 'User Manual' }).click();
+    await page.waitForURL(/\/en\/user-manual$/);
+    await mainMenu(page).waitFor({ state: 'hidden' });
+    await page.getByRole('navigation', { name: 'Contents' }).waitFor();
+    await viewportShot(page, 'shell-390-manual');
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('shows only permitted routes: the restricted contractor sees no more than the admin', async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await signIn(admin.page, DEMO.admin);
+    await expect.poll(() => menuLinks(admin.page)).toContain('User Manual');
+    const adminLinks = await menuLinks(admin.page);
+    const adminHeadings = await mainMenu(admin.page).getByRole('heading').allTextContents();
+
+    const contractor = await newPage(browser, DESKTOP);
+    await signIn(contractor.page, DEMO.contractor);
+    await expect.poll(() => menuLinks(contractor.page)).toContain('User Manual');
+    const contractorLinks = await menuLinks(contractor.page);
+
+    expect(contractorLinks).toContain('Profile Information');
+    for (const link of contractorLinks) expect(adminLinks).toContain(link);
+    expect(adminLinks.length).toBeGreaterThanOrEqual(contractorLinks.length);
+    // headings are upper-case and in the product's order
+    for (const heading of adminHeadings) expect(heading).toBe(heading.toUpperCase());
+    expect(adminHeadings.indexOf('USER ACCOUNT')).toBeLessThan(adminHeadings.indexOf('USER MANUAL'));
+    await admin.context.close();
+    await contractor.context.close();
+  });
+
+  it('changes the active contracts from the contract toolbar, and the choice survives a reload', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.contractor);
+    const bar = page.getByRole('group', { name: 'Contracts' });
+    const t301 = bar.getByRole('button', { name: 'T301' });
+    const t302 = bar.getByRole('button', { name: 'T302' });
+    await t302.waitFor();
+    // the contractor holds T301 and T302 only, both active until chosen otherwise
+    expect(await bar.getByRole('button').allTextContents()).toEqual(['T301', 'T302']);
+    expect(await t301.getAttribute('aria-pressed')).toBe('true');
+    expect(await t302.getAttribute('aria-pressed')).toBe('true');
+    await t302.hover();
+    await page.getByRole('tooltip', { name: /Tunnel T302/ }).waitFor();
+
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/filter-contracts'));
+    await t302.click();
+    expect(await t302.getAttribute('aria-pressed')).toBe('false');
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ contract_ids: [expect.any(Number)] });
+
+    await page.reload();
+    await t301.waitFor();
+    await expect.poll(() => t302.getAttribute('aria-pressed')).toBe('false');
+    expect(await t301.getAttribute('aria-pressed')).toBe('true');
+    // the profile shows the same choice
+    const t302Row = page.getByRole('listitem').filter({ hasText: 'T302' });
+    expect(await t302Row.getByText('Selected').count()).toBe(0);
+
+    const restored = page.waitForResponse((r) => r.url().endsWith('/api/v1/filter-contracts'));
+    await t302.click();
+    await restored;
+    await context.close();
+  });
+
+  it('switches language by reloading the same page under /zh/', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.authority);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await page.waitForURL(/\/zh\/account\/profile\/info$/);
+    await page.getByRole('heading', { level: 1, name: '个人资料' }).waitFor();
+    await page.getByRole('navigation', { name: '主菜单' }).getByRole('heading', { name: '用户手册' }).waitFor();
+    await screenshot(page, 'shell-1440-zh');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.waitForURL(/\/en\/account\/profile\/info$/);
+    await context.close();
+  });
+
+  it('shows the user manual with its table of contents', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.contractor);
+    await mainMenu(page).getByRole('link', { name: 'User Manual' }).click();
+    await page.waitForURL(/\/en\/user-manual$/);
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    await contents.waitFor();
+    const entries = await contents.getByRole('link').allTextContents();
+    expect(entries).toEqual(expect.arrayContaining(['Getting started', 'Signing in', 'The screen', 'The contract toolbar', 'Your account']));
+    await viewportShot(page, 'shell-1440-manual');
+    await contents.getByRole('link', { name: 'The contract toolbar' }).click();
+    await page.waitForURL(/#the-contract-toolbar$/);
+    const heading = page.getByRole('heading', { name: 'The contract toolbar' });
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeLessThan(400);
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('opens the security page from the "Report a vulnerability" link of the footer', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.contractor);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+    await footer.getByRole('link', { name: 'Report a vulnerability' }).click();
+    await page.waitForURL(/\/en\/security$/);
+    await page.getByRole('heading', { level: 1, name: 'Report a vulnerability' }).waitFor();
+    const contact = page.getByRole('link', { name: /^security@/ });
+    await contact.waitFor();
+    expect(await contact.getAttribute('href')).toMatch(/^mailto:security@/);
+    await screenshot(page, 'shell-1440-security');
+    const txt = await page.request.get(await page.getByRole('link', { name: '/.well-known/security.txt' }).getAttribute('href') ?? '');
+    expect(await txt.text()).toContain('/en/security');
+    await context.close();
+  });
+
+  it('shows the security page to people who are not signed in', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/en/security');
+    await page.getByRole('heading', { level: 1, name: 'Report a vulnerability' }).waitFor();
+    expect(page.url()).toMatch(/\/en\/security$/);
+    await context.close();
+  });
+});

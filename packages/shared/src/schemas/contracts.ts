@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const ZContract = z.object({
+  contract_id: z.number().int(),
+  no: z.string(),
+  title: z.string(),
+  active: z.boolean(),
+  easting: z.number().nullable(),
+  northing: z.number().nullable(),
+  type: z.number().int(),
+});
+export type TContract = z.infer<typeof ZContract>;
+
+export const ZListContractsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  skip: z.coerce.number().int().min(0).default(0),
+  /** Bit filter: contracts whose type has any of these bits (4 = Civil). */
+  type: z.coerce.number().int().min(0).optional(),
+});
+export type TListContractsQuery = z.infer<typeof ZListContractsQuery>;
+
+export const ZContractList = z.object({
+  records: z.array(ZContract),
+  /** Ids of the contracts the user has chosen as active (the contract toolbar). */
+  last_filtered: z.array(z.number().int()),
+  total_records: z.number().int(),
+});
+export type TContractList = z.infer<typeof ZContractList>;
+
+export const ZFilterContractsRequest = z.object({
+  contract_ids: z.array(z.number().int()),
+  last_filtered: z.array(z.number().int()).optional(),
+});
+export type TFilterContractsRequest = z.infer<typeof ZFilterContractsRequest>;

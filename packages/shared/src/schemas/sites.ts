@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { SITE_TYPES } from '../master-data.js';
+import { ZSiteGeometry } from './geometry.js';
+import { ZIdListQuery } from './instruments.js';
+
+/** Construction sites (issue 6): excavation sites (E) and mined tunnels (MT), with stages, design values and drawings. */
+
+export const ZSiteType = z.enum(SITE_TYPES, 'Type is E (excavation) or MT (mined tunnel)');
+
+/** GET /civil/sites: the selector's records. */
+export const ZCivilSite = z.object({
+  site_id: z.number().int(),
+  site_name: z.string(),
+  contract_id: z.number().int(),
+  contract_no: z.string(),
+  type: ZSiteType,
+});
+export type TCivilSite = z.infer<typeof ZCivilSite>;
+export const ZCivilSiteList = z.object({ records: z.array(ZCivilSite), total_records: z.number().int() });
+export type TCivilSiteList = z.infer<typeof ZCivilSiteList>;
+
+export const ZCivilSitesQuery = z.object({
+  /** A JSON list of contract ids; ids outside the caller's contracts are ignored. Absent: every visible contract. */
+  contracts: ZIdListQuery.optional(),
+  type: ZSiteType.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+export type TCivilSitesQuery = z.infer<typeof ZCivilSitesQuery>;
+
+/** An excavation stage or a tunnel drive sequence step. */
+export const ZSiteStage = z.object({
+  stage_no: z.number().int().min(0).max(1000),
+  name: z.string().trim().min(1, 'Stage name is required').max(200),
+  description: z.string().trim().max(2000).default(''),
+  /** Excavation: formation level of the stage (mRL); tunnel: chainage reached (m). */
+  target: z.number().nullable().default(null),
+  planned_start: z.iso.date().nullable().default(null),
+  planned_end: z.iso.date().nullable().default(null),
+});
+export type TSiteStage = z.infer<typeof ZSiteStage>;
+
+/** Design values by name (e.g. `max_wall_deflection_mm`: 45): numbers or short texts. */
+export const ZDesignValues = z.record(z.string().trim().min(1).max(100), z.union([z.number(), z.string().max(500)]));
+
+export const ZSite = ZCivilSite.extend({
+  description: z.string(),
+  /** SVY21 metres. */
+  geometry: ZSiteGeometry.nullable(),
+  stages: z.array(ZSiteStage),
+  design_values: ZDesignValues,
+  drawing_count: z.number().int(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type TSite = z.infer<typeof ZSite>;
+export const ZSiteList = z.object({ records: z.array(ZSite), total_records: z.number().int() });
+export type TSiteList = z.infer<typeof ZSiteList>;
+
+export const ZListSitesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  skip: z.coerce.number().int().min(0).default(0),
+  keyword: z.string().trim().max(100).optional(),
+  type: ZSiteType.optional(),
+  contract_id: z.coerce.number().int().positive().optional(),
+});
+export type TListSitesQuery = z.infer<typeof ZListSitesQuery>;
+
+const siteName = z.string().trim().min(1, 'Site name is required').max(200, 'Site name must be at most 200 characters');
+const activity = {
+  stages: z.array(ZSiteStage).max(500),
+  design_values: ZDesignValues,
+};
+
+export const ZCreateSiteRequest = z.object({
+  site_name: siteName,
+  contract_id: z.number().int().positive(),
+  type: ZSiteType,
+  description: z.string().trim().max(2000).default(''),
+  geometry: ZSiteGeometry.nullable().default(null),
+  stages: activity.stages.default([]),
+  design_values: activity.design_values.default({}),
+});
+export type TCreateSiteRequest = z.infer<typeof ZCreateSiteRequest>;
+
+export const ZUpdateSiteRequest = z.object({
+  site_name: siteName.optional(),
+  contract_id: z.number().int().positive().optional(),
+  description: z.string().trim().max(2000).optional(),
+  geometry: ZSiteGeometry.nullable().optional(),
+});
+export type TUpdateSiteRequest = z.infer<typeof ZUpdateSiteRequest>;
+
+/** PUT /master-data/sites/{id}/activity: the excavation- or tunnel-specific fields. */
+export const ZSiteActivityRequest = z.object({ stages: activity.stages.optional(), design_values: activity.design_values.optional() });
+export type TSiteActivityRequest = z.infer<typeof ZSiteActivityRequest>;
+
+export const ZSiteDrawing = z.object({
+  drawing_id: z.number().int(),
+  site_id: z.number().int(),
+  site_name: z.string(),
+  contract_id: z.number().int(),
+  contract_no: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  uploaded_by: z.string().nullable(),
+  uploaded_at: z.string(),
+  /** Download address; append `?_token=<resource token>`. */
+  url: z.string(),
+});
+export type TSiteDrawing = z.infer<typeof ZSiteDrawing>;
+export const ZSiteDrawingList = z.object({ records: z.array(ZSiteDrawing), total_records: z.number().int() });
+export type TSiteDrawingList = z.infer<typeof ZSiteDrawingList>;
+
+export const ZSiteUploadsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  skip: z.coerce.number().int().min(0).default(0),
+  site_id: z.coerce.number().int().positive().optional(),
+  contract_id: z.coerce.number().int().positive().optional(),
+  type: ZSiteType.optional(),
+  /** File or site name. */
+  keyword: z.string().trim().max(100).optional(),
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
+});
+export type TSiteUploadsQuery = z.infer<typeof ZSiteUploadsQuery>;

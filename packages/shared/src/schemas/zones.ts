@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ZBoolQuery } from './contracts-admin.js';
+import { ZPolygon } from './geometry.js';
+import { ZIdListQuery } from './instruments.js';
+
+/** Zones (issue 6): named areas of a contract, some used for reports (`is_report`). */
+
+export const ZZoneRecord = z.object({
+  zone_id: z.number().int(),
+  name: z.string(),
+  contract_id: z.number().int(),
+  is_report: z.boolean(),
+});
+export type TZoneRecord = z.infer<typeof ZZoneRecord>;
+
+export const ZZone = ZZoneRecord.extend({
+  contract_no: z.string(),
+  description: z.string(),
+  /** SVY21 metres. */
+  polygon: ZPolygon.nullable(),
+  /** The same polygon in WGS84 `[lon, lat]`. */
+  polygon_wgs84: ZPolygon.nullable(),
+  instrument_count: z.number().int(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type TZone = z.infer<typeof ZZone>;
+
+export const ZZoneList = z.object({ records: z.array(ZZoneRecord), total_records: z.number().int() });
+export type TZoneList = z.infer<typeof ZZoneList>;
+
+/** GET /zones (spec §7): is_report, filter (a JSON list of contract ids), skip, limit (100). */
+export const ZListZonesQuery = z.object({
+  is_report: ZBoolQuery,
+  filter: ZIdListQuery.optional(),
+  keyword: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+export type TListZonesQuery = z.infer<typeof ZListZonesQuery>;
+
+const zoneName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+
+export const ZCreateZoneRequest = z.object({
+  name: zoneName,
+  contract_id: z.number().int().positive(),
+  is_report: z.boolean().default(false),
+  description: z.string().trim().max(2000).default(''),
+  polygon: ZPolygon.nullable().default(null),
+});
+export type TCreateZoneRequest = z.infer<typeof ZCreateZoneRequest>;
+
+export const ZUpdateZoneRequest = z.object({
+  name: zoneName.optional(),
+  contract_id: z.number().int().positive().optional(),
+  is_report: z.boolean().optional(),
+  description: z.string().trim().max(2000).optional(),
+  polygon: ZPolygon.nullable().optional(),
+});
+export type TUpdateZoneRequest = z.infer<typeof ZUpdateZoneRequest>;

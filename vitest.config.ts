@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm test`: the unit and API suites of every workspace (end-to-end tests run apart: `npm run e2e`). */
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    // Two workers fit the 2 cores CI has; each server test file opens its own database.
+    maxWorkers: 2,
+  },
+});
