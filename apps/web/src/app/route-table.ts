@@ -1,5 +1,9 @@
 import { accountRoutes } from '../features/account/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { contractsRoutes } from '../features/contracts/routes';
+import { instrumentsRoutes } from '../features/instruments/routes';
+import { masterDataRoutes } from '../features/master-data/routes';
+import { sitesRoutes } from '../features/sites/routes';
 import { createDevToolsRoutes } from '../features/dev-tools/routes';
 import { manualRoutes } from '../features/manual/routes';
 import { systemRoutes } from '../features/system/routes';
@@ -7,4 +11,10 @@ import type { AppRoute } from '../lib/route-meta';
 import { NotFoundPage } from './not-found-page';
 
 /** Every page of the app, collected from the features. The menu and the route actions are built from this. */
-export const routeTable: readonly AppRoute[] = [...accountRoutes, ...adminRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];
+export const routeTable: readonly AppRoute[] = [
+  ...accountRoutes,
+  ...adminRoutes,
+  ...contractsRoutes,
+  ...masterDataRoutes,
+  ...instrumentsRoutes,
+  ...sitesRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];
