@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['specs/**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
