@@ -1,0 +1,111 @@
+import type { TManualDocument } from '@strata/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { api, server } from '../../../test/server';
+
+// This feature's pages only: the test does not depend on other features' pages (or their state of progress).
+vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).masterDataRoutes }));
+
+const SLOW = { timeout: 5000 };
+
+function doc(document_id: number, title: string, file_name: string, content_type = 'application/pdf'): TManualDocument {
+  return {
+    document_id,
+    title,
+    file_name,
+    content_type,
+    size: 1_250_000,
+    uploaded_by: 'Alicia Tan',
+    created: '2026-03-02T06:30:00Z',
+    url: `/api/v1/user-manual/documents/${document_id}/download`,
+  };
+}
+
+function serve(records: TManualDocument[]) {
+  storeTestCredential();
+  const state = { records, deleted: [] as string[], uploads: [] as { title: string | null; text: string }[], downloads: [] as string[] };
+  server.use(
+    http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['ManageDocumentation'] }))),
+    http.get(api('/user-manual/documents'), () => HttpResponse.json({ records: state.records, total_records: state.records.length })),
+    http.post(api('/master-data/documentations'), async ({ request }) => {
+      const data = await request.formData();
+      const title = data.get('title') as string | null;
+      const file = data.get('files') as File;
+      state.uploads.push({ title, text: await file.text() });
+      const created = doc(50, title ?? 'manual', 'manual.pdf');
+      state.records = [...state.records, created];
+      return HttpResponse.json(created);
+    }),
+    http.delete(api('/master-data/documentations/:id'), ({ params }) => {
+      state.deleted.push(String(params.id));
+      state.records = state.records.filter((r) => String(r.document_id) !== params.id);
+      return HttpResponse.json({ ok: true });
+    }),
+    http.get(api('/user-manual/documents/:id/download'), ({ request, params }) => {
+      state.downloads.push(`${String(params.id)}?${new URL(request.url).searchParams.toString()}`);
+      return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="guide.pdf"' } });
+    }),
+  );
+  return state;
+}
+
+describe('User Manual Documents', { timeout: 30_000 }, () => {
+  it('lists the documents with type, size and uploader, and downloads one with the resource token', async () => {
+    const state = serve([
+      doc(1, 'Getting started', 'guide.pdf'),
+      doc(2, 'Field procedures', 'procedures.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    ]);
+    URL.createObjectURL = vi.fn(() => 'blob:doc');
+    URL.revokeObjectURL = vi.fn();
+    const { user } = renderApp('/en/master-data/documentations');
+    const table = await screen.findByRole('table', { name: 'User manual documents' }, SLOW);
+    const row = (await within(table).findByText('Field procedures', {}, SLOW)).closest('tr')!;
+    expect(within(row).getByText('DOCX')).toBeTruthy();
+    expect(within(row).getByText('1.3 MB')).toBeTruthy();
+    expect(within(row).getByText('Alicia Tan')).toBeTruthy();
+    expect(within(row).getByText('02/03/2026 14:30:00')).toBeTruthy();
+
+    await user.click(within(table).getByRole('button', { name: 'Download Getting started' }));
+    await waitFor(() => expect(state.downloads).toEqual(['1?_token=resource-1']), SLOW);
+  });
+
+  it('uploads a PDF with its title and lists it', async () => {
+    const state = serve([]);
+    const { user } = renderApp('/en/master-data/documentations');
+    expect(await screen.findByText('No document yet. Upload the first one above.', {}, SLOW)).toBeTruthy();
+    await user.type(screen.getByLabelText('Title'), 'Site safety rules');
+    await user.upload(screen.getByTestId('upload-input'), new File(['%PDF-1.7 rules'], 'rules.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(state.uploads).toEqual([{ title: 'Site safety rules', text: '%PDF-1.7 rules' }]), SLOW);
+    expect(await screen.findByText('rules.pdf uploaded', {}, SLOW)).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'User manual documents' });
+    expect(await within(table).findByText('Site safety rules', {}, SLOW)).toBeTruthy();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+  });
+
+  it('refuses an unsafe title before anything is sent', async () => {
+    const state = serve([]);
+    const { user } = renderApp('/en/master-data/documentations');
+    await screen.findByText('No document yet. Upload the first one above.', {}, SLOW);
+    await user.type(screen.getByLabelText('Title'), '<script>x</script>');
+    expect(screen.getByText('input contains malicious character')).toBeTruthy();
+    expect((screen.getByTestId('upload-input') as HTMLInputElement).disabled).toBe(true);
+    expect(state.uploads).toEqual([]);
+  });
+
+  it('deletes a document after the Remove file confirmation', async () => {
+    const state = serve([doc(1, 'Getting started', 'guide.pdf'), doc(2, 'Old notes', 'notes.pdf')]);
+    const { user } = renderApp('/en/master-data/documentations');
+    const table = await screen.findByRole('table', { name: 'User manual documents' }, SLOW);
+    await within(table).findByText('Old notes', {}, SLOW);
+    await user.click(within(table).getByRole('button', { name: 'Delete Old notes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove file' }, SLOW);
+    expect(within(dialog).getByText('Are you sure you want to delete this file?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(state.deleted).toEqual(['2']), SLOW);
+    expect(await screen.findByText('File successfully deleted', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(within(table).queryByText('Old notes')).toBeNull(), SLOW);
+  });
+});

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import path from 'node:path';
+import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const RUN = Date.now().toString(36).slice(-5);
+
+/** What a person sees without scrolling, beside the full-page shot. */
+async function shots(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
+}
+
+async function signIn(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/en/account/login?redirect=/en/account/profile/info');
+  await signInThroughUi(page, login, password);
+  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
+  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
+}
+
+/** Sign-in returns to the last page visited: end where the other specs expect to land. */
+async function finishOnProfile(page: Page): Promise<void> {
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
+  await page.goto('/en/account/profile/info');
+  await posted;
+}
+
+function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+async function menuLinks(page: Page): Promise<string[]> {
+  await mainMenu(page).getByRole('link', { name: 'User Manual' }).waitFor();
+  return (await mainMenu(page).getByRole('link').allTextContents()).map((text) => text.trim());
+}
+
+async function tileTitles(page: Page): Promise<string[]> {
+  const list = page.getByRole('list', { name: 'Master data pages' });
+  await list.waitFor();
+  return (await list.getByRole('heading', { level: 2 }).allTextContents()).map((text) => text.trim());
+}
+
+describe('master data, as a person', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the admin the master data tiles, and the contractor none', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    expect(await menuLinks(page)).toContain('Master Data');
+    await mainMenu(page).getByRole('link', { name: 'Master Data' }).click();
+    await page.waitForURL(/\/en\/master-data$/);
+    await page.getByRole('heading', { level: 1, name: 'Master Data' }).waitFor();
+    const tiles = await tileTitles(page);
+    // The pages of this issue and the administration's schedules and realtime processes, in the spec's order;
+    // other tiles show as their pages are added.
+    const spec = [
+      'Instrument Management',
+      'Construction Sites',
+      'Excavation Activity',
+      'Mined Tunnel Activity',
+      'Instrument Icon',
+      'System Settings',
+      'Map Layers',
+      'User Manual',
+      'Risk Rating Settings',
+      'Schedules',
+      'Alert Templates',
+      'Zone Management',
+      'Realtime Monitor',
+    ];
+    expect(tiles).toEqual(expect.arrayContaining(['System Settings', 'Map Layers', 'User Manual', 'Risk Rating Settings', 'Schedules', 'Realtime Monitor']));
+    expect(tiles).toEqual(spec.filter((title) => tiles.includes(title)));
+    await shots(page, 'master-data-1366-landing');
+
+    await page.getByRole('link', { name: /Risk Rating Settings/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Risk Rating Settings' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Worked example' })
+      .getByText(/^Score /)
+      .waitFor();
+    await shots(page, 'master-data-1366-risk-rating');
+    await page.goto('/en/master-data/documentations');
+    await page.getByRole('table', { name: 'User manual documents' }).waitFor();
+    await shots(page, 'master-data-1366-documentations');
+    await finishOnProfile(page);
+    await context.close();
+
+    const contractor = await newPage(browser, DESKTOP);
+    await signIn(contractor.page, DEMO.contractor.login, DEMO.contractor.password);
+    expect(await menuLinks(contractor.page)).not.toContain('Master Data');
+    await contractor.page.goto('/en/master-data');
+    // No master data task: the guard sends the contractor to the default page; no tile is shown.
+    await contractor.page.waitForURL((url) => !url.pathname.startsWith('/en/master-data'));
+    expect(await contractor.page.getByRole('list', { name: 'Master data pages' }).count()).toBe(0);
+    await finishOnProfile(contractor.page);
+    await contractor.context.close();
+  });
+
+  it('shows a saved system setting in a second tab without a reload', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await page.goto('/en/master-data/system-setting');
+    const range = page.getByLabel('Maximum date range');
+    await range.waitFor();
+    const before = await range.inputValue();
+    const next = String((Number(before) % 11) + 1);
+
+    // The second tab: the same browser, signed in through the first; it shows the settings and stays put.
+    const tab2 = await context.newPage();
+    await tab2.goto('/en/master-data/system-setting');
+    const range2 = tab2.getByLabel('Maximum date range');
+    await range2.waitFor();
+    expect(await range2.inputValue()).toBe(before);
+    await tab2.evaluate(() => {
+      (window as unknown as { __strataMarker?: string }).__strataMarker = 'still here';
+    });
+    const navigations: string[] = [];
+    tab2.on('framenavigated', (frame) => frame === tab2.mainFrame() && navigations.push(frame.url()));
+    // Its live connection is open before anything changes.
+    await tab2.waitForTimeout(1500);
+
+    await range.fill(next);
+    await page.getByText(new RegExp(`^Maximum date range: ${next} months?$`)).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('System settings saved (1 setting changed)').waitFor();
+    await shots(page, 'master-data-1366-system-settings');
+
+    await expect.poll(() => range2.inputValue(), { timeout: 15_000 }).toBe(next);
+    expect(await tab2.evaluate(() => (window as unknown as { __strataMarker?: string }).__strataMarker)).toBe('still here');
+    expect(navigations).toEqual([]);
+    expect(new URL(tab2.url()).pathname).toBe('/en/master-data/system-setting');
+
+    // Put it back.
+    await range.fill(before);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('System settings saved (1 setting changed)').waitFor();
+    await expect.poll(() => range2.inputValue(), { timeout: 15_000 }).toBe(before);
+    await tab2.close();
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('adds a map layer and sees it listed, then deletes it; the pages work on a phone', async () => {
+    const name = `Survey grid ${RUN}`;
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await page.goto('/en/master-data/map-layers');
+    await page.getByRole('list', { name: 'Base maps' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('button', { name: 'Add Map Layer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Map Layer' });
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByLabel(/^Address/).fill('https://tiles.example.org/grid/{z}/{x}/{y}.png');
+    await dialog.getByLabel('Attribution').fill('Survey section');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Map layer ${name} added`).waitFor();
+    const overlays = page.getByRole('list', { name: 'Overlays' });
+    await overlays.getByRole('listitem', { name }).waitFor();
+    await shots(page, 'master-data-1366-map-layers');
+    await finishOnProfile(page);
+    await context.close();
+
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, DEMO.admin.login, DEMO.admin.password);
+    await phone.page.goto('/en/master-data');
+    await tileTitles(phone.page);
+    await shots(phone.page, 'master-data-390-landing');
+    await phone.page.goto('/en/master-data/system-setting');
+    await phone.page.getByLabel('Maximum date range').waitFor();
+    await shots(phone.page, 'master-data-390-system-settings');
+    await phone.page.goto('/en/master-data/risk-rating');
+    await phone.page
+      .getByRole('region', { name: 'Worked example' })
+      .getByText(/^Score /)
+      .waitFor();
+    await shots(phone.page, 'master-data-390-risk-rating');
+    await phone.page.goto('/en/master-data/map-layers');
+    const phoneOverlays = phone.page.getByRole('list', { name: 'Overlays' });
+    await phoneOverlays.getByRole('listitem', { name }).waitFor();
+    await shots(phone.page, 'master-data-390-map-layers');
+    // No page is wider than the phone.
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await phone.page.getByRole('button', { name: `Delete ${name}` }).click();
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await phone.page.getByText(`Map layer ${name} deleted`).waitFor();
+    await expect.poll(() => phoneOverlays.getByRole('listitem', { name }).count()).toBe(0);
+    await finishOnProfile(phone.page);
+    await phone.context.close();
+  });
+});
