@@ -20,6 +20,8 @@ export const defaultHandlers = [
   http.get(api('/config'), () => HttpResponse.json(configResponse())),
   http.get(api('/account/tfa'), () => HttpResponse.json({ tfa_config: false, tfa: false })),
   http.get(api('/announcement'), () => HttpResponse.json(null)),
+  // The user manual's uploaded documents: none unless a test says otherwise.
+  http.get(api('/user-manual/documents'), () => HttpResponse.json({ records: [], total_records: 0 })),
   // The live connection of the frame: accepted, and silent unless a test says otherwise.
   ws.link('ws://*/api/v1/rtc/ws').addEventListener('connection', () => undefined),
 ];

@@ -1,9 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../lib/markdown';
 import { storeTestCredential } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { api, server } from '../../../test/server';
 import { manualDocuments, parseManual } from '../manual-documents';
 import { MarkdownView } from './markdown-view';
 import { resolveManualLink } from './user-manual-page';
@@ -83,5 +85,41 @@ describe('user manual', { timeout: 20_000 }, () => {
     storeTestCredential();
     renderApp('/zh/user-manual');
     expect(await screen.findByText('用户手册目前仅提供英文版。')).toBeTruthy();
+  });
+
+  it('lists the documents administrators uploaded, each with a download button', async () => {
+    server.use(
+      http.get(api('/user-manual/documents'), () =>
+        HttpResponse.json({
+          records: [
+            {
+              document_id: 4,
+              title: 'Instrumentation handbook',
+              file_name: 'handbook.pdf',
+              content_type: 'application/pdf',
+              size: 1_250_000,
+              uploaded_by: 'admin',
+              created: '2026-11-01T00:00:00.000Z',
+              url: '/user-manual/documents/4/download',
+            },
+          ],
+          total_records: 1,
+        }),
+      ),
+    );
+    storeTestCredential();
+    renderApp('/en/user-manual');
+    const section = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(section).getByText('Instrumentation handbook')).toBeTruthy();
+    expect(within(section).getByText(/handbook\.pdf/)).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Download Instrumentation handbook' })).toBeTruthy();
+  });
+
+  it('shows no documents section when none were uploaded', async () => {
+    server.use(http.get(api('/user-manual/documents'), () => HttpResponse.json({ records: [], total_records: 0 })));
+    storeTestCredential();
+    renderApp('/en/user-manual');
+    await screen.findByRole('navigation', { name: 'Contents' });
+    expect(screen.queryByRole('region', { name: 'Documents' })).toBeNull();
   });
 });

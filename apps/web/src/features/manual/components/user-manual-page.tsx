@@ -11,6 +11,7 @@ import { localePath } from '../../../lib/paths';
 import { useLang } from '../../../lib/use-lang';
 import { manualContents, manualDocuments, type ManualDocument } from '../manual-documents';
 import { MarkdownView, type ResolvedLink } from './markdown-view';
+import { UploadedDocuments } from './uploaded-documents';
 
 /** Paths served by the server itself rather than by the app's router. */
 const SERVER_PATHS = /^\/(\.well-known|api)\//;
@@ -64,35 +65,33 @@ export function UserManualPage() {
         maxWidth: 1200,
       }}
     >
-      <Paper
-        component="nav"
-        variant="outlined"
-        aria-labelledby="manual-contents-title"
-        sx={{ p: 2, order: { lg: 2 }, position: { lg: 'sticky' }, top: { lg: 136 } }}
-      >
-        <Typography id="manual-contents-title" variant="overline" component="h2" color="text.secondary">
-          {t('manual.contents')}
-        </Typography>
-        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {contents.map((heading) => (
-            <Box component="li" key={heading.id} sx={{ pl: heading.level === 1 ? 0 : 2, py: 0.25 }}>
-              <Link
-                href={`#${heading.id}`}
-                underline="hover"
-                color={heading.level === 1 ? 'text.primary' : 'text.secondary'}
-                variant="body2"
-                sx={{ fontWeight: heading.level === 1 ? 600 : 400 }}
-                onClick={(event) => {
-                  event.preventDefault();
-                  goTo(heading.id);
-                }}
-              >
-                {heading.text}
-              </Link>
-            </Box>
-          ))}
-        </Box>
-      </Paper>
+      <Box sx={{ display: 'grid', gap: 2, order: { lg: 2 }, position: { lg: 'sticky' }, top: { lg: 136 } }}>
+        <UploadedDocuments />
+        <Paper component="nav" variant="outlined" aria-labelledby="manual-contents-title" sx={{ p: 2 }}>
+          <Typography id="manual-contents-title" variant="overline" component="h2" color="text.secondary">
+            {t('manual.contents')}
+          </Typography>
+          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {contents.map((heading) => (
+              <Box component="li" key={heading.id} sx={{ pl: heading.level === 1 ? 0 : 2, py: 0.25 }}>
+                <Link
+                  href={`#${heading.id}`}
+                  underline="hover"
+                  color={heading.level === 1 ? 'text.primary' : 'text.secondary'}
+                  variant="body2"
+                  sx={{ fontWeight: heading.level === 1 ? 600 : 400 }}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    goTo(heading.id);
+                  }}
+                >
+                  {heading.text}
+                </Link>
+              </Box>
+            ))}
+          </Box>
+        </Paper>
+      </Box>
       <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 4 }, order: { lg: 1 } }}>
         {lang !== 'en' && (
           <Alert severity="info" sx={{ mb: 3 }}>
@@ -102,11 +101,7 @@ export function UserManualPage() {
         {manualDocuments.length === 0 && <Typography color="text.secondary">{t('messages.noData')}</Typography>}
         {manualDocuments.map((document) => (
           <Box component="section" key={document.file} sx={{ '& + &': { mt: 6 } }}>
-            <MarkdownView
-              blocks={document.blocks}
-              resolveLink={(href) => resolveManualLink(href, manualDocuments, lang)}
-              onAnchor={goTo}
-            />
+            <MarkdownView blocks={document.blocks} resolveLink={(href) => resolveManualLink(href, manualDocuments, lang)} onAnchor={goTo} />
           </Box>
         ))}
       </Paper>
