@@ -24,6 +24,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
             // Only the pages with charts load it (the pipeline dashboard): not in the vendor chunk every page loads.
+            // Only map pages load OpenLayers and its helpers.
+            { name: 'ol', test: /node_modules[\\/](ol|rbush|quickselect|earcut|color-space|color-rgba|color-parse|color-name|pbf|geotiff)[\\/]/ },
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

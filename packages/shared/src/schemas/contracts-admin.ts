@@ -143,3 +143,16 @@ export type TContractUsers = z.infer<typeof ZContractUsers>;
 
 export const ZSetContractUsersRequest = z.object({ user_ids: z.array(z.number().int().positive()).max(5000) });
 export type TSetContractUsersRequest = z.infer<typeof ZSetContractUsersRequest>;
+
+/**
+ * GET /contracts/{id}/users/candidates: users who may be assigned to the contract and are not yet — not terminated,
+ * visible to the caller (a Contractor administrator: their contractor's users), and a Contractor user only when the
+ * contract is their contractor's. For the "assign user" picker; needs only ManageProjectAssignment.
+ */
+export const ZContractUserCandidatesQuery = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TContractUserCandidatesQuery = z.infer<typeof ZContractUserCandidatesQuery>;
+export const ZContractUserCandidates = z.object({ records: z.array(ZContractUser), total_records: z.number().int() });
+export type TContractUserCandidates = z.infer<typeof ZContractUserCandidates>;

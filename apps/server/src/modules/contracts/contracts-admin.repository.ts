@@ -126,6 +126,32 @@ export async function contractUsers(db: Executor, contractId: number, onlyContra
     .orderBy(asc(users.loginName));
 }
 
+/**
+ * Users who may be assigned to the contract and are not: not terminated; `onlyContractor` (a Contractor
+ * administrator) limits them to that contractor's; Contractor users only of the contract's own contractor.
+ */
+export async function assignableUsers(
+  db: Executor,
+  contract: { contractId: number; contractorId: number | null },
+  f: { keyword?: string | undefined; limit: number; onlyContractor?: number | null | undefined },
+) {
+  const kw = f.keyword ? `%${likeEscape(f.keyword)}%` : undefined;
+  const where = and(
+    ne(users.status, 'terminated'),
+    sql`not exists (select 1 from user_contracts uc where uc.user_id = "users"."user_id" and uc.contract_id = ${contract.contractId})`,
+    f.onlyContractor === undefined ? undefined : f.onlyContractor === null ? sql`false` : eq(users.contractorId, f.onlyContractor),
+    contract.contractorId === null
+      ? ne(users.userType, USER_TYPE.Contractor)
+      : or(ne(users.userType, USER_TYPE.Contractor), eq(users.contractorId, contract.contractorId)),
+    kw ? or(sql`${users.loginName} ilike ${kw}`, sql`${users.fullname} ilike ${kw}`, sql`${users.email} ilike ${kw}`) : undefined,
+  );
+  const [records, [count]] = await Promise.all([
+    db.select(userFields).from(users).leftJoin(contractors, eq(contractors.contractorId, users.contractorId)).where(where).orderBy(asc(users.fullname), asc(users.loginName)).limit(f.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { records, total: count?.n ?? 0 };
+}
+
 export async function assignedUserIds(db: Executor, contractId: number): Promise<number[]> {
   const rows = await db.select({ id: userContracts.userId }).from(userContracts).where(eq(userContracts.contractId, contractId));
   return rows.map((r) => r.id);

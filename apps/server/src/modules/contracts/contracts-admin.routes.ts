@@ -5,6 +5,8 @@ import {
   ZBoundaryImportResult,
   ZContractBoundaryRequest,
   ZContractDetail,
+  ZContractUserCandidates,
+  ZContractUserCandidatesQuery,
   ZContractUsers,
   ZCreateContractRequest,
   ZIdParam,
@@ -83,6 +85,11 @@ export const contractsAdminRoutes: FastifyPluginAsyncZod<{ contractsAdmin: Contr
     config: { permissions: ['ManageProjectAssignment'] },
     schema: { tags, summary: 'Users assigned to the contract', ...params, response: { 200: ZContractUsers } },
   }, (req) => contractsAdmin.users(requireActor(req.actor), req.params.id));
+
+  app.get('/contracts/:id/users/candidates', {
+    config: { permissions: ['ManageProjectAssignment'] },
+    schema: { tags, summary: 'Users who may be assigned to the contract and are not yet (the assign-user picker)', ...params, querystring: ZContractUserCandidatesQuery, response: { 200: ZContractUserCandidates } },
+  }, (req) => contractsAdmin.candidates(requireActor(req.actor), req.params.id, req.query));
 
   app.put('/contracts/:id/users', {
     config: { permissions: ['ManageProjectAssignment'] },

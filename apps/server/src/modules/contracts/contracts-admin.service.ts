@@ -7,6 +7,8 @@ import {
   type TContractBoundaryRequest,
   type TContractDetail,
   type TContractSummary,
+  type TContractUserCandidates,
+  type TContractUserCandidatesQuery,
   type TContractUsers,
   type TCreateContractRequest,
   type TListManagedContractsQuery,
@@ -24,6 +26,7 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
 import { publishRequireSync } from '../realtime/realtime.publish.js';
 import {
+  assignableUsers,
   assignedUserIds,
   assignUser,
   contractDependents,
@@ -283,6 +286,26 @@ export class ContractsAdminService {
         contractor_id: u.contractorId,
         contractor_name: u.contractorName,
       })),
+    };
+  }
+
+  /** Users the caller may assign to the contract (not assigned yet), for the picker. */
+  async candidates(actor: Actor, id: number, q: TContractUserCandidatesQuery): Promise<TContractUserCandidates> {
+    const contract = (await this.load(actor, id)).contract;
+    const own = await this.ownContractor(actor);
+    const { records, total } = await assignableUsers(this.ctx.db.orm, contract, { keyword: q.keyword || undefined, limit: q.limit, onlyContractor: own });
+    return {
+      records: records.map((u) => ({
+        user_id: u.userId,
+        login_name: u.loginName,
+        fullname: u.fullname,
+        email: u.email,
+        user_type: u.userType,
+        status: u.status,
+        contractor_id: u.contractorId,
+        contractor_name: u.contractorName,
+      })),
+      total_records: total,
     };
   }
 

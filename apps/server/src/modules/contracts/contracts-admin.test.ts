@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wgs84ToSvy21, type TContractDetail, type TContractList, type TContractUsers, type TManagedContractList } from '@strata/shared';
+import { wgs84ToSvy21, type TContractDetail, type TContractList, type TContractUserCandidates, type TContractUsers, type TManagedContractList } from '@strata/shared';
 import { and, eq } from 'drizzle-orm';
 import { userContracts } from '../../db/schema/index.js';
 import { createContract, createUser } from '../../testing/fixtures.js';
@@ -202,6 +202,43 @@ describe('contracts management', () => {
     expect(outsider.json()).toEqual({ user_ids: `Unknown user(s): ${fresh.userId}` });
     const rows = await t.db.orm.select().from(userContracts).where(and(eq(userContracts.contractId, w.contractA), eq(userContracts.userId, fresh.userId)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('offers as candidates only users who may be assigned and are not yet, searchable, to ManageProjectAssignment', async () => {
+    const c = await createContract(t.db, { no: 'CAND-1', contractorId: w.contractorX });
+    const stamp = Math.random().toString(36).slice(2, 6);
+    const authority = await createUser(t.db, { loginName: `cand.auth.${stamp}` });
+    const gone = await createUser(t.db, { loginName: `cand.gone.${stamp}`, status: 'terminated' });
+    const ownContractor = await createUser(t.db, { loginName: `cand.x.${stamp}`, userType: 1, contractorId: w.contractorX });
+    const otherContractor = await createUser(t.db, { loginName: `cand.y.${stamp}`, userType: 1, contractorId: w.contractorY });
+    await t.db.orm.insert(userContracts).values({ userId: w.userIds.manager, contractId: c.contractId });
+
+    const ids = async (who: keyof World['sessions'], query = '') => {
+      const res = await req(who, 'GET', `/contracts/${c.contractId}/users/candidates?limit=100${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TContractUserCandidates>().records.map((u) => u.user_id);
+    };
+    const all = await ids('admin');
+    expect(all).toEqual(expect.arrayContaining([authority.userId, ownContractor.userId, w.userIds.xuser]));
+    // Terminated, already assigned, and Contractor users of another contractor are not offered.
+    expect(all).not.toContain(gone.userId);
+    expect(all).not.toContain(w.userIds.manager);
+    expect(all).not.toContain(otherContractor.userId);
+    expect(all).not.toContain(w.userIds.yuser);
+
+    expect(await ids('admin', `&keyword=${encodeURIComponent(`AUTH.${stamp}`)}`)).toEqual([authority.userId]);
+    const one = (await req('admin', 'GET', `/contracts/${c.contractId}/users/candidates?keyword=cand&limit=1`)).json<TContractUserCandidates>();
+    expect(one.records).toHaveLength(1);
+    expect(one.total_records).toBeGreaterThanOrEqual(2);
+
+    // A Contractor administrator is offered only their contractor's users.
+    await t.db.orm.insert(userContracts).values({ userId: w.userIds.xuser, contractId: c.contractId });
+    const forX = await ids('xuser');
+    expect(forX).toContain(ownContractor.userId);
+    expect(forX).not.toContain(authority.userId);
+
+    expect((await req('nobody', 'GET', `/contracts/${c.contractId}/users/candidates`)).statusCode).toBe(403);
+    expect((await req('yuser', 'GET', `/contracts/${c.contractId}/users/candidates`)).statusCode).toBe(404);
   });
 
   it("lets a Contractor user create contracts only for their contractor, and assigns them the new contract", async () => {

@@ -1,0 +1,19 @@
+export { initialBaseId, mapLayerDefs, type MapLayerDef } from './base-layers';
+export { closeRings, parsePolygonFile, PolygonFileError, polygonProblem, type ImportedPolygon, type PolygonProblemKey } from './geo-file';
+export { canDrawMaps, MapView, useOlMap, type MapViewProps } from './map-view';
+export { PointerPosition } from './pointer-position';
+export { polygonExtent, PolygonEditor, type PolygonEditorProps } from './polygon-editor';
+export {
+  formatDegrees,
+  formatMetres,
+  positionsOf,
+  registerSvy21,
+  SINGAPORE_EXTENT,
+  svy21ExtentToView,
+  svy21ToView,
+  SVY21,
+  VIEW_PROJECTION,
+  viewToSvy21,
+  type BothPositions,
+} from './projection';
+export { VertexTable, type VertexTableProps } from './vertex-table';
