@@ -1,0 +1,1 @@
+export { InstrumentIcon, instrumentIconDataUrl, instrumentIconSvg, isInstrumentIcon, type InstrumentIconProps } from './instrument-icon';

@@ -1,0 +1,21 @@
+import { ApiError } from '../../../lib/api-client';
+import { i18n, translateMessage } from '../../../lib/i18n';
+
+/** What to tell the user about a failed call: the server's message (in their language when known). */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return translateMessage(error.message);
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t('instruments.common.unknownError');
+}
+
+/** A 404 of an API answer (an unknown or out-of-scope id). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** `''` or a positive integer in a route parameter / select value, as a number or undefined. */
+export function idOrUndefined(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n > 0 && Number.isSafeInteger(n) ? n : undefined;
+}
