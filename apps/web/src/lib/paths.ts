@@ -2,8 +2,8 @@ import { LANGUAGES, type Language } from '@strata/shared';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The default landing route below the language prefix (the dashboard index once it exists). */
-export const DEFAULT_INDEX_PATH = '/account/profile/info';
+/** The default landing route below the language prefix: the work space's instrument list (issue 7). */
+export const DEFAULT_INDEX_PATH = '/dashboard/search/instrument/list';
 export const LOGIN_PATH = '/account/login';
 export const LOGOUT_PATH = '/account/logout';
 

@@ -9,3 +9,5 @@ export {
   type TableSort,
 } from './data-table-types';
 export { formatCellValue } from './format-cell-value';
+export { TABLE_PAGE_SIZE, useClampPage, useTableParams, useUrlFilters } from './use-table-params';
+export { queryTableProps } from './query-table-props';

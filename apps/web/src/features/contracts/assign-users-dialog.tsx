@@ -20,8 +20,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../../components/feedback';
 import { useUserCandidates } from './api';
-import { errorText } from './shared/error-text';
-import { LoadError } from './shared/query-states';
+import { errorText } from '../../lib/error-text';
+import { LoadError } from '../../components/query-states';
 
 export interface AssignUsersDialogProps {
   contractId: number;

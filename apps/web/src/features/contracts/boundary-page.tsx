@@ -10,8 +10,8 @@ import { PolygonEditor } from '../../components/map';
 import { useCan } from '../../lib/use-can';
 import { useSetBoundary } from './api';
 import { ContractFrame } from './contract-frame';
-import { errorText } from './shared/error-text';
-import { Section } from './shared/section';
+import { errorText } from '../../lib/error-text';
+import { Section } from '../../components/section';
 
 /** Around the reference point when there is no boundary yet (SVY21 metres either side). */
 const REFERENCE_SPAN = 1500;

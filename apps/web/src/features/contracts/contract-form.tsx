@@ -22,8 +22,8 @@ import { dayjs } from '../../lib/dayjs';
 import { translateMessage } from '../../lib/i18n';
 import { useContractorOptions } from './api';
 import { TYPE_BITS, TYPE_KEYS } from './shared/contract-labels';
-import { idOrUndefined } from './shared/nav';
-import { Section } from './shared/section';
+import { idOrUndefined } from '../../lib/page-nav';
+import { Section } from '../../components/section';
 
 /** The form's values: the contractor as text ('' = none), dates as YYYY-MM-DD ('' = none), coordinates as typed. */
 export interface ContractFormValues {

@@ -12,8 +12,9 @@ import type { TranslationKey } from '../../lib/i18n';
 import { useCan } from '../../lib/use-can';
 import { useContract } from './api';
 import { TypeChips } from './shared/contract-labels';
-import { idOrUndefined, usePagePath } from './shared/nav';
-import { isNotFound, LoadError, Loading } from './shared/query-states';
+import { idOrUndefined, usePagePath } from '../../lib/page-nav';
+import { isNotFound } from '../../lib/error-text';
+import { LoadError, Loading } from '../../components/query-states';
 
 export type ContractTab = 'information' | 'boundary' | 'users';
 

@@ -10,8 +10,8 @@ import { useCan } from '../../lib/use-can';
 import { useDeleteContract, useSaveContract } from './api';
 import { ContractFrame } from './contract-frame';
 import { contractBodyOf, ContractForm } from './contract-form';
-import { errorText } from './shared/error-text';
-import { useGo } from './shared/nav';
+import { errorText } from '../../lib/error-text';
+import { useGo } from '../../lib/page-nav';
 
 function ContractInformation({ contract }: { contract: TContractDetail }) {
   const { t } = useTranslation();

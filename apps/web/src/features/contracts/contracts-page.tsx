@@ -13,9 +13,10 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useRouteAction } from '../../lib/route-actions';
 import { useManagedContracts } from './api';
 import { formatPeriod, TYPE_BITS, TYPE_KEYS, TypeChips } from './shared/contract-labels';
-import { AppLink, useGo } from './shared/nav';
-import { SearchField } from './shared/search-field';
-import { useClampPage, useTableParams, useUrlFilters } from './shared/url-state';
+import { AppLink } from '../../components/app-link';
+import { useGo } from '../../lib/page-nav';
+import { SearchField } from '../../components/search-field';
+import { useClampPage, useTableParams, useUrlFilters } from '../../components/data-table';
 
 const FILTERS = ['q', 'type', 'active'] as const;
 

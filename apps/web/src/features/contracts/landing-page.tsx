@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/auth-store';
 import type { TranslationKey } from '../../lib/i18n';
-import { EmptyText } from './shared/query-states';
-import { usePagePath } from './shared/nav';
+import { EmptyText } from '../../components/query-states';
+import { usePagePath } from '../../lib/page-nav';
 
 interface Tile {
   to: string;

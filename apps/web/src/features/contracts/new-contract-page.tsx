@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/feedback';
 import { useSaveContract } from './api';
 import { contractBodyOf, ContractForm } from './contract-form';
-import { useGo } from './shared/nav';
+import { useGo } from '../../lib/page-nav';
 
 /** `/contracts/management/new` (CreateorDeleteContracts): the contract form; once created, its Boundary tab. */
 export function NewContractPage() {

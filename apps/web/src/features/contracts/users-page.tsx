@@ -11,8 +11,8 @@ import { useRouteAction } from '../../lib/route-actions';
 import { useContractUsers, useSetContractUsers } from './api';
 import { AssignUsersDialog } from './assign-users-dialog';
 import { ContractFrame } from './contract-frame';
-import { errorText } from './shared/error-text';
-import { Section } from './shared/section';
+import { errorText } from '../../lib/error-text';
+import { Section } from '../../components/section';
 
 type ContractUser = NonNullable<ReturnType<typeof useContractUsers>['data']>['records'][number];
 

@@ -9,8 +9,8 @@ import { clientPage, DataTable, type DataTableColumn, type TableQuery } from '..
 import { AppAlert, useDialog, useToast } from '../../../components/feedback';
 import { UploadButton } from '../../../components/upload-button';
 import { downloadFile } from '../../../lib/download';
-import { errorText } from '../shared/error-text';
-import { Section } from '../shared/section';
+import { errorText } from '../../../lib/error-text';
+import { Section } from '../../../components/section';
 import { StateChip } from '../shared/status-chip';
 import { useImportUsers } from './api';
 

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRange, isDateRangeOption, type DateRangeValue } from '../../../components/date-range';
 import { useCan } from '../../../lib/use-can';
-import { idOrUndefined } from '../shared/labels';
-import { Section } from '../shared/section';
+import { idOrUndefined } from '../../../lib/page-nav';
+import { Section } from '../../../components/section';
 import { UserPicker } from './user-picker';
 
 export const AUDIT_FILTER_KEYS = ['user', 'action', 'entity', 'keyword', 'range', 'from', 'to'] as const;

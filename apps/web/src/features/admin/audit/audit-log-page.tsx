@@ -9,11 +9,11 @@ import { useDialog } from '../../../components/feedback';
 import { useExportJob } from '../../../lib/export-job';
 import { useRouteAction } from '../../../lib/route-actions';
 import { ExportButtons, ExportJobStatus } from '../shared/export-buttons';
-import { Section } from '../shared/section';
-import { useClampPage, useTableParams, useUrlFilters } from '../shared/use-url-state';
+import { Section } from '../../../components/section';
+import { useClampPage, useTableParams, useUrlFilters } from '../../../components/data-table';
 import { useAuditLogs } from './api';
 import { AUDIT_FILTER_KEYS, AuditFilters, auditQuery } from './audit-filters';
-import { queryTableProps } from '../shared/query-table-props';
+import { queryTableProps } from '../../../components/data-table';
 
 function changedKeys(log: TAuditLog): string {
   const keys = new Set([...Object.keys(log.before ?? {}), ...Object.keys(log.after ?? {})]);

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/feedback';
 import { useRouteAction } from '../../../lib/route-actions';
 import { ContractChecklist } from '../shared/contract-checklist';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 import { useContractOptions } from '../shared/options-api';
-import { LoadError, Loading } from '../shared/query-states';
-import { Section } from '../shared/section';
+import { LoadError, Loading } from '../../../components/query-states';
+import { Section } from '../../../components/section';
 import { useContractorContracts, useSetContractorContracts } from './api';
 import { ContractList, WithContractor } from './contractor-page';
 

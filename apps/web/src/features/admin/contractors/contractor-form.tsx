@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
-import { Section } from '../shared/section';
+import { Section } from '../../../components/section';
 
 const ZContractorForm = z.object({
   name: z.string().trim().min(1, 'admin.contractors.nameRequired').max(200, 'Name must be at most 200 characters'),

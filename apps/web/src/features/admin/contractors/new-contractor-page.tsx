@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/feedback';
-import { useGo } from '../shared/use-admin-nav';
+import { useGo } from '../../../lib/page-nav';
 import { useSaveContractor } from './api';
 import { ContractorForm } from './contractor-form';
 

@@ -20,9 +20,9 @@ import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import type { TranslationKey } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
-import { AppLink } from '../shared/link';
-import { Section } from '../shared/section';
-import { usePagePath } from '../shared/use-admin-nav';
+import { AppLink } from '../../../components/app-link';
+import { Section } from '../../../components/section';
+import { usePagePath } from '../../../lib/page-nav';
 
 const ZTotal = z.object({ total_records: z.number().int() });
 

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useClampPage, useTableParams } from '../shared/use-url-state';
+import { useClampPage, useTableParams } from '../../../components/data-table';
 import { useGeneratedFiles } from './api';
 import { GeneratedFilesTable } from './generated-files-table';
 

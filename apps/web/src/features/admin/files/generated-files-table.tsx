@@ -10,10 +10,10 @@ import { useToast } from '../../../components/feedback';
 import { RelativeTime } from '../../../components/relative-time';
 import { downloadFile } from '../../../lib/download';
 import type { TranslationKey } from '../../../lib/i18n';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 import { StateChip, type ChipColor } from '../shared/status-chip';
 import type { useGeneratedFiles } from './api';
-import { queryTableProps } from '../shared/query-table-props';
+import { queryTableProps } from '../../../components/data-table';
 
 const STATE_COLORS: Record<TGeneratedFile['state'], ChipColor> = {
   pending: 'default',

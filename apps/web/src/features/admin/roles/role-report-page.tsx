@@ -7,7 +7,7 @@ import { useExportJob } from '../../../lib/export-job';
 import { generatedFilesKey } from '../files/api';
 import { RecentFiles } from '../files/recent-files';
 import { ExportButtons } from '../shared/export-buttons';
-import { Section } from '../shared/section';
+import { Section } from '../../../components/section';
 
 /** `/admin/roles/report`: roles × permissions as XLSX or PDF, made by the export mechanism. */
 export function RoleReportPage() {

@@ -4,10 +4,10 @@ import type { TRole } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { useRouteAction } from '../../../lib/route-actions';
-import { AppLink } from '../shared/link';
-import { SearchField } from '../shared/search-field';
-import { useGo } from '../shared/use-admin-nav';
-import { useClampPage, useTableParams, useUrlFilters } from '../shared/use-url-state';
+import { AppLink } from '../../../components/app-link';
+import { SearchField } from '../../../components/search-field';
+import { useGo } from '../../../lib/page-nav';
+import { useClampPage, useTableParams, useUrlFilters } from '../../../components/data-table';
 import { useRoles } from './api';
 
 const FILTERS = ['q'] as const;

@@ -1,7 +1,7 @@
 import type { TRole } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { useDialog, useToast } from '../../../components/feedback';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 import { useDeleteRole } from './api';
 import { MoveRoleContent, type MoveRoleParams } from './move-role-content';
 

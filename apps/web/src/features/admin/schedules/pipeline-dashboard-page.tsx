@@ -4,9 +4,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadError, Loading } from '../shared/query-states';
-import { Section } from '../shared/section';
-import { useUrlFilters } from '../shared/use-url-state';
+import { LoadError, Loading } from '../../../components/query-states';
+import { Section } from '../../../components/section';
+import { useUrlFilters } from '../../../components/data-table';
 import { usePipelines, usePipelineStats } from './api';
 import { ThroughputChart } from './throughput-chart';
 

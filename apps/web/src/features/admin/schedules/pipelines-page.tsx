@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { AppAlert } from '../../../components/feedback';
 import { RelativeTime } from '../../../components/relative-time';
 import { StateChip, type ChipColor } from '../shared/status-chip';
-import { useGo } from '../shared/use-admin-nav';
+import { useGo } from '../../../lib/page-nav';
 import { usePipelines } from './api';
 
 const STATE_COLORS: Record<TPipeline['state'], ChipColor> = { idle: 'default', running: 'info', failing: 'error' };

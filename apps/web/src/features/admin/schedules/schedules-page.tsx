@@ -14,16 +14,16 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { useDialog, useToast } from '../../../components/feedback';
 import { RelativeTime } from '../../../components/relative-time';
 import { useRouteAction } from '../../../lib/route-actions';
-import { errorText } from '../shared/error-text';
-import { AppLink } from '../shared/link';
-import { useGo } from '../shared/use-admin-nav';
-import { useClampPage, useTableParams } from '../shared/use-url-state';
+import { errorText } from '../../../lib/error-text';
+import { AppLink } from '../../../components/app-link';
+import { useGo } from '../../../lib/page-nav';
+import { useClampPage, useTableParams } from '../../../components/data-table';
 import { useDeleteSchedule, useSaveSchedule, useSchedules, useScheduleJobs } from './api';
 import { OutcomeChip } from './outcome-chip';
 import { ScheduleDialog } from './schedule-dialog';
 import { timingOf, timingSummary } from './timing';
 import { useRunNow } from './use-run-now';
-import { queryTableProps } from '../shared/query-table-props';
+import { queryTableProps } from '../../../components/data-table';
 
 function Action({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/feedback';
-import { errorText } from '../shared/error-text';
-import { useGo } from '../shared/use-admin-nav';
+import { errorText } from '../../../lib/error-text';
+import { useGo } from '../../../lib/page-nav';
 import { useRunSchedule } from './api';
 
 /** Run now: the outcome as a toast whose action opens the schedule's logs. */

@@ -10,9 +10,9 @@ import { AppDateTimePicker } from '../../../components/date-time';
 import { useDialog, useToast } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { translateMessage } from '../../../lib/i18n';
-import { errorText } from '../shared/error-text';
-import { LoadError, Loading } from '../shared/query-states';
-import { Section } from '../shared/section';
+import { errorText } from '../../../lib/error-text';
+import { LoadError, Loading } from '../../../components/query-states';
+import { Section } from '../../../components/section';
 import { useClearAnnouncement, useCurrentAnnouncement, usePutAnnouncement } from './api';
 
 const ZAnnouncementForm = z

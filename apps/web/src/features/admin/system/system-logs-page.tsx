@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DateRange, isDateRangeOption } from '../../../components/date-range';
 import { useDialog } from '../../../components/feedback';
-import { SearchField } from '../shared/search-field';
+import { SearchField } from '../../../components/search-field';
 import { StateChip, type ChipColor } from '../shared/status-chip';
-import { useClampPage, useTableParams, useUrlFilters } from '../shared/use-url-state';
+import { useClampPage, useTableParams, useUrlFilters } from '../../../components/data-table';
 import { useOutbox, useSystemLogs } from './api';
-import { queryTableProps } from '../shared/query-table-props';
+import { queryTableProps } from '../../../components/data-table';
 
 const KEYS = ['tab', 'level', 'source', 'keyword', 'range', 'from', 'to', 'recipient'] as const;
 const LEVELS = ['error', 'warn', 'info'] as const;

@@ -8,9 +8,9 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { DetailList } from '../../../components/detail-list';
 import { AppAlert } from '../../../components/feedback';
 import { useCan } from '../../../lib/use-can';
-import { AppLink } from '../shared/link';
-import { LoadError, Loading } from '../shared/query-states';
-import { Section } from '../shared/section';
+import { AppLink } from '../../../components/app-link';
+import { LoadError, Loading } from '../../../components/query-states';
+import { Section } from '../../../components/section';
 import { useSystemStatus } from './api';
 
 type Queue = TSystemStatus['jobs']['queues'][number];

@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@strata/shared';
 import { useContractor } from '../contractors/api';
-import { idOrUndefined } from '../shared/labels';
+import { idOrUndefined } from '../../../lib/page-nav';
 import { useContractOptions } from '../shared/options-api';
 import type { ContractOption } from '../shared/contract-checklist';
 

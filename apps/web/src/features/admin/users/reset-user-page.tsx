@@ -9,9 +9,9 @@ import type { TAdminUserDetail } from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert, useDialog } from '../../../components/feedback';
-import { errorText } from '../shared/error-text';
-import { AppLink } from '../shared/link';
-import { Section } from '../shared/section';
+import { errorText } from '../../../lib/error-text';
+import { AppLink } from '../../../components/app-link';
+import { Section } from '../../../components/section';
 import { useUserStatusAction } from './api';
 import { WithUser } from './user-profile-page';
 

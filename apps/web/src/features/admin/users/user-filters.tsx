@@ -4,10 +4,11 @@ import TextField from '@mui/material/TextField';
 import { USER_STATUS } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { idOrUndefined, USER_STATUS_KEYS, USER_TYPE_OPTIONS, userTypeKey } from '../shared/labels';
+import { idOrUndefined } from '../../../lib/page-nav';
+import { USER_STATUS_KEYS, USER_TYPE_OPTIONS, userTypeKey } from '../shared/labels';
 import { useContractOptions, useContractorOptions, useRoleOptions } from '../shared/options-api';
-import { SearchField } from '../shared/search-field';
-import { useUrlFilters } from '../shared/use-url-state';
+import { SearchField } from '../../../components/search-field';
+import { useUrlFilters } from '../../../components/data-table';
 import type { UserListParams } from './api';
 
 export const USER_FILTER_KEYS = ['q', 'type', 'role', 'status', 'contract', 'contractor'] as const;

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppAlert } from '../../../components/feedback';
 import { SafeTextField } from '../../../components/safe-form';
-import { idOrUndefined, USER_TYPE_OPTIONS, userTypeKey } from '../shared/labels';
+import { idOrUndefined } from '../../../lib/page-nav';
+import { USER_TYPE_OPTIONS, userTypeKey } from '../shared/labels';
 import { useContractorOptions, useRoleOptions } from '../shared/options-api';
 
 /** The user form's values: selects hold ids as text ('' = none). */

@@ -9,7 +9,7 @@ import { useCan } from '../../../lib/use-can';
 import { generatedFilesKey } from '../files/api';
 import { RecentFiles } from '../files/recent-files';
 import { ExportButtons } from '../shared/export-buttons';
-import { Section } from '../shared/section';
+import { Section } from '../../../components/section';
 import { UserFilters, userFilterQuery, useUserFilters } from './user-filters';
 
 /** `/admin/users/report`: the user report (XLSX, PDF) of the users matching the filters; downloading needs DownloadUserReport. */

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../../components/data-table';
 import { useDialog, useToast } from '../../../components/feedback';
 import { RelativeTime } from '../../../components/relative-time';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 import { StateChip } from '../shared/status-chip';
 import { useEndSession, useUserSessions } from './api';
-import { queryTableProps } from '../shared/query-table-props';
+import { queryTableProps } from '../../../components/data-table';
 
 type Session = TUserSessionList['records'][number];
 

@@ -6,7 +6,7 @@ import type { TAdminUserDetail } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { useDialog, useToast } from '../../../components/feedback';
 import { useCan } from '../../../lib/use-can';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 import { isUserStatus, USER_STATUS_KEYS } from '../shared/labels';
 import { useUserStatusAction } from './api';
 

@@ -6,13 +6,13 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { RelativeTime } from '../../../components/relative-time';
 import { useRouteAction } from '../../../lib/route-actions';
 import { userTypeKey } from '../shared/labels';
-import { AppLink } from '../shared/link';
+import { AppLink } from '../../../components/app-link';
 import { UserStatusChip } from '../shared/status-chip';
-import { useGo } from '../shared/use-admin-nav';
-import { useClampPage, useTableParams } from '../shared/use-url-state';
+import { useGo } from '../../../lib/page-nav';
+import { useClampPage, useTableParams } from '../../../components/data-table';
 import { useUsers } from './api';
 import { UserFilters, userFilterQuery, useUserFilters } from './user-filters';
-import { queryTableProps } from '../shared/query-table-props';
+import { queryTableProps } from '../../../components/data-table';
 
 const SORTS: readonly string[] = ADMIN_USER_SORTS;
 

@@ -10,7 +10,7 @@ import { clientPage, DataTable, type DataTableColumn, type TableQuery } from '..
 import { useDialog, useToast } from '../../../components/feedback';
 import { useRouteAction } from '../../../lib/route-actions';
 import { useCategories, useDeleteCategory } from '../api/types';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 import { CategoryDialog } from './category-dialog';
 
 type Editing = { category?: TInstrumentCategory } | null;

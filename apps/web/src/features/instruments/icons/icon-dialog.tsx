@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { AppAlert, useToast } from '../../../components/feedback';
 import { InstrumentIcon, isInstrumentIcon } from '../../../components/instrument-icon';
 import { useSetIcon } from '../api/types';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 import { IconPreviews, type LevelColor } from './icon-previews';
 
 export type IconRecord = TInstrumentIcons['records'][number];

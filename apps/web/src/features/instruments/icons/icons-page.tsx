@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInstrumentIcons } from '../api/types';
-import { EmptyText, LoadError, Loading } from '../shared/query-states';
+import { EmptyText, LoadError, Loading } from '../../../components/query-states';
 import { IconDialog, type IconRecord } from './icon-dialog';
 import { IconPreviews } from './icon-previews';
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { AppAlert, useToast } from '../../../components/feedback';
 import type { InstrumentFilter } from '../api/instruments';
 import { downloadInstruments, downloadThresholds, type FileFormat } from '../api/transfer';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 
 export type ExportKind = 'instruments' | 'thresholds';
 

@@ -15,9 +15,9 @@ import { maxUploadBytes } from '../../../components/upload-button';
 import { useConfig } from '../../../lib/config';
 import { instrumentKeys } from '../api/keys';
 import { downloadTemplate, sendImport, type FileFormat, type ImportKind } from '../api/transfer';
-import { errorText } from '../shared/error-text';
-import { AppLink } from '../shared/link';
-import { Section } from '../shared/section';
+import { errorText } from '../../../lib/error-text';
+import { AppLink } from '../../../components/app-link';
+import { Section } from '../../../components/section';
 import { ImportReport } from './import-report';
 
 /** Both kinds are uploads of type `instrument-plan` (its size limit). */

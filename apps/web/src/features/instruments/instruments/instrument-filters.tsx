@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useContractOptions, useZoneOptions } from '../api/options';
 import type { InstrumentFilter } from '../api/instruments';
 import { useInstrumentTypes } from '../api/types';
-import { idOrUndefined } from '../shared/error-text';
+import { idOrUndefined } from '../../../lib/page-nav';
 import { isInstrumentStatus, STATUS_KEYS, STATUS_OPTIONS } from '../shared/labels';
-import { SearchField } from '../shared/search-field';
-import { useUrlFilters } from '../shared/url-state';
+import { SearchField } from '../../../components/search-field';
+import { useUrlFilters } from '../../../components/data-table';
 
 export const FILTER_KEYS = ['q', 'contract', 'type', 'zone', 'status'] as const;
 export type FilterValues = Record<(typeof FILTER_KEYS)[number], string>;

@@ -12,10 +12,10 @@ import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-f
 import { translateMessage } from '../../../lib/i18n';
 import { useContractOptions, useZoneOptions } from '../api/options';
 import { dateToInstant, instantToDate } from '../shared/dates';
-import { idOrUndefined } from '../shared/error-text';
+import { idOrUndefined } from '../../../lib/page-nav';
 import { FREQUENCY_OPTIONS, frequencyKey, STATUS_KEYS } from '../shared/labels';
 import { DECIMAL, numberText, parseDecimal } from '../shared/numbers';
-import { Section } from '../shared/section';
+import { Section } from '../../../components/section';
 import { Wgs84Fields } from './coordinates';
 
 const decimal = (message: string) => z.string().trim().regex(DECIMAL, message);

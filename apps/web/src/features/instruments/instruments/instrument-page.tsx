@@ -7,9 +7,10 @@ import { useParams, useSearchParams } from 'react-router';
 import { AppAlert, useDialog, useToast } from '../../../components/feedback';
 import { useDeleteInstrument, useInstrument, useSaveInstrument, useThresholds } from '../api/instruments';
 import { useInstrumentTypes } from '../api/types';
-import { errorText, idOrUndefined, isNotFound } from '../shared/error-text';
-import { LoadError, Loading } from '../shared/query-states';
-import { useGo } from '../shared/nav';
+import { errorText, isNotFound } from '../../../lib/error-text';
+import { idOrUndefined } from '../../../lib/page-nav';
+import { LoadError, Loading } from '../../../components/query-states';
+import { useGo } from '../../../lib/page-nav';
 import { bodyOf, InstrumentForm } from './instrument-form';
 import { ThresholdsSection } from './thresholds-section';
 

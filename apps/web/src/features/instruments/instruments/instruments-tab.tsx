@@ -9,10 +9,10 @@ import { useInstruments } from '../api/instruments';
 import { useContractOptions } from '../api/options';
 import { showDate } from '../shared/dates';
 import { frequencyKey } from '../shared/labels';
-import { AppLink } from '../shared/link';
-import { useGo } from '../shared/nav';
+import { AppLink } from '../../../components/app-link';
+import { useGo } from '../../../lib/page-nav';
 import { InstrumentStatusChip } from '../shared/status-chip';
-import { useClampPage, useTableParams } from '../shared/url-state';
+import { useClampPage, useTableParams } from '../../../components/data-table';
 import { ExportDialog, type ExportKind } from './export-dialog';
 import { filterQuery, InstrumentFilters, useInstrumentFilters } from './instrument-filters';
 

@@ -16,11 +16,11 @@ import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { useSaveThresholds, useThresholds } from '../api/instruments';
 import { useAlertLevels } from '../api/options';
-import { errorText } from '../shared/error-text';
-import { AppLink } from '../shared/link';
+import { errorText } from '../../../lib/error-text';
+import { AppLink } from '../../../components/app-link';
 import { DECIMAL, numberText } from '../shared/numbers';
-import { EmptyText, LoadError, Loading } from '../shared/query-states';
-import { Section } from '../shared/section';
+import { EmptyText, LoadError, Loading } from '../../../components/query-states';
+import { Section } from '../../../components/section';
 
 type Bound = 'lower' | 'upper';
 type Cell = Record<Bound, string>;

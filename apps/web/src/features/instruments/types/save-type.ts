@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { typeCalls } from '../api/types';
-import { idOrUndefined } from '../shared/error-text';
+import { idOrUndefined } from '../../../lib/page-nav';
 import { parseDecimal } from '../shared/numbers';
 import type { ReadingRow, TypeFormValues } from './type-form';
 

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { InstrumentIcon } from '../../../components/instrument-icon';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { DECIMAL, numberText } from '../shared/numbers';
-import { Section } from '../shared/section';
+import { Section } from '../../../components/section';
 
 /** The most reading codes a type takes in one request (the server's limit). */
 export const MAX_READING_CODES = 50;

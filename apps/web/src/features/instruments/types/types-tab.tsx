@@ -13,8 +13,8 @@ import { clientPage, DataTable, type DataTableColumn, type TableQuery } from '..
 import { InstrumentIcon } from '../../../components/instrument-icon';
 import { useRouteAction } from '../../../lib/route-actions';
 import { useInstrumentTypes } from '../api/types';
-import { AppLink } from '../shared/link';
-import { useGo } from '../shared/nav';
+import { AppLink } from '../../../components/app-link';
+import { useGo } from '../../../lib/page-nav';
 import { useDeleteType } from './use-delete-type';
 
 /** Tab Instrument Types: every type with its category, code, name, icon and counts; add, edit, delete. */

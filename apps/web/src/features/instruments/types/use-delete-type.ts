@@ -2,7 +2,7 @@ import type { TInstrumentType } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { useDialog, useToast } from '../../../components/feedback';
 import { useDeleteInstrumentType } from '../api/types';
-import { errorText } from '../shared/error-text';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * Delete an instrument type after a confirmation; the server refuses (409) while instruments are of it, and that

@@ -14,8 +14,8 @@ import { usePageParams } from '../../../components/paginated-list';
 import { maxUploadBytes, UploadButton } from '../../../components/upload-button';
 import { useConfig } from '../../../lib/config';
 import { downloadFile } from '../../../lib/download';
-import { errorText } from '../shared/query-states';
-import { Section } from '../shared/section';
+import { errorText } from '../../../lib/error-text';
+import { Section } from '../../../components/section';
 import { useDeleteDocument, useManualDocuments, useRefreshDocuments } from './api';
 
 const PAGE_SIZE = 10;

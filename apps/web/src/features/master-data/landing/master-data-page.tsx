@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../lib/auth-store';
 import { registeredRoutes } from '../../../lib/route-registry';
-import { EmptyText } from '../shared/query-states';
-import { usePagePath } from '../shared/nav';
+import { EmptyText } from '../../../components/query-states';
+import { usePagePath } from '../../../lib/page-nav';
 import { MASTER_DATA_TILES, visibleTiles, type MasterDataTile } from './tiles';
 
 function Tile({ tile }: { tile: MasterDataTile }) {

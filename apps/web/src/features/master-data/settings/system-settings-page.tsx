@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm, type SafeTextFieldProps } from '../../../components/safe-form';
 import { translateMessage } from '../../../lib/i18n';
-import { LoadError, Loading } from '../shared/query-states';
-import { Section } from '../shared/section';
+import { LoadError, Loading } from '../../../components/query-states';
+import { Section } from '../../../components/section';
 import { useSaveSystemSettings, useSystemSettings } from './api';
 import { BYTES_PER_MB, changedSettings, REPORT_PERIODS, toFormValues, TYPE_LIMITS, ZSettingsForm, type SettingsFormValues } from './settings-form';
 

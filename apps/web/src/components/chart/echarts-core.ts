@@ -1,0 +1,21 @@
+import { LineChart, ScatterChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+
+/** ECharts with what the charts here use (tree-shaken): lines, scatter, titles, legends, tooltips, mark lines, zoom; canvas and SVG. */
+echarts.use([
+  LineChart,
+  ScatterChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  TitleComponent,
+  MarkLineComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+  SVGRenderer,
+]);
+
+export { echarts };
+export type { ECharts, EChartsCoreOption } from 'echarts/core';

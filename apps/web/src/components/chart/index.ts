@@ -1,0 +1,19 @@
+export {
+  AUTO_AXIS,
+  buildLineChartOption,
+  CHART,
+  DEFAULT_DISPLAY,
+  hasPoints,
+  thresholdLines,
+  valueExtent,
+  type AxisRange,
+  type ChartDisplay,
+  type ChartLine,
+  type LineChartInput,
+  type ThresholdLine,
+} from './chart-option';
+export { ChartToolbar, formatBound, parseBound, type ChartToolbarProps } from './chart-toolbar';
+export { canDrawCharts, EChart, type EChartProps } from './echart';
+export { canvasPdf, chartSvg, EXPORT_FORMATS, exportChart, safeFileName, type ExportFormat } from './export';
+export { LineChartPanel, type LineChartPanelProps } from './line-chart-panel';
+export { A4_MM, dataUrlBytes, jpegInfo, jpegToPdf, PDF_BOUNDS_MM, type JpegInfo, type PdfOptions } from './pdf';

@@ -1,0 +1,1 @@
+export { EmptyText, LoadError, Loading } from './query-states';

@@ -1,0 +1,74 @@
+import { ZOk, ZZone, ZZoneList, type TCreateZoneRequest, type TUpdateZoneRequest, type TZone } from '@strata/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const zonesKey = ['zones'] as const;
+
+export interface ZoneListParams {
+  limit: number;
+  skip: number;
+  keyword?: string;
+  contract_id?: number;
+  is_report?: boolean;
+}
+
+/** `GET /zones` (spec §7): the zones of the caller's contracts; `filter` is a JSON list of contract ids. */
+export function useZones(params: ZoneListParams) {
+  return useQuery({
+    queryKey: [...zonesKey, 'list', params],
+    queryFn: ({ signal }) =>
+      apiRequest('/zones', {
+        query: {
+          limit: params.limit,
+          skip: params.skip,
+          keyword: params.keyword,
+          filter: params.contract_id ? JSON.stringify([params.contract_id]) : undefined,
+          is_report: params.is_report === undefined ? undefined : String(params.is_report),
+        },
+        schema: ZZoneList,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /zones/{id}`: one zone with its polygon (SVY21 and WGS84). */
+export function useZone(zoneId: number | undefined) {
+  return useQuery({
+    queryKey: [...zonesKey, 'one', zoneId],
+    queryFn: ({ signal }) => apiRequest(`/zones/${zoneId}`, { schema: ZZone, signal }),
+    enabled: zoneId !== undefined,
+  });
+}
+
+/** Create (`POST /zones`) or edit (`PUT /zones/{id}`) a zone; field errors reach the form. */
+export function useSaveZone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { zoneId?: number; body: TCreateZoneRequest | TUpdateZoneRequest }): Promise<TZone> =>
+      apiRequest(input.zoneId ? `/zones/${input.zoneId}` : '/zones', {
+        method: input.zoneId ? 'PUT' : 'POST',
+        json: input.body,
+        schema: ZZone,
+        emitHttpError: false,
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData([...zonesKey, 'one', saved.zone_id], saved);
+      // The configuration lists the user's zones.
+      void client.invalidateQueries({ queryKey: ['config'] });
+      return client.invalidateQueries({ queryKey: [...zonesKey, 'list'] });
+    },
+  });
+}
+
+export function useDeleteZone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (zoneId: number) => apiRequest(`/zones/${zoneId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
+    onSuccess: (_ok, zoneId) => {
+      client.removeQueries({ queryKey: [...zonesKey, 'one', zoneId] });
+      void client.invalidateQueries({ queryKey: ['config'] });
+      return client.invalidateQueries({ queryKey: [...zonesKey, 'list'] });
+    },
+  });
+}

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import path from 'node:path';
+import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const RUN = Date.now().toString(36).slice(-5);
+const SITE = `E2E Station Box ${RUN}`;
+const ZONE = `E2E Zone ${RUN}`;
+const DRAWING = `e2e-plan-${RUN}.pdf`;
+const CONTRACT = 'T301 — Tunnel T301 Marina South to Gardens';
+/** T301's reference point (demo data): maps with nothing drawn open around it. */
+const T301 = { easting: 30350.5, northing: 28620.2 };
+
+/** Each corner lies near T301's reference point, in SVY21 metres (mm) and WGS84 (7 decimals). */
+function expectNearT301(rows: string[][]): void {
+  for (const [, e, n, lat, lon] of rows) {
+    expect(Math.abs(Number(e) - T301.easting)).toBeLessThan(1000);
+    expect(Math.abs(Number(n) - T301.northing)).toBeLessThan(1000);
+    expect(e).toMatch(/^\d+\.\d{3}$/);
+    expect(lat).toMatch(/^1\.2\d{6}$/);
+    expect(lon).toMatch(/^103\.8\d{6}$/);
+  }
+}
+
+/** A small but complete PDF: header, catalog, an empty page, cross-reference table and trailer. */
+function minimalPdf(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** What a person sees without scrolling, beside the full-page shot. */
+async function shots(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
+}
+
+async function signIn(page: Page, who: { login: string; password: string } = DEMO.admin): Promise<void> {
+  await page.goto('/en/account/login?redirect=/en/account/profile/info');
+  await signInThroughUi(page, who.login, who.password);
+  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
+  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
+}
+
+/** Sign-in returns to the last page visited: end where the other specs expect to land. */
+async function finishOnProfile(page: Page): Promise<void> {
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
+  await page.goto('/en/account/profile/info');
+  await posted;
+}
+
+/** Picks an option of a MUI select by the select's label. */
+async function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Runs a route action from the account menu (it lists the page's actions). */
+async function routeAction(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Draws a four-corner polygon on a map with the mouse: three clicks and a double-click. */
+async function drawPolygon(page: Page, map: Locator): Promise<void> {
+  await page.getByRole('button', { name: 'Draw' }).click();
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+  for (const [x, y] of [at(0.35, 0.3), at(0.65, 0.3), at(0.65, 0.7)]) {
+    await page.mouse.move(x, y);
+    await page.mouse.click(x, y);
+  }
+  const [lx, ly] = at(0.35, 0.7);
+  await page.mouse.move(lx, ly);
+  await page.mouse.dblclick(lx, ly);
+}
+
+/** Rows of a vertex table (the header row left out). */
+async function vertexRows(page: Page, name: string): Promise<string[][]> {
+  const table = page.getByRole('table', { name });
+  await table.waitFor();
+  const rows = table.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
+  return out;
+}
+
+describe('construction sites and zones, as a person', () => {
+  let browser: Browser;
+  let siteUrl = '';
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a construction site with an outline, uploads a PDF drawing and sees it listed', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page);
+
+    await page.goto('/en/master-data/construction/site');
+    const list = page.getByRole('table', { name: 'Construction sites' });
+    // The demo data holds two excavation sites and a mined tunnel (each row links to its site).
+    await list.getByRole('link').nth(2).waitFor();
+    await shots(page, 'sites-1366-list');
+
+    await routeAction(page, 'Add Site');
+    await page.waitForURL(/\/en\/master-data\/construction\/site\/new$/);
+    const form = page.getByRole('form', { name: 'New Construction Site' });
+    await choose(form, page, /Contract/, CONTRACT);
+    await choose(form, page, /^Type/, 'E · Excavation');
+    await form.getByLabel('Site name').fill(SITE);
+    await form.getByLabel('Description').fill('Cut-and-cover box, four levels of struts');
+    await choose(form, page, 'Shape', 'Outline (polygon)');
+    await drawPolygon(page, page.getByRole('application', { name: 'Site map' }));
+    const outline = await vertexRows(page, 'Site outline vertices');
+    expect(outline).toHaveLength(4);
+    expectNearT301(outline);
+    await shots(page, 'sites-1366-new');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/en\/master-data\/construction\/site\/\d+$/);
+    await page.getByText(`Construction site ${SITE} created`).waitFor();
+    siteUrl = new URL(page.url()).pathname;
+    // The outline was saved with the site.
+    expect(await vertexRows(page, 'Site outline vertices')).toEqual(outline);
+
+    // Upload Drawing: a small real PDF.
+    await page.getByRole('button', { name: 'Upload Drawing' }).first().click();
+    const dialog = page.getByRole('dialog', { name: `Upload Drawing: ${SITE}` });
+    await dialog.getByText(/A PDF, PNG, JPEG or DXF file, at most/).waitFor();
+    await dialog.getByTestId('upload-input').setInputFiles({ name: DRAWING, mimeType: 'application/pdf', buffer: minimalPdf() });
+    await page.getByText(`Drawing ${DRAWING} uploaded`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const drawings = page.getByRole('table', { name: `Drawings of ${SITE}` });
+    await drawings.getByText(DRAWING).waitFor();
+    await drawings.getByText('Alicia Tan').waitFor();
+    await shots(page, 'sites-1366-site');
+
+    // The drawing downloads as the same PDF.
+    const download = page.waitForEvent('download');
+    await drawings.getByRole('button', { name: `Download ${DRAWING}` }).click();
+    expect((await download).suggestedFilename()).toBe(DRAWING);
+
+    // The upload history lists it too.
+    await page.goto('/en/master-data/construction/site/uploads');
+    await page.getByLabel('File or site name').fill(RUN);
+    await page.getByLabel('File or site name').press('Enter');
+    const history = page.getByRole('table', { name: 'Drawing upload history' });
+    await history.getByText(DRAWING).waitFor();
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(1);
+    await history.getByRole('link', { name: SITE }).waitFor();
+    await shots(page, 'sites-1366-uploads');
+
+    // Its stages and design values live on Excavation Activity.
+    await page.goto(`/en/master-data/excavations?site=${siteUrl.split('/').pop()}`);
+    const activity = page.getByRole('form', { name: `Stages and design values of ${SITE}` });
+    await activity.getByRole('button', { name: 'Add stage' }).click();
+    await activity.getByLabel('Stage name').fill('Excavate to 98 mRL');
+    await activity.getByLabel('Formation level (mRL)').fill('98');
+    await activity.getByRole('button', { name: 'Add design value' }).click();
+    await activity.getByLabel(/^Name/).fill('max_wall_deflection_mm');
+    await activity.getByLabel(/^Value/).fill('45');
+    await activity.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Stages and design values of ${SITE} saved`).waitFor();
+    await page.reload();
+    expect(
+      await page
+        .getByRole('form', { name: `Stages and design values of ${SITE}` })
+        .getByLabel('Stage name')
+        .inputValue(),
+    ).toBe('Excavate to 98 mRL');
+    await shots(page, 'sites-1366-excavations');
+
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('creates a zone with a polygon drawn on the map and finds it in the zones list', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page);
+    await page.goto('/en/master-data/zones');
+    await page.getByRole('table', { name: 'Zones' }).getByRole('link').first().waitFor();
+
+    await page.getByRole('button', { name: 'Add Zone' }).click();
+    await page.waitForURL(/\/en\/master-data\/zones\/new$/);
+    const form = page.getByRole('form', { name: 'New Zone' });
+    await form.getByLabel(/^Name/).fill(ZONE);
+    await choose(form, page, /Contract/, CONTRACT);
+    await form.getByRole('switch', { name: 'Use this zone in reports' }).check();
+    await drawPolygon(page, page.getByRole('application', { name: 'Zone map' }));
+    const drawn = await vertexRows(page, 'Zone vertices');
+    expect(drawn).toHaveLength(4);
+    expectNearT301(drawn);
+    await shots(page, 'zones-1366-new');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/en\/master-data\/zones\/\d+$/);
+    await page.getByText(`Zone ${ZONE} created`).waitFor();
+    const zoneUrl = new URL(page.url()).pathname;
+
+    // After a reload the polygon is there.
+    await page.reload();
+    expect(await vertexRows(page, 'Zone vertices')).toEqual(drawn);
+
+    await page.goto('/en/master-data/zones');
+    await page.getByLabel('Search zones').fill(ZONE);
+    await page.getByLabel('Search zones').press('Enter');
+    const zones = page.getByRole('table', { name: 'Zones' });
+    const row = zones.locator('tbody tr', { hasText: ZONE });
+    await row.waitFor();
+    await expect.poll(() => zones.locator('tbody tr').count()).toBe(1);
+    await row.getByText('T301').waitFor();
+    await row.getByText('Report zone').waitFor();
+    await shots(page, 'zones-1366-list');
+    await row.getByRole('link', { name: ZONE }).click();
+    await page.waitForURL((url) => url.pathname === zoneUrl);
+
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('fits a phone: the site, the activity page and the zones list at 390 px', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page);
+    const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+
+    await page.goto('/en/master-data/construction/site');
+    await page.getByRole('table', { name: 'Construction sites' }).getByRole('link').first().waitFor();
+    await noSideScroll();
+    await shots(page, 'sites-390-list');
+
+    await page.goto(siteUrl || '/en/master-data/construction/site/1');
+    await page
+      .getByRole('table', { name: /^Drawings of / })
+      .getByRole('button', { name: /^Download / })
+      .first()
+      .waitFor();
+    await noSideScroll();
+    await shots(page, 'sites-390-site');
+
+    await page.goto('/en/master-data/excavations');
+    await page.getByRole('form', { name: /^Stages and design values of / }).waitFor();
+    await noSideScroll();
+    await shots(page, 'sites-390-excavations');
+
+    await page.goto('/en/master-data/zones');
+    await page.getByRole('table', { name: 'Zones' }).getByRole('link').first().waitFor();
+    await noSideScroll();
+    await shots(page, 'zones-390-list');
+
+    await page.goto('/en/master-data/zones/new');
+    await page.getByRole('application', { name: 'Zone map' }).waitFor();
+    await noSideScroll();
+    await shots(page, 'zones-390-new');
+
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  it('keeps a contractor engineer (no site or zone task) out of these pages', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.contractor);
+    for (const path of ['/en/master-data/construction/site', '/en/master-data/excavations', '/en/master-data/zones']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname !== path);
+      expect(await page.getByRole('table', { name: /^(Construction sites|Zones)$/ }).count()).toBe(0);
+    }
+    await finishOnProfile(page);
+    await context.close();
+  });
+});
