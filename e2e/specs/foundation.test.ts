@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { apiCall, apiSignIn } from '../support/api.js';
 import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 describe('signing in and out', () => {
@@ -21,15 +22,17 @@ describe('signing in and out', () => {
     await page.getByText('User name is required').waitFor();
     await page.getByText('User password is required').waitFor();
 
+    // Sign-in returns to the last page visited (other specs leave one): forget it, to land on the default page.
+    await apiCall(await apiSignIn(DEMO.admin.login, DEMO.admin.password), 'POST', '/last-url', { url: '' });
     await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-    await page.waitForURL(/\/en\/account\/profile\/info/);
-    await page.getByText(DEMO.admin.fullname).first().waitFor();
-    await page.getByText('Application Admin').first().waitFor();
-    await screenshot(page, 'foundation-profile');
+    // The default page after sign-in: the work space (issue 7).
+    await page.waitForURL((url) => url.pathname === '/en/dashboard/search/instrument/list');
+    await page.getByRole('heading', { level: 1, name: 'Work Space' }).waitFor();
+    await screenshot(page, 'foundation-landing');
 
     await page.reload();
-    await page.getByText(DEMO.admin.fullname).first().waitFor();
-    expect(page.url()).toMatch(/\/en\/account\/profile\/info/);
+    await page.getByRole('heading', { level: 1, name: 'Work Space' }).waitFor();
+    expect(page.url()).toMatch(/\/en\/dashboard\/search\/instrument\/list/);
     await context.close();
   });
 
@@ -53,7 +56,9 @@ describe('signing in and out', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/en/account/login');
     await signInThroughUi(page, DEMO.contractor.login, DEMO.contractor.password);
-    await page.waitForURL(/\/en\/account\/profile\/info/);
+    // The last page visited, or the default page (the work space).
+    await page.waitForURL((url) => !url.pathname.startsWith('/en/account/login'));
+    await page.getByRole('button', { name: /account/i }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
     expect(token).toBeTruthy();
 

@@ -13,7 +13,7 @@ const adminRoute: AppRoute = {
   Component: AdminPage,
 };
 
-describe('navigation guard', () => {
+describe('navigation guard', { timeout: 20_000 }, () => {
   it('sends a signed-out user from a protected page to login with the full path as redirect', async () => {
     const { location } = renderApp('/en/account/profile/info');
     await screen.findByRole('heading', { name: 'User Login' });
@@ -26,11 +26,12 @@ describe('navigation guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/zh/account/profile/info?tab=contracts');
   });
 
-  it('sends a signed-in user opening login to the default index', async () => {
+  it('sends a signed-in user opening login to the default index, the work space', async () => {
     storeTestCredential();
     const { location } = renderApp('/en/account/login');
-    await waitFor(() => expect(location()).toBe('/en/account/profile/info'));
-    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeTruthy();
+    // The work space's page loads lazily (the map): give it time.
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list'), { timeout: 10_000 });
+    expect(await screen.findByTestId('workspace', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('syncs before showing a protected page', async () => {
@@ -50,7 +51,7 @@ describe('navigation guard', () => {
   it('falls back to the default index when the user lacks the route tasks', async () => {
     storeTestCredential();
     const { location } = renderApp('/en/test-guarded-page', { extraRoutes: [adminRoute] });
-    await waitFor(() => expect(location()).toBe('/en/account/profile/info'));
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list'), { timeout: 10_000 });
     expect(screen.queryByText('Role management page')).toBeNull();
   });
 

@@ -7,11 +7,13 @@ import { sitesRoutes } from '../features/sites/routes';
 import { createDevToolsRoutes } from '../features/dev-tools/routes';
 import { manualRoutes } from '../features/manual/routes';
 import { systemRoutes } from '../features/system/routes';
+import { workspaceRoutes } from '../features/workspace/routes';
 import type { AppRoute } from '../lib/route-meta';
 import { NotFoundPage } from './not-found-page';
 
 /** Every page of the app, collected from the features. The menu and the route actions are built from this. */
 export const routeTable: readonly AppRoute[] = [
+  ...workspaceRoutes,
   ...accountRoutes,
   ...adminRoutes,
   ...contractsRoutes,

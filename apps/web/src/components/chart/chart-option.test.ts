@@ -40,7 +40,7 @@ describe('threshold lines of a reading code', () => {
 
   it('leaves out other reading codes, and gives unknown levels grey', () => {
     expect(thresholdLines([{ reading_code: 'X', level_code: 'ZZ', upper: 1, lower: null }], 'X', LEVELS)).toEqual([
-      { label: 'ZZ (upper)', value: 1, color: '#757575' },
+      { label: 'ZZ (upper)', short: 'ZZ', value: 1, color: '#757575' },
     ]);
     expect(thresholdLines(THRESHOLDS, 'NONE', LEVELS)).toEqual([]);
   });

@@ -125,8 +125,10 @@ describe('login page', () => {
       await user.type(screen.getByLabelText('Your Login Name'), 'alice.tan');
       await user.type(screen.getByLabelText('Your Password'), 'pw');
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
-      await waitFor(() => expect(location()).toBe('/en/account/profile/info'));
+      // The default index: the work space.
+      await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list'), { timeout: 10_000 });
     },
+    20_000,
   );
 
   it('returns to the last page visited when there is no redirect', async () => {

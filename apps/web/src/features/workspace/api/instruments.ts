@@ -1,0 +1,61 @@
+import { ZInstrument, ZInstrumentList, ZInstrumentThresholds, type TInstrument } from '@strata/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The API's largest page (`GET /instruments` limit). */
+export const INSTRUMENT_PAGE = 1000;
+
+/**
+ * Every instrument of the given contracts (`GET /instruments?contracts=[…]`, pages of 1000, the later pages in
+ * parallel once the first gave the total). The map draws them all; the list, its filters and its pages are computed
+ * from the same set (see ../README.md).
+ */
+export async function fetchWorkspaceInstruments(contractIds: readonly number[], signal?: AbortSignal): Promise<TInstrument[]> {
+  if (contractIds.length === 0) return [];
+  const page = (skip: number) =>
+    apiRequest('/instruments', {
+      query: { contracts: JSON.stringify(contractIds), limit: INSTRUMENT_PAGE, skip },
+      schema: ZInstrumentList,
+      signal,
+    });
+  const first = await page(0);
+  const rest: Promise<{ records: TInstrument[] }>[] = [];
+  for (let skip = INSTRUMENT_PAGE; skip < first.total_records; skip += INSTRUMENT_PAGE) rest.push(page(skip));
+  const more = await Promise.all(rest);
+  return [...first.records, ...more.flatMap((p) => p.records)];
+}
+
+/** Keyed under ['contracts', …]: a change of the contract bar refetches it. */
+export function workspaceInstrumentsOptions(contractIds: readonly number[]) {
+  return queryOptions({
+    queryKey: ['contracts', 'workspace', 'instruments', [...contractIds]],
+    queryFn: ({ signal }) => fetchWorkspaceInstruments(contractIds, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useWorkspaceInstruments(contractIds: readonly number[]) {
+  return useQuery({ ...workspaceInstrumentsOptions(contractIds), enabled: contractIds.length > 0 });
+}
+
+/** `GET /instruments/{id}` (SVY21 and WGS84). */
+export function useInstrument(instrumentId: number | undefined) {
+  return useQuery({
+    queryKey: ['contracts', 'workspace', 'instrument', instrumentId],
+    queryFn: ({ signal }) => apiRequest(`/instruments/${instrumentId}`, { schema: ZInstrument, signal }),
+    enabled: instrumentId !== undefined,
+  });
+}
+
+/** `GET /instruments/{id}/thresholds`: per reading code and level, upper and/or lower. */
+export function thresholdsOptions(instrumentId: number) {
+  return queryOptions({
+    queryKey: ['contracts', 'workspace', 'thresholds', instrumentId],
+    queryFn: ({ signal }) => apiRequest(`/instruments/${instrumentId}/thresholds`, { schema: ZInstrumentThresholds, signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useInstrumentThresholds(instrumentId: number | undefined) {
+  return useQuery({ ...thresholdsOptions(instrumentId ?? 0), enabled: instrumentId !== undefined });
+}

@@ -1,0 +1,215 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TConfig, TInstrumentReadings, TReadingSeriesData, TThreshold } from '@strata/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LineChartPanel, thresholdLines, type ChartLine } from '../../../components/chart';
+import { clientPage, DataTable, type DataTableColumn, type TableQuery } from '../../../components/data-table';
+import { DateRange } from '../../../components/date-range';
+import { useCan } from '../../../lib/use-can';
+import { useInstrumentReadings } from '../api/readings';
+import { EmptyText, LoadError, Loading } from '../../../components/query-states';
+import type { WorkspaceUpdate } from '../state/use-workspace-url';
+import type { WorkspaceUrlState } from '../state/url-state';
+
+/** The detail charts' height: the spec's default is 150 px (CHART.defaultHeight); these hold a title, legend and threshold labels. */
+export const DETAIL_CHART_HEIGHT = 260;
+const SERIES_COLORS = ['#0471d1', '#6a1b9a', '#00838f', '#ef6c00', '#2e7d32', '#ad1457', '#37474f', '#558b2f'];
+
+/** One chart per reading code: its series (one per depth for inclinometers). */
+export interface CodeChart {
+  code: string;
+  description: string;
+  unit: string;
+  precision: number;
+  series: TReadingSeriesData[];
+}
+
+export function chartsByCode(data: TInstrumentReadings | undefined): CodeChart[] {
+  const byCode = new Map<string, CodeChart>();
+  for (const series of data?.series ?? []) {
+    let chart = byCode.get(series.code);
+    if (!chart) {
+      chart = { code: series.code, description: series.description, unit: series.unit, precision: series.precision, series: [] };
+      byCode.set(series.code, chart);
+    }
+    chart.series.push(series);
+  }
+  for (const chart of byCode.values()) chart.series.sort((a, b) => (a.depth ?? -Infinity) - (b.depth ?? -Infinity));
+  return [...byCode.values()];
+}
+
+function seriesName(series: TReadingSeriesData, depthWord: string): string {
+  return series.depth === null ? series.code : `${series.code} ${depthWord} ${series.depth} m`;
+}
+
+/** Points per series: about the chart's width in pixels (the server caps it at chart.instrument_detail_limit). */
+function pointsFor(width: number, limit: number): number {
+  const rounded = Math.round(Math.max(200, width) / 100) * 100;
+  return Math.min(limit, rounded);
+}
+
+interface ReadingRow {
+  key: string;
+  taken_at: number;
+  series: string;
+  value: number;
+}
+
+export interface ReadingsSectionProps {
+  instrumentId: number;
+  instrumentName: string;
+  thresholds: readonly TThreshold[];
+  config: TConfig | undefined;
+  state: WorkspaceUrlState;
+  update: WorkspaceUpdate;
+}
+
+/**
+ * The readings of an instrument (issue 7 detail): the date-range selector (`date-range` in the URL), a time-series
+ * chart per reading code with its threshold levels as lines in their colours, and a paged table of the readings.
+ */
+export function ReadingsSection({ instrumentId, instrumentName, thresholds, config, state, update }: ReadingsSectionProps) {
+  const { t } = useTranslation();
+  const canExport = useCan('ExportInstrumentCharts');
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(800);
+  useEffect(() => {
+    if (box.current?.clientWidth) setWidth(box.current.clientWidth);
+  }, []);
+  const limit = config?.chart.instrument_detail_limit ?? 50_000;
+  const range = { from: state.dateRange.start, to: state.dateRange.end, maxPoints: pointsFor(width, limit) };
+  const readings = useInstrumentReadings(instrumentId, range);
+  const charts = useMemo(() => chartsByCode(readings.data), [readings.data]);
+  const levels = config?.thresholds;
+  const depthWord = t('workspace.detail.at');
+  // Memoised: a new option would reset the chart's zoom.
+  const chartInputs = useMemo(() => {
+    const words = { upper: t('workspace.detail.upper'), lower: t('workspace.detail.lower') };
+    return charts.map((chart) => ({
+      code: chart.code,
+      unit: chart.unit,
+      precision: chart.precision,
+      title: `${chart.code} — ${chart.description}`,
+      subtitle: t('workspace.detail.chartSubtitle', {
+        shown: chart.series.reduce((n, s) => n + s.points.length, 0),
+        raw: chart.series.reduce((n, s) => n + s.raw_count, 0),
+      }),
+      lines: chart.series.map<ChartLine>((series, i) => ({
+        name: seriesName(series, depthWord),
+        points: series.points,
+        color: SERIES_COLORS[i % SERIES_COLORS.length],
+      })),
+      thresholds: thresholdLines(thresholds, chart.code, levels ?? [], words),
+    }));
+  }, [charts, thresholds, levels, depthWord, t]);
+
+  const [tableCode, setTableCode] = useState<string | null>(null);
+  const [query, setQuery] = useState<TableQuery>({ page: 1, pageSize: 10, sort: { by: 'taken_at', direction: 'desc' } });
+  const chosen = charts.find((c) => c.code === tableCode) ?? charts[0];
+  const tableRows = useMemo<ReadingRow[]>(
+    () =>
+      (chosen?.series ?? []).flatMap((series) =>
+        series.points.map(([at, value]) => ({ key: `${series.series_id}-${at}`, taken_at: at, series: seriesName(series, depthWord), value })),
+      ),
+    [chosen, depthWord],
+  );
+  const page = clientPage(tableRows, query);
+  const columns: DataTableColumn<ReadingRow>[] = [
+    { id: 'taken_at', label: t('workspace.detail.takenAt'), format: 'datetime', sortable: true, noWrap: true },
+    { id: 'series', label: t('workspace.detail.series'), sortable: true },
+    {
+      id: 'value',
+      label: chosen?.unit ? t('workspace.detail.valueUnit', { unit: chosen.unit }) : t('workspace.detail.value'),
+      format: 'number',
+      decimals: chosen?.precision ?? 2,
+      sortable: true,
+    },
+  ];
+  const downsampled = chosen?.series.some((s) => s.downsampled);
+  const rawCount = chosen?.series.reduce((n, s) => n + s.raw_count, 0) ?? 0;
+
+  let body;
+  if (readings.isPending) body = <Loading />;
+  else if (readings.isError) body = <LoadError error={readings.error} onRetry={() => void readings.refetch()} />;
+  else if (charts.length === 0) body = <EmptyText>{t('workspace.detail.noReadings')}</EmptyText>;
+  else
+    body = (
+      <Stack spacing={2}>
+        {chartInputs.map((chart) => (
+          <Box key={chart.code} data-testid={`chart-${chart.code}`}>
+            <LineChartPanel
+              title={chart.title}
+              subtitle={chart.subtitle}
+              lines={chart.lines}
+              thresholds={chart.thresholds}
+              yName={chart.unit}
+              precision={chart.precision}
+              height={DETAIL_CHART_HEIGHT}
+              label={t('workspace.detail.chartLabel', { name: instrumentName, code: chart.code })}
+              fileName={`${instrumentName}-${chart.code}`}
+              canExport={canExport}
+            />
+          </Box>
+        ))}
+        <Stack spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+            <Typography variant="subtitle1" component="h3">
+              {t('workspace.detail.readingsTable')}
+            </Typography>
+            {charts.length > 1 && (
+              <TextField
+                select
+                size="small"
+                label={t('workspace.detail.readingCode')}
+                value={chosen?.code ?? ''}
+                onChange={(event) => {
+                  setTableCode(event.target.value);
+                  setQuery((q) => ({ ...q, page: 1 }));
+                }}
+                sx={{ minWidth: 180 }}
+              >
+                {charts.map((c) => (
+                  <MenuItem key={c.code} value={c.code}>
+                    {c.code} — {c.description}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          </Stack>
+          {downsampled && (
+            <Typography variant="body2" color="text.secondary">
+              {t('workspace.detail.downsampled', { shown: tableRows.length, raw: rawCount })}
+            </Typography>
+          )}
+          <DataTable
+            label={t('workspace.detail.readingsTable')}
+            columns={columns}
+            rows={page.rows}
+            total={page.total}
+            page={query.page}
+            pageSize={query.pageSize}
+            sort={query.sort}
+            onChange={setQuery}
+            getRowId={(row) => row.key}
+            timezone={config?.timezone}
+          />
+        </Stack>
+      </Stack>
+    );
+
+  return (
+    <Stack spacing={1.5} ref={box}>
+      <DateRange label={t('workspace.detail.period')} value={state.dateRange} onChange={(dateRange) => update({ dateRange })} />
+      {readings.isFetching && !readings.isPending && (
+        <Typography variant="caption" color="text.secondary">
+          {t('common.loading')}
+        </Typography>
+      )}
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,327 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { TBookmark, TInstrument } from '@strata/shared';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { configResponse, storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { api, server } from '../../../test/server';
+
+function instrument(id: number, name: string, type: 'SM' | 'INC', overrides: Partial<TInstrument> = {}): TInstrument {
+  return {
+    instrument_id: id,
+    name,
+    type_code: type,
+    type_name: type === 'SM' ? 'Settlement Marker' : 'Inclinometer',
+    contract_id: 11,
+    contract_no: 'C101',
+    zone_id: null,
+    zone_name: null,
+    easting: 28000 + id,
+    northing: 38000 + id,
+    latitude: 1.36,
+    longitude: 103.83,
+    level: 15.2,
+    install_date: '2025-06-01',
+    status: 'active',
+    frequency: 'daily',
+    lta_code: null,
+    remarks: null,
+    baseline_date: null,
+    baseline_remarks: null,
+    created: '2025-06-01T00:00:00Z',
+    updated: '2025-06-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+const INSTRUMENTS = [
+  instrument(1, 'SM-1001', 'SM'),
+  instrument(2, 'SM-1002', 'SM', { frequency: 'weekly' }),
+  instrument(3, 'INC-2001', 'INC', { easting: 30500, northing: 39500 }),
+];
+
+const CONFIG = configResponse({
+  instruments: [
+    { code: 'SM', name: 'Settlement Marker', lta_code: null, category: null, icon: 'circle', icon_color: '#018e27', has_depth: false },
+    { code: 'INC', name: 'Inclinometer', lta_code: null, category: null, icon: 'triangle', icon_color: '#0471d1', has_depth: true },
+  ],
+  readings: [{ code: 'DSPA', description: 'Settlement', is_result: true, precision: 1, type_code: 'SM', unit: 'mm' }],
+  thresholds: [
+    { code: 'AL', name: 'Alert Level', color: '#fb8c00', severity: 2 },
+    { code: 'WSL', name: 'Work Suspension Level', color: '#8e0000', severity: 4 },
+  ],
+  frequencies: [
+    { code: 'daily', name: 'Daily', minutes: 1440 },
+    { code: 'weekly', name: 'Weekly', minutes: 10080 },
+  ],
+  statuses: [{ code: 'active', name: 'Active' }],
+});
+
+function workspaceServer(options: { instruments?: TInstrument[]; bookmarks?: TBookmark[] } = {}) {
+  const posted: unknown[] = [];
+  const instrumentCalls: URL[] = [];
+  server.use(
+    http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['ViewInstrumentData', 'ExportInstrumentCharts'] }))),
+    http.get(api('/config'), () => HttpResponse.json(CONFIG)),
+    http.get(api('/instruments'), ({ request }) => {
+      instrumentCalls.push(new URL(request.url));
+      const records = options.instruments ?? INSTRUMENTS;
+      return HttpResponse.json({ records, total_records: records.length });
+    }),
+    http.get(api('/zones'), () => HttpResponse.json({ records: [], total_records: 0 })),
+    http.get(api('/bookmarks'), () => HttpResponse.json({ records: options.bookmarks ?? [] })),
+    http.post(api('/bookmarks'), async ({ request }) => {
+      const body = (await request.json()) as { name: string; path: string };
+      posted.push(body);
+      return HttpResponse.json({ bookmark_id: 5, name: body.name, path: body.path, icon: 'map', created: '2026-03-01T00:00:00Z' });
+    }),
+    http.get(api('/instruments/latest'), () =>
+      HttpResponse.json({
+        records: [{ instrument_id: 1, readings: [{ series_id: 9, code: 'DSPA', depth: null, unit: 'mm', taken_at: '2026-03-01T02:00:00Z', value: -21.5 }] }],
+      }),
+    ),
+    http.get(api('/instruments/1'), () => HttpResponse.json(INSTRUMENTS[0])),
+    http.get(api('/instruments/1/thresholds'), () =>
+      HttpResponse.json({
+        instrument_id: 1,
+        name: 'SM-1001',
+        thresholds: [
+          { reading_code: 'DSPA', level_code: 'AL', upper: 19.6, lower: -19.6 },
+          { reading_code: 'DSPA', level_code: 'WSL', upper: 28, lower: -28 },
+        ],
+      }),
+    ),
+    http.get(api('/instruments/1/readings'), () =>
+      HttpResponse.json({
+        instrument_id: 1,
+        name: 'SM-1001',
+        from: null,
+        to: null,
+        max_points: 800,
+        series: [
+          {
+            series_id: 9,
+            code: 'DSPA',
+            description: 'Settlement',
+            depth: null,
+            unit: 'mm',
+            precision: 1,
+            raw_count: 2,
+            downsampled: false,
+            points: [
+              [Date.UTC(2026, 1, 28), -18.2],
+              [Date.UTC(2026, 2, 1, 2), -21.5],
+            ],
+          },
+        ],
+      }),
+    ),
+  );
+  return { posted, instrumentCalls };
+}
+
+/** The first render loads the lazy page and syncs: more than the default second. */
+const LOAD = { timeout: 8000 };
+/** The machine may be busy: waits get more than the default second. */
+const SLOW = { timeout: 5000 };
+
+async function openWorkspace(path = '/en/dashboard') {
+  storeTestCredential();
+  const calls = workspaceServer();
+  const view = renderApp(path);
+  await screen.findByRole(
+    path.includes('/instrument/list') || path === '/en/dashboard' ? 'list' : 'tab',
+    path.includes('/instrument/list') || path === '/en/dashboard' ? { name: 'Instruments' } : { name: 'Location Search' },
+    LOAD,
+  );
+  return { ...view, ...calls };
+}
+
+describe('Work Space', { timeout: 30_000 }, () => {
+  it('opens /dashboard on the instrument list of the chosen contract, fetched by contract', async () => {
+    const { location, instrumentCalls } = await openWorkspace();
+    expect(location()).toBe('/en/dashboard/search/instrument/list');
+    const list = screen.getByRole('list', { name: 'Instruments' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringContaining('INC-2001'), expect.stringContaining('SM-1001'), expect.stringContaining('SM-1002')]);
+    expect(screen.getByTestId('instrument-total').textContent).toBe('3 instruments');
+    expect(instrumentCalls[0]!.searchParams.get('contracts')).toBe('[11]');
+    expect(instrumentCalls[0]!.searchParams.get('limit')).toBe('1000');
+    // The contract choice offers the contracts active in the contract bar.
+    expect(screen.getByRole('combobox', { name: 'Contract' }).textContent).toContain('C101');
+  });
+
+  it('searches by keyword on Enter and keeps it in the URL', async () => {
+    const { user, location } = await openWorkspace();
+    await user.type(screen.getByRole('searchbox', { name: 'Keyword' }), 'inc{Enter}');
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list?keyword=inc'), SLOW);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Instruments' })).getAllByRole('button')).toHaveLength(1), SLOW);
+    expect(screen.getByTestId('instrument-total').textContent).toBe('1 instrument');
+  });
+
+  it('filters by frequency from the filter dialog and shows the filter as a removable chip', async () => {
+    const { user, location } = await openWorkspace();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Frequency' }, LOAD));
+    await user.click(await screen.findByRole('option', { name: 'Weekly' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(new URLSearchParams(location().split('?')[1]).get('instrument_filter')).toBe('{"frequency":["weekly"]}'), SLOW);
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('list', { name: 'Instruments' }))
+            .getAllByRole('button')
+            .map((b) => b.textContent),
+        ).toEqual([expect.stringContaining('SM-1002')]),
+      SLOW,
+    );
+    await user.click(within(screen.getByRole('button', { name: 'Frequency: Weekly' })).getByTestId('CancelIcon'));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Instruments' })).getAllByRole('button')).toHaveLength(3), SLOW);
+  });
+
+  it('restores the same view from a shared URL: keyword, filter, selected area and page', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => instrument(100 + i, `SM-${String(i + 1).padStart(3, '0')}`, 'SM'));
+    storeTestCredential();
+    workspaceServer({ instruments: many });
+    const filter = encodeURIComponent('{"type":["SM"]}');
+    renderApp(`/en/dashboard/search/instrument/list?keyword=SM&instrument_filter=${filter}&page-num=2`);
+    const list = await screen.findByRole('list', { name: 'Instruments' }, LOAD);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.slice(0, 6)),
+    ).toEqual(['SM-021', 'SM-022', 'SM-023', 'SM-024', 'SM-025']);
+    expect(screen.getByRole('searchbox', { name: 'Keyword' })).toHaveProperty('value', 'SM');
+    expect(screen.getByRole('button', { name: 'page 2' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('limits the list to the area selected on the map (map-bounds-selected)', async () => {
+    storeTestCredential();
+    workspaceServer();
+    // 30000,39000 – 31000,40000 in whole metres, base 36: only INC-2001 (30500, 39500) is inside.
+    const selected = [30000, 39000, 31000, 40000].map((n) => n.toString(36)).join('.');
+    const { user, location } = renderApp(`/en/dashboard/search/instrument/list?map-bounds-selected=${selected}`);
+    const list = await screen.findByRole('list', { name: 'Instruments' }, LOAD);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringContaining('INC-2001')]);
+    const chip = screen.getByRole('button', { name: 'Selected area' });
+    await user.click(within(chip).getByTestId('CancelIcon'));
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list'), SLOW);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Instruments' })).getAllByRole('button')).toHaveLength(3), SLOW);
+  });
+
+  it('opens an instrument keeping the query string, with its thresholds, latest reading and status level', async () => {
+    const { user, location } = await openWorkspace('/en/dashboard/search/instrument/list?keyword=SM');
+    await user.click(screen.getByRole('button', { name: /SM-1001/ }));
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/1?keyword=SM'), SLOW);
+    const detail = await screen.findByTestId('instrument-detail', {}, LOAD);
+    expect(within(detail).getByRole('heading', { name: 'SM-1001' })).toBeTruthy();
+    const thresholds = within(detail).getByRole('table', { name: 'Thresholds' });
+    expect(within(thresholds).getAllByRole('row')).toHaveLength(3);
+    const latest = within(detail).getByRole('table', { name: 'Latest readings' });
+    expect(within(latest).getByText('-21.5 mm')).toBeTruthy();
+    // -21.5 passes AL (±19.6) but not WSL (±28).
+    await waitFor(() => expect(within(detail).getByTestId('status-level').textContent).toBe('AL — Alert Level'), SLOW);
+    expect(await within(detail).findByTestId('chart-DSPA')).toBeTruthy();
+    expect(within(detail).getByRole('img', { name: 'Chart of DSPA of SM-1001' })).toBeTruthy();
+    expect(within(detail).getByRole('table', { name: 'Readings' })).toBeTruthy();
+  });
+
+  it('shows the detail for views that do not exist yet', async () => {
+    storeTestCredential();
+    workspaceServer();
+    const { location } = renderApp('/en/dashboard/search/instrument/1/photo?keyword=SM');
+    await screen.findByTestId('instrument-detail', {}, LOAD);
+    expect(location()).toBe('/en/dashboard/search/instrument/1?keyword=SM');
+  });
+
+  it('centres the map on an SVY21 position from the location search', async () => {
+    const { user, location } = await openWorkspace();
+    await user.click(screen.getByRole('tab', { name: 'Location Search' }));
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/location'), SLOW);
+    await user.type(await screen.findByRole('searchbox', { name: 'Location' }, LOAD), '30000, 32000{Enter}');
+    await waitFor(() => expect(new URLSearchParams(location().split('?')[1]).get('pos')).toBe('{"x":30000,"y":32000,"zoom":19}'), SLOW);
+    expect(screen.getByTestId('location-result').textContent).toContain('30000.000 E, 32000.000 N');
+  });
+
+  it('finds an instrument by name in the offline gazetteer', async () => {
+    const { user, location } = await openWorkspace('/en/dashboard/search/location');
+    await user.type(screen.getByRole('searchbox', { name: 'Location' }), 'SM-10{Enter}');
+    const results = await screen.findByRole('list', { name: 'Places found' }, LOAD);
+    expect(within(results).getAllByRole('button')).toHaveLength(2);
+    await user.click(within(results).getByRole('button', { name: /SM-1002/ }));
+    await waitFor(() => expect(new URLSearchParams(location().split('?')[1]).get('pos')).toBe('{"x":28002,"y":38002,"zoom":19}'), SLOW);
+  });
+
+  it('saves the current view as a bookmark with its query string', async () => {
+    const { user, posted } = await openWorkspace('/en/dashboard/search/instrument/list?keyword=SM');
+    await user.click(screen.getByRole('button', { name: 'Bookmarks' }));
+    expect(await screen.findByText('No saved views yet.')).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Save this view' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Settlement markers');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toEqual([{ name: 'Settlement markers', path: '/dashboard/search/instrument/list?keyword=SM', icon: 'map' }]), SLOW);
+    expect(await screen.findByText('View saved as "Settlement markers"')).toBeTruthy();
+  });
+
+  it('opens a saved view from the bookmarks', async () => {
+    storeTestCredential();
+    workspaceServer({
+      bookmarks: [
+        { bookmark_id: 3, name: 'Inclinometers', path: '/dashboard/search/instrument/list?keyword=INC', icon: 'map', created: '2026-03-01T00:00:00Z' },
+        { bookmark_id: 4, name: 'Profile', path: '/account/profile/info', icon: null, created: '2026-03-01T00:00:00Z' },
+      ],
+    });
+    const { user, location } = renderApp('/en/dashboard');
+    await screen.findByRole('list', { name: 'Instruments' }, LOAD);
+    await user.click(screen.getByRole('button', { name: 'Bookmarks' }));
+    const item = await screen.findByRole('menuitem', { name: /Inclinometers/ });
+    expect(screen.queryByRole('menuitem', { name: /Profile/ })).toBeNull();
+    await user.click(item);
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list?keyword=INC'), SLOW);
+  });
+
+  it('says when no contract is active', async () => {
+    storeTestCredential();
+    workspaceServer();
+    server.use(
+      http.get(api('/sync'), () => HttpResponse.json(syncResponse({ contracts: { records: syncResponse().contracts.records, last_filtered: [] } }))),
+      http.get(api('/contracts'), () => HttpResponse.json({ records: syncResponse().contracts.records, last_filtered: [], total_records: 2 })),
+    );
+    renderApp('/en/dashboard');
+    expect(await screen.findByText('No contract is active. Choose contracts in the contract bar above.', {}, LOAD)).toBeTruthy();
+  });
+
+  it('shows a failed load with a retry that recovers', async () => {
+    storeTestCredential();
+    workspaceServer();
+    server.use(http.get(api('/instruments'), () => HttpResponse.json('Server error', { status: 500 })));
+    const { user } = renderApp('/en/dashboard');
+    // Server errors are retried twice (lib/query-client) before the failure shows.
+    expect(await screen.findByText('Failed to fetch data', {}, { timeout: 12_000 })).toBeTruthy();
+    server.use(http.get(api('/instruments'), () => HttpResponse.json({ records: INSTRUMENTS, total_records: 3 })));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Instruments' })).toBeTruthy();
+  });
+
+  it('switches the layout between Equal, FullMap and FullPanel', async () => {
+    const { user } = await openWorkspace();
+    await user.click(screen.getByRole('button', { name: 'FullMap' }));
+    expect(screen.queryByRole('region', { name: 'Work space panel' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'FullPanel' }));
+    expect(screen.getByRole('region', { name: 'Work space panel' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset map location' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Equal' }));
+    expect(screen.getByRole('button', { name: 'Reset map location' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,334 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { TInstrument } from '@strata/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useToast } from '../../../components/feedback';
+import { SINGAPORE_EXTENT } from '../../../components/map';
+import { useConfig } from '../../../lib/config';
+import { localePath } from '../../../lib/paths';
+import { useSystemState } from '../../../lib/system-store';
+import { useLang } from '../../../lib/use-lang';
+import { useContractBoundaries } from '../api/boundaries';
+import { useWorkspaceInstruments } from '../api/instruments';
+import { useMapPreferences } from '../api/preferences';
+import { useZones, zoneOptions } from '../api/zones';
+import { BookmarksMenu } from '../bookmarks/bookmarks-menu';
+import type { FilterOption } from '../list/filter-dialog';
+import { extentOf, matchesFilter, NORMAL_LEVEL } from '../list/filter-instruments';
+import { InstrumentListPanel } from '../list/instrument-list-panel';
+import { LocationPanel } from '../location/location-panel';
+import type { GazetteerEntry } from '../location/parse-location';
+import { instrumentLook } from '../map/instrument-style';
+import { samePosition, type FitRequest } from '../map/view-sync';
+import { WorkspaceMap } from '../map/workspace-map';
+import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, instrumentPath, LOCATION_PATH } from '../paths';
+import { Loading } from '../../../components/query-states';
+import { useWorkspaceNav } from '../shared/use-workspace-nav';
+import { useWorkspaceUrl } from '../state/use-workspace-url';
+import { POINT_ZOOM, sameExtent, type FilterKey, type MapPosition, type Svy21Extent } from '../state/url-state';
+import { useWorkspaceContracts } from '../state/workspace-contract';
+import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
+
+/** The detail (with the charts, hence ECharts) loads when an instrument is opened. */
+const InstrumentDetailPanel = lazy(() => import('../detail/instrument-detail-panel').then((m) => ({ default: m.InstrumentDetailPanel })));
+
+/** No status levels are reported per instrument yet (see ../README.md): every instrument is drawn at its normal colour. */
+const NO_LEVEL = (): string | undefined => undefined;
+const LEVELS_REPORTED = false;
+
+/** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
+const DESKTOP_HEIGHT = 'max(460px, calc(100vh - 250px))';
+const PHONE_MAP_HEIGHT = 320;
+
+type PanelKind = 'list' | 'location' | 'detail';
+
+/**
+ * The Work Space (spec §2.1–2.5; issue 7): the map beside a panel — the instrument list, the location search, or an
+ * instrument's detail. One component serves the three routes, so the map stays while the panel changes. All list and
+ * map state is in the query string (state/url-state.ts); the contract choice is remembered (state/workspace-contract.ts).
+ */
+export function WorkspacePage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { go } = useWorkspaceNav();
+  const { state, update, search, currentSearch } = useWorkspaceUrl();
+  const { contracts, choice, contractIds, setChoice } = useWorkspaceContracts();
+  const config = useConfig();
+  const sync = useSystemState((st) => st.sync);
+  const prefs = useMapPreferences();
+  const instruments = useWorkspaceInstruments(contractIds);
+  const zones = useZones(contractIds);
+  const boundaries = useContractBoundaries(contractIds);
+  const look = useMemo(() => instrumentLook(config.data), [config.data]);
+
+  const instrumentId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const kind: PanelKind = params.id !== undefined ? 'detail' : location.pathname.endsWith(LOCATION_PATH) ? 'location' : 'list';
+
+  // Layout mode: the user's map_size preference at first, then their choice on this page.
+  const [layout, setLayout] = useState<LayoutMode | null>(null);
+  const mode: LayoutMode = layout ?? (isLayoutMode(prefs.map_size) ? prefs.map_size : 'Equal');
+  const [selecting, setSelecting] = useState(false);
+  const [fit, setFit] = useState<FitRequest | null>(null);
+  const [marker, setMarker] = useState<[number, number] | null>(null);
+  const [locationText, setLocationText] = useState('');
+  const lastExtent = useRef<Svy21Extent | null>(null);
+
+  const home = config.data?.map_bounds ?? SINGAPORE_EXTENT;
+  const mapInstruments = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, NO_LEVEL)), [instruments.data, state.filter]);
+
+  const onMoved = useCallback(
+    (pos: MapPosition, extent: Svy21Extent | null) => {
+      lastExtent.current = extent;
+      if (samePosition(pos, state.pos)) return;
+      const changes: Parameters<typeof update>[0] = { pos };
+      // "Only what the map shows": the list follows the view.
+      if (state.mapBounds && extent && !sameExtent(extent, state.mapBounds)) changes.mapBounds = extent;
+      update(changes, { replace: true });
+    },
+    [state.pos, state.mapBounds, update],
+  );
+
+  const open = useCallback((instrument: TInstrument) => go(instrumentPath(instrument.instrument_id), { search: currentSearch() }), [go, currentSearch]);
+  const centre = useCallback((easting: number, northing: number) => update({ pos: { x: easting, y: northing, zoom: POINT_ZOOM } }), [update]);
+
+  // A selected area ends select mode.
+  const onSelectArea = useCallback(
+    (extent: Svy21Extent) => {
+      setSelecting(false);
+      update({ selectedBounds: extent });
+    },
+    [update],
+  );
+
+  const filterOptions = useMemo((): Record<FilterKey, FilterOption[]> => {
+    const c = config.data;
+    const typesPresent = new Set((instruments.data ?? []).map((i) => i.type_code));
+    return {
+      type: (c?.instruments ?? []).filter((ty) => typesPresent.size === 0 || typesPresent.has(ty.code)).map((ty) => ({ value: ty.code, label: ty.name })),
+      level: LEVELS_REPORTED
+        ? [
+            { value: NORMAL_LEVEL, label: t('workspace.detail.normal') },
+            ...(c?.thresholds ?? []).map((l) => ({ value: l.code, label: `${l.code} — ${l.name}` })),
+          ]
+        : [],
+      zone: (zones.data ?? []).map((z) => ({
+        value: z.zone_id,
+        label: contractIds.length > 1 ? `${z.name} (${contracts.find((k) => k.contract_id === z.contract_id)?.no ?? ''})` : z.name,
+      })),
+      frequency: (c?.frequencies ?? []).map((f) => ({ value: f.code, label: f.name })),
+      status: (c?.statuses ?? []).map((s) => ({ value: s.code, label: s.name })),
+    };
+  }, [config.data, instruments.data, zones.data, contractIds.length, contracts, t]);
+
+  const gazetteer = useMemo((): GazetteerEntry[] => {
+    const contractNo = new Map(contracts.map((c) => [c.contract_id, c.no]));
+    return [
+      ...contracts
+        .filter((c) => contractIds.includes(c.contract_id))
+        .map((c) => ({
+          kind: 'contract' as const,
+          id: c.contract_id,
+          name: c.no,
+          detail: c.title,
+          aliases: [c.title],
+          easting: c.easting,
+          northing: c.northing,
+        })),
+      ...(zones.data ?? []).map((z) => ({ kind: 'zone' as const, id: z.zone_id, name: z.name, detail: contractNo.get(z.contract_id) ?? '' })),
+      ...(instruments.data ?? []).map((i) => ({
+        kind: 'instrument' as const,
+        id: i.instrument_id,
+        name: i.name,
+        detail: `${i.type_name} · ${i.contract_no}`,
+        aliases: i.lta_code ? [i.lta_code] : [],
+        easting: i.easting,
+        northing: i.northing,
+      })),
+    ];
+  }, [contracts, contractIds, zones.data, instruments.data]);
+
+  const goToEntry = useCallback(
+    async (entry: GazetteerEntry) => {
+      const all = instruments.data ?? [];
+      if (entry.kind === 'instrument' && entry.easting != null && entry.northing != null) {
+        setMarker([entry.easting, entry.northing]);
+        centre(entry.easting, entry.northing);
+        return;
+      }
+      setMarker(null);
+      let extent: readonly number[] | null = null;
+      if (entry.kind === 'zone') {
+        try {
+          const zone = await queryClient.fetchQuery(zoneOptions(entry.id));
+          const ring = zone.polygon?.coordinates[0];
+          if (ring?.length) extent = extentOf(ring.map(([easting, northing]) => ({ easting: easting!, northing: northing! })));
+        } catch {
+          // no polygon to show: the zone's instruments below
+        }
+        extent ??= extentOf(all.filter((i) => i.zone_id === entry.id));
+      } else if (entry.kind === 'contract') {
+        extent = extentOf(all.filter((i) => i.contract_id === entry.id));
+        if (!extent && entry.easting != null && entry.northing != null) extent = [entry.easting, entry.northing, entry.easting, entry.northing];
+      }
+      if (extent) setFit({ extent, nonce: Date.now() });
+      else toast({ message: t('workspace.location.noPosition', { name: entry.name }), color: 'warning' });
+    },
+    [instruments.data, queryClient, centre, toast, t],
+  );
+
+  // An instrument opened outside the view is brought into it (once per instrument; a reload keeps the URL's view).
+  const broughtIntoView = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (kind !== 'detail' || instrumentId === undefined || broughtIntoView.current === instrumentId) return;
+    const instrument = instruments.data?.find((i) => i.instrument_id === instrumentId);
+    const extent = lastExtent.current;
+    if (!instrument || !extent) return;
+    broughtIntoView.current = instrumentId;
+    const inside = instrument.easting >= extent[0] && instrument.easting <= extent[2] && instrument.northing >= extent[1] && instrument.northing <= extent[3];
+    if (!inside) update({ pos: { x: instrument.easting, y: instrument.northing, zoom: Math.max(state.pos?.zoom ?? 0, 16) } }, { replace: true });
+  }, [kind, instrumentId, instruments.data, state.pos, update]);
+
+  // The marker belongs to the location search.
+  useEffect(() => {
+    if (kind !== 'location') setMarker(null);
+  }, [kind]);
+
+  // Views of the detail page other than `detail` arrive with their issues: show the detail.
+  if (kind === 'detail' && (instrumentId === undefined || (params.view !== undefined && params.view !== 'detail'))) {
+    return <Navigate replace to={`${localePath(lang, instrumentId === undefined ? INSTRUMENT_LIST_PATH : instrumentPath(instrumentId))}${location.search}`} />;
+  }
+
+  const canGoBack = location.key !== 'default' && kind !== 'detail'; // the detail page has the footer's Back
+  const mapShown = mode !== 'FullPanel';
+  const panelShown = mode !== 'FullMap';
+  const viewPath = `${location.pathname.replace(/^\/[a-z]{2}(?=\/)/, '')}${search ? `?${search}` : ''}`;
+  const detailName = kind === 'detail' ? instruments.data?.find((i) => i.instrument_id === instrumentId)?.name : undefined;
+
+  let panel;
+  if (kind === 'detail' && instrumentId !== undefined) {
+    panel = (
+      <Suspense fallback={<Loading />}>
+        <InstrumentDetailPanel
+          instrumentId={instrumentId}
+          config={config.data}
+          look={look}
+          state={state}
+          update={update}
+          onShowOnMap={(instrument) => {
+            if (mode === 'FullPanel') setLayout('Equal');
+            centre(instrument.easting, instrument.northing);
+          }}
+        />
+      </Suspense>
+    );
+  } else {
+    panel = (
+      <>
+        <Tabs
+          value={kind}
+          onChange={(_event, value: PanelKind) => go(value === 'location' ? LOCATION_PATH : INSTRUMENT_LIST_PATH, { search: currentSearch() })}
+          variant="fullWidth"
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          aria-label={t('workspace.tabs.label')}
+        >
+          <Tab value="list" label={t('workspace.tabs.instrumentList')} />
+          <Tab value="location" label={t('workspace.tabs.location')} />
+        </Tabs>
+        {kind === 'location' ? (
+          <LocationPanel
+            entries={gazetteer}
+            loading={instruments.isPending || zones.isPending}
+            bounds={home}
+            initialText={locationText}
+            onTextChange={setLocationText}
+            onPoint={(easting, northing) => {
+              if (mode === 'FullPanel') setLayout('Equal');
+              setMarker([easting, northing]);
+              centre(easting, northing);
+            }}
+            onEntry={(entry) => {
+              if (mode === 'FullPanel') setLayout('Equal');
+              void goToEntry(entry);
+            }}
+          />
+        ) : (
+          <InstrumentListPanel
+            instruments={contractIds.length === 0 ? undefined : instruments.data}
+            loading={instruments.isFetching}
+            error={instruments.error}
+            onRetry={() => void instruments.refetch()}
+            noContracts={contractIds.length === 0 && sync}
+            state={state}
+            update={update}
+            look={look}
+            levelOf={NO_LEVEL}
+            filterOptions={filterOptions}
+            currentExtent={() => lastExtent.current}
+            onOpen={open}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Box data-testid="workspace">
+      <WorkspaceToolbar
+        onBack={canGoBack ? () => void navigate(-1) : undefined}
+        contracts={contracts}
+        contractChoice={choice}
+        onContractChoice={setChoice}
+        layout={mode}
+        onLayout={setLayout}
+        onResetMap={() => update({ pos: null })}
+        selecting={selecting}
+        onToggleSelecting={() => setSelecting((v) => !v)}
+        onCapture={() => go(CAPTURE_MAP_PATH, { search: currentSearch() })}
+        bookmarks={<BookmarksMenu path={viewPath} suggestedName={detailName ?? t('workspace.route.workSpace')} />}
+      />
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: 'stretch' }}>
+        <Box sx={{ flex: '1 1 0', minWidth: 0, display: mapShown ? 'block' : 'none' }}>
+          <WorkspaceMap
+            instruments={mapInstruments}
+            boundaries={boundaries}
+            look={look}
+            levelOf={NO_LEVEL}
+            showLabels={prefs.show_label}
+            showLegend={prefs.show_legend}
+            home={home}
+            pos={state.pos}
+            onMoved={onMoved}
+            selectedId={kind === 'detail' ? instrumentId : null}
+            onOpen={open}
+            selectedArea={state.selectedBounds}
+            selecting={selecting}
+            onSelectArea={onSelectArea}
+            height={{ xs: mode === 'FullMap' ? 'calc(100vh - 220px)' : PHONE_MAP_HEIGHT, md: DESKTOP_HEIGHT }}
+            fit={fit}
+            marker={marker}
+          />
+        </Box>
+        {panelShown && (
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('workspace.panel')}
+            sx={{ flex: '1 1 0', minWidth: 0, p: { xs: 1.5, sm: 2 }, height: { md: DESKTOP_HEIGHT }, overflow: { md: 'auto' } }}
+          >
+            {panel}
+          </Paper>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import Alert from '@mui/material/Alert';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDegrees, formatMetres } from '../../../components/map';
+import { EmptyText } from '../../../components/query-states';
+import { SearchField } from '../../../components/search-field';
+import { parseLocationQuery, searchGazetteer, type GazetteerEntry, type LocationQuery } from './parse-location';
+
+export interface LocationPanelProps {
+  /** The offline gazetteer: the chosen contracts' instruments, zones and the contracts themselves. */
+  entries: readonly GazetteerEntry[];
+  /** The gazetteer is still loading (instruments, zones). */
+  loading: boolean;
+  /** SVY21 map bounds: a position outside them is still shown, with a warning. */
+  bounds: readonly number[];
+  /** Centre the map on a position (zoom 19, spec §9). */
+  onPoint: (easting: number, northing: number) => void;
+  /** Centre the map on a gazetteer entry. */
+  onEntry: (entry: GazetteerEntry) => void;
+  /** The search of the last visit to this tab. */
+  initialText?: string;
+  onTextChange?: (text: string) => void;
+}
+
+const KIND_LABELS = {
+  instrument: 'workspace.location.kind.instrument',
+  zone: 'workspace.location.kind.zone',
+  contract: 'workspace.location.kind.contract',
+} as const;
+
+/**
+ * The location search (spec §2.2 "location"): an SVY21 easting/northing, a latitude/longitude, or a name from the
+ * offline gazetteer of the project's own features; a position centres the map at zoom 19, a name lists its matches.
+ */
+export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, initialText = '', onTextChange }: LocationPanelProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(initialText);
+  const query: LocationQuery | null = useMemo(() => parseLocationQuery(text), [text]);
+  const matches = useMemo(() => (query?.kind === 'name' ? searchGazetteer(entries, query.text) : []), [entries, query]);
+
+  const search = (value: string) => {
+    setText(value);
+    onTextChange?.(value);
+    const parsed = parseLocationQuery(value);
+    if (parsed && parsed.kind !== 'name') onPoint(parsed.easting, parsed.northing);
+    else if (parsed?.kind === 'name') {
+      const found = searchGazetteer(entries, parsed.text, 2);
+      // One clear match (an exact name): go there at once.
+      if (found.length === 1 || (found[0] && found[0].name.toLowerCase() === parsed.text.toLowerCase())) onEntry(found[0]!);
+    }
+  };
+
+  const outside =
+    query && query.kind !== 'name' && (query.easting < bounds[0]! || query.easting > bounds[2]! || query.northing < bounds[1]! || query.northing > bounds[3]!);
+
+  return (
+    <Stack spacing={1.5}>
+      <SearchField label={t('workspace.location.search')} value={text} onSearch={search} placeholder={t('workspace.location.placeholder')} />
+      <Typography variant="body2" color="text.secondary">
+        {t('workspace.location.hint')}
+      </Typography>
+      {query && query.kind !== 'name' && (
+        <Alert severity={outside ? 'warning' : 'info'} icon={<PlaceOutlined />} data-testid="location-result">
+          <Typography variant="subtitle2">{query.kind === 'svy21' ? t('workspace.location.svy21Found') : t('workspace.location.wgs84Found')}</Typography>
+          <Typography variant="body2">
+            {t('workspace.location.svy21', { easting: formatMetres(query.easting), northing: formatMetres(query.northing) })}
+          </Typography>
+          <Typography variant="body2">{t('workspace.location.wgs84', { lat: formatDegrees(query.lat), lon: formatDegrees(query.lon) })}</Typography>
+          {outside && <Typography variant="body2">{t('workspace.location.outside')}</Typography>}
+        </Alert>
+      )}
+      {query?.kind === 'name' && loading && <EmptyText>{t('common.loading')}</EmptyText>}
+      {query?.kind === 'name' && !loading && matches.length === 0 && <EmptyText>{t('workspace.location.noMatch')}</EmptyText>}
+      {matches.length > 0 && (
+        <List dense aria-label={t('workspace.location.results')}>
+          {matches.map((entry) => (
+            <ListItemButton key={`${entry.kind}-${entry.id}`} onClick={() => onEntry(entry)} divider>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <PlaceOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={entry.name} secondary={`${t(KIND_LABELS[entry.kind])} · ${entry.detail}`} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

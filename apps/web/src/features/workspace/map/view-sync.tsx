@@ -1,0 +1,112 @@
+import type OlMap from 'ol/Map';
+import { useEffect, useRef } from 'react';
+import { svy21ToView, useOlMap, viewToSvy21 } from '../../../components/map';
+import { transformExtent } from 'ol/proj';
+import { SVY21, VIEW_PROJECTION } from '../../../components/map';
+import { INITIAL_ZOOM, type MapPosition, type Svy21Extent } from '../state/url-state';
+
+/** The map's view as the URL keeps it: centre in whole SVY21 metres and the zoom to 2 decimals. */
+export function viewPosition(map: OlMap): MapPosition | null {
+  const view = map.getView();
+  const center = view.getCenter();
+  const zoom = view.getZoom();
+  if (!center || zoom === undefined) return null;
+  const [x, y] = viewToSvy21(center);
+  return { x: Math.round(x), y: Math.round(y), zoom: Math.round(zoom * 100) / 100 };
+}
+
+/** The extent the map shows, SVY21. */
+export function viewExtent(map: OlMap): Svy21Extent | null {
+  const size = map.getSize();
+  if (!size || size[0] === 0 || size[1] === 0) return null;
+  const extent = transformExtent(map.getView().calculateExtent(size), VIEW_PROJECTION, SVY21);
+  return [extent[0]!, extent[1]!, extent[2]!, extent[3]!];
+}
+
+/** Equal as the URL keeps them (1 m, 0.01 zoom). */
+export function samePosition(a: MapPosition | null, b: MapPosition | null): boolean {
+  if (!a || !b) return a === b;
+  return Math.round(a.x) === Math.round(b.x) && Math.round(a.y) === Math.round(b.y) && Math.abs(a.zoom - b.zoom) < 0.01;
+}
+
+export interface ViewSyncProps {
+  /** The `pos` of the URL; null: the initial view. */
+  pos: MapPosition | null;
+  /** Where the map opens without a `pos`: the centre of this SVY21 extent at zoom 10 (spec §2.5 "initial 10"). */
+  home: readonly number[];
+  /** Tells when MapView fitted its extent again (its value changed): the position is put back after it. */
+  extentKey: string;
+  /** The view came to rest somewhere else (pan, zoom, fit): its position and extent. */
+  onMoved: (pos: MapPosition, extent: Svy21Extent | null) => void;
+}
+
+/**
+ * Keeps the map's view and the URL's `pos` in step: a new `pos` (reload, shared link, location search, back button)
+ * moves the map; a move of the map reports its new position.
+ */
+export function ViewSync({ pos, home, extentKey, onMoved }: ViewSyncProps) {
+  const map = useOlMap();
+  const latest = useRef({ onMoved });
+  useEffect(() => {
+    latest.current = { onMoved };
+  });
+  const homeKey = home.join(',');
+
+  // Where the URL says (after MapView's own fit, which runs in the same commit: hence the microtask).
+  const posKey = pos ? `${pos.x},${pos.y},${pos.zoom}` : '';
+  useEffect(() => {
+    if (!map) return;
+    let cancelled = false;
+    queueMicrotask(() => {
+      if (cancelled) return;
+      const view = map.getView();
+      if (pos) {
+        if (samePosition(viewPosition(map), pos)) return;
+        view.setCenter(svy21ToView([pos.x, pos.y]));
+        view.setZoom(pos.zoom);
+      } else {
+        const [minE, minN, maxE, maxN] = home as [number, number, number, number];
+        view.setCenter(svy21ToView([(minE + maxE) / 2, (minN + maxN) / 2]));
+        view.setZoom(INITIAL_ZOOM);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+    // The values, not their identities (pos and home are new objects on each render).
+  }, [map, posKey, homeKey, extentKey]);
+
+  // Every rest of the view is reported.
+  useEffect(() => {
+    if (!map) return;
+    const onMoveEnd = () => {
+      const now = viewPosition(map);
+      if (now) latest.current.onMoved(now, viewExtent(map));
+    };
+    map.on('moveend', onMoveEnd);
+    return () => map.un('moveend', onMoveEnd);
+  }, [map]);
+
+  return null;
+}
+
+/** A request to show an SVY21 extent (a zone, a contract's instruments); a new `nonce` repeats it. */
+export interface FitRequest {
+  extent: readonly number[];
+  nonce: number;
+}
+
+/** Fits the view to the requested extent (at most zoom 19); the move is then reported like any other. */
+export function FitToExtent({ request }: { request: FitRequest | null }) {
+  const map = useOlMap();
+  useEffect(() => {
+    if (!map || !request) return;
+    const [minE, minN, maxE, maxN] = request.extent as [number, number, number, number];
+    // A single point (or a tiny area) would zoom in forever: pad it to at least 100 m.
+    const pad = (min: number, max: number) => (max - min < 100 ? [(min + max) / 2 - 50, (min + max) / 2 + 50] : [min, max]);
+    const [e0, e1] = pad(minE, maxE);
+    const [n0, n1] = pad(minN, maxN);
+    map.getView().fit(transformExtent([e0!, n0!, e1!, n1!], SVY21, VIEW_PROJECTION), { padding: [40, 40, 40, 40], maxZoom: 19, duration: 300 });
+  }, [map, request]);
+  return null;
+}

@@ -1,0 +1,78 @@
+import Typography from '@mui/material/Typography';
+import type { TInstrument } from '@strata/shared';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapView, type MapViewProps } from '../../../components/map';
+import type { ContractBoundary } from '../api/boundaries';
+import type { MapPosition, Svy21Extent } from '../state/url-state';
+import { AreaSelect, BoundaryLayer, PointMarker } from './area-layers';
+import { HoverTooltip } from './hover-tooltip';
+import { InstrumentLayer, type HoveredInstruments } from './instrument-layer';
+import type { InstrumentLook } from './instrument-style';
+import { legendData, MapLegend } from './map-legend';
+import { FitToExtent, ViewSync, type FitRequest } from './view-sync';
+
+export interface WorkspaceMapProps {
+  instruments: readonly TInstrument[];
+  boundaries: readonly ContractBoundary[];
+  look: InstrumentLook;
+  levelOf: (instrumentId: number) => string | undefined;
+  showLabels: boolean;
+  showLegend: boolean;
+  /** SVY21: where the map opens without a `pos` (its centre, at zoom 10). */
+  home: readonly number[];
+  pos: MapPosition | null;
+  onMoved: (pos: MapPosition, extent: Svy21Extent | null) => void;
+  selectedId?: number | null;
+  onOpen: (instrument: TInstrument) => void;
+  selectedArea: Svy21Extent | null;
+  selecting: boolean;
+  onSelectArea: (extent: Svy21Extent) => void;
+  height: MapViewProps['height'];
+  /** Show this extent (location search: a zone, a contract). */
+  fit?: FitRequest | null;
+  /** A pin at a searched position. */
+  marker?: readonly [number, number] | null;
+  /** More tools on the map (they reach it with `useOlMap()`). */
+  children?: ReactNode;
+}
+
+/**
+ * The work-space map: the configured base map (MapView, with its offline background), contract boundaries, the
+ * instruments (clustered, coloured, labelled per preference), hover details, area selection and the legend.
+ */
+export function WorkspaceMap(props: WorkspaceMapProps) {
+  const { t } = useTranslation();
+  const [hovered, setHovered] = useState<HoveredInstruments | null>(null);
+  return (
+    <MapView
+      label={t('workspace.map.label')}
+      extent={props.home}
+      height={props.height}
+      sx={{ position: 'relative' }}
+      footer={
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="map-count" sx={{ mt: 0.5 }}>
+          {t('workspace.map.count', { count: props.instruments.length })}
+        </Typography>
+      }
+    >
+      <ViewSync pos={props.pos} home={props.home} extentKey={props.home.join(',')} onMoved={props.onMoved} />
+      <BoundaryLayer boundaries={props.boundaries} />
+      <InstrumentLayer
+        instruments={props.instruments}
+        look={props.look}
+        levelOf={props.levelOf}
+        showLabels={props.showLabels}
+        selectedId={props.selectedId}
+        onOpen={props.onOpen}
+        onHover={setHovered}
+      />
+      <AreaSelect selected={props.selectedArea} active={props.selecting} onSelect={props.onSelectArea} />
+      <FitToExtent request={props.fit ?? null} />
+      <PointMarker position={props.marker ?? null} />
+      <HoverTooltip hovered={hovered} />
+      {props.showLegend && <MapLegend data={legendData(props.instruments, props.look)} />}
+      {props.children}
+    </MapView>
+  );
+}

@@ -1,0 +1,37 @@
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import type { AppRoute } from '../../lib/route-meta';
+import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, LOCATION_PATH, WORKSPACE_PATH } from './paths';
+
+const workspacePage = () => import('./layout/workspace-page').then((m) => ({ Component: m.WorkspacePage }));
+
+/**
+ * The work space (spec §2.1–2.3, §2.5; issue 7): the map beside a panel — the instrument list, the location search
+ * and an instrument's detail are the same page (one component), so the map stays while the panel changes. Open to
+ * every signed-in user (it is the default page after sign-in); readings need their own permissions on the server.
+ * Other search tabs (borehole, excavation, tunnel, file) and detail views (photo, documents, files, comments) arrive
+ * with their issues.
+ */
+export const workspaceRoutes: readonly AppRoute[] = [
+  { path: WORKSPACE_PATH, redirectTo: INSTRUMENT_LIST_PATH },
+  { path: '/dashboard/search', redirectTo: INSTRUMENT_LIST_PATH },
+  {
+    path: INSTRUMENT_LIST_PATH,
+    meta: { title: 'workspace.route.workSpace', category: 'home', icon: MapOutlined, menuOrder: 10 },
+    lazy: workspacePage,
+  },
+  {
+    path: LOCATION_PATH,
+    meta: { title: 'workspace.route.locationSearch', category: 'home', menu: false },
+    lazy: workspacePage,
+  },
+  {
+    path: '/dashboard/search/instrument/:id/:view?',
+    meta: { title: 'workspace.route.instrument', back: true },
+    lazy: workspacePage,
+  },
+  {
+    path: CAPTURE_MAP_PATH,
+    meta: { title: 'workspace.route.captureMap', back: true },
+    lazy: () => import('./capture/capture-map-page').then((m) => ({ Component: m.CaptureMapPage })),
+  },
+];

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
+import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const RUN = Date.now().toString(36).slice(-5);
+const LIST = '/en/dashboard/search/instrument/list';
+
+interface Instrument {
+  instrument_id: number;
+  name: string;
+  type_code: string;
+  type_name: string;
+  status: string;
+  contract_id: number;
+  easting: number;
+  northing: number;
+}
+
+/** What a person sees without scrolling, beside the full-page shot. */
+async function shots(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
+}
+
+/** The admin's first contract (the work space's default choice) and its instruments, as the API has them. */
+async function firstContract(session: ApiSession): Promise<{ contractId: number; instruments: Instrument[]; total: number }> {
+  const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(session, 'GET', '/contracts?limit=100');
+  const active = contracts.records.filter((c) => contracts.last_filtered.includes(c.contract_id));
+  const contractId = (active[0] ?? contracts.records[0])!.contract_id;
+  const list = await apiCall<{ records: Instrument[]; total_records: number }>(session, 'GET', `/instruments?contracts=[${contractId}]&limit=1000`);
+  return { contractId, instruments: list.records, total: list.total_records };
+}
+
+function listItems(page: Page) {
+  return page.getByRole('list', { name: 'Instruments' }).getByRole('button');
+}
+
+/** Pixels of a canvas close to a colour (threshold lines are drawn in their level colours). */
+async function pixelsOf(page: Page, selector: string, hex: string): Promise<number> {
+  return page.locator(selector).evaluate((element, color) => {
+    const canvas = element.querySelector('canvas');
+    if (!canvas) return 0;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return 0;
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - r!) < 24 && Math.abs(data[i + 1]! - g!) < 24 && Math.abs(data[i + 2]! - b!) < 24 && data[i + 3]! > 200) n += 1;
+    }
+    return n;
+  }, hex);
+}
+
+describe('work space, as a person', () => {
+  let browser: Browser;
+  let admin: ApiSession;
+  let contract: Awaited<ReturnType<typeof firstContract>>;
+
+  beforeAll(async () => {
+    browser = await launch();
+    admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
+    contract = await firstContract(admin);
+    // Sign-in returns to the last page visited: forget it, so sign-in lands on the default page.
+    await apiCall(admin, 'POST', '/last-url', { url: '' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs in and lands on the work space; the map and the list show the demo instruments', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto('/en/account/login');
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await page.getByRole('heading', { level: 1, name: 'Work Space' }).waitFor();
+    expect(contract.total).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
+    expect(await page.getByTestId('map-count').textContent()).toBe(`${contract.total} instruments on the map`);
+    expect(await listItems(page).count()).toBe(20);
+    // The map draws: OpenLayers' canvas is there, and the URL holds its position.
+    await page.locator('.ol-layer canvas, canvas.ol-layer').first().waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('pos')).toMatch(/^\{"x":\d+,"y":\d+,"zoom":10\}$/);
+    expect(await page.getByRole('link', { name: 'Work Space' }).count()).toBeGreaterThan(0);
+    await shots(page, 'workspace-list-1366');
+    await context.close();
+  });
+
+  it('searches by keyword, opens an instrument and sees its chart with the threshold lines; changes the date range; exports the chart as PNG', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(LIST));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    // An active instrument (inactive ones stopped reading months ago), not an inclinometer (readings by depth).
+    const target = contract.instruments.find((i) => i.status === 'active' && i.type_code !== 'INC') ?? contract.instruments[0]!;
+    await page.getByRole('searchbox', { name: 'Keyword' }).fill(target.name);
+    await page.getByRole('searchbox', { name: 'Keyword' }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('keyword') === target.name);
+    await expect.poll(() => listItems(page).first().textContent()).toContain(target.name);
+
+    await listItems(page).filter({ hasText: target.name }).first().click();
+    await page.waitForURL(
+      (url) => url.pathname === `/en/dashboard/search/instrument/${target.instrument_id}` && url.searchParams.get('keyword') === target.name,
+    );
+    const detail = page.getByTestId('instrument-detail');
+    await detail.getByRole('heading', { name: target.name }).waitFor();
+    await detail.getByRole('table', { name: 'Thresholds' }).waitFor();
+
+    // A chart per reading code, with the thresholds as lines in their level colours.
+    const chart = detail.locator('[data-testid^="chart-"]').first();
+    await chart.locator('canvas').waitFor({ timeout: 20_000 });
+    expect(Number(await chart.locator('[data-threshold-lines]').getAttribute('data-threshold-lines'))).toBeGreaterThan(0);
+    const config = await apiCall<{ thresholds: { code: string; color: string }[] }>(admin, 'GET', '/config');
+    const testid = await chart.getAttribute('data-testid');
+    await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
+    const coloured = await Promise.all(config.thresholds.map((level) => pixelsOf(page, `[data-testid="${testid}"]`, level.color)));
+    expect(Math.max(...coloured)).toBeGreaterThan(50);
+    await shots(page, 'workspace-detail-1366');
+
+    // Date range: the last week; the readings are fetched again for that period.
+    const refetch = page.waitForResponse((r) => r.url().includes(`/instruments/${target.instrument_id}/readings`) && r.url().includes('from='));
+    await detail.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'Week', exact: true }).click();
+    expect((await refetch).status()).toBe(200);
+    await page.waitForURL((url) => url.searchParams.get('date-range') === '{"option":"week"}');
+    await expect.poll(() => chart.textContent()).toBeTruthy();
+
+    // Export PNG: a download of an image named after the instrument and code.
+    await chart.getByRole('button', { name: 'Chart options' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export PNG' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${target.name}-.+\\.png$`));
+    const shot = await screenshot(page, 'workspace-detail-chart-1366');
+    await file.saveAs(path.join(path.dirname(shot), 'workspace-chart-export.png'));
+    await context.close();
+  });
+
+  it('selects an area on the map and the list follows it', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const centre = contract.instruments[Math.floor(contract.instruments.length / 2)]!;
+    const pos = encodeURIComponent(JSON.stringify({ x: Math.round(centre.easting), y: Math.round(centre.northing), zoom: 16 }));
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(`${LIST}?pos=${pos}`));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
+    const map = page.getByRole('application', { name: 'Work space map' });
+    const box = (await map.boundingBox())!;
+    // The legend sits over the map's top left: fold it away first.
+    await page.getByTestId('map-legend').getByRole('button', { name: 'Legend' }).click();
+    await page.getByRole('button', { name: 'Select an area' }).click();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.move(cx - 120, cy - 120);
+    await page.mouse.down();
+    await page.mouse.move(cx, cy, { steps: 5 });
+    await page.mouse.move(cx + 120, cy + 120, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForURL((url) => url.searchParams.has('map-bounds-selected'));
+    await page.getByRole('button', { name: 'Selected area' }).waitFor();
+    await expect.poll(async () => Number((await page.getByTestId('instrument-total').textContent())?.split(' ')[0])).toBeLessThan(contract.total);
+    const inside = Number((await page.getByTestId('instrument-total').textContent())?.split(' ')[0]);
+    expect(inside).toBeGreaterThan(0);
+    // Every instrument listed lies in the selected area (kept compressed in the URL: base-36 metres).
+    const selected = new URL(page.url()).searchParams
+      .get('map-bounds-selected')!
+      .split('.')
+      .map((p) => parseInt(p, 36));
+    const byName = new Map(contract.instruments.map((i) => [i.name, i]));
+    for (const text of await listItems(page).allTextContents()) {
+      const found = [...byName.keys()].find((name) => text.startsWith(name))!;
+      const i = byName.get(found)!;
+      expect(i.easting).toBeGreaterThanOrEqual(selected[0]!);
+      expect(i.easting).toBeLessThanOrEqual(selected[2]!);
+      expect(i.northing).toBeGreaterThanOrEqual(selected[1]!);
+      expect(i.northing).toBeLessThanOrEqual(selected[3]!);
+    }
+    await shots(page, 'workspace-area-1366');
+    await context.close();
+  });
+
+  it('reloads to the same view from the URL, and saves it as a bookmark', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    // The type with most instruments, so that there is a second page.
+    const counts = new Map<string, number>();
+    for (const i of contract.instruments) counts.set(i.type_code, (counts.get(i.type_code) ?? 0) + 1);
+    const type = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    const ofType = contract.instruments.filter((i) => i.type_code === type);
+    expect(ofType.length).toBeGreaterThan(20);
+    const filter = encodeURIComponent(JSON.stringify({ type: [type] }));
+    const pos = encodeURIComponent(JSON.stringify({ x: Math.round(ofType[0]!.easting), y: Math.round(ofType[0]!.northing), zoom: 14 }));
+    const view = `${LIST}?instrument_filter=${filter}&pos=${pos}&page-num=2`;
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(view));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${ofType.length} instruments`);
+    await expect.poll(() => listItems(page).count()).toBe(Math.min(20, ofType.length - 20));
+    const before = await listItems(page).allTextContents();
+    const url = page.url();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${ofType.length} instruments`);
+    expect(page.url()).toBe(url);
+    await expect.poll(() => listItems(page).allTextContents()).toEqual(before);
+    expect(new URL(page.url()).searchParams.get('page-num')).toBe('2');
+    expect(JSON.parse(new URL(page.url()).searchParams.get('pos')!)).toMatchObject({ zoom: 14 });
+    await page.getByRole('button', { name: `Instrument type: ${ofType[0]!.type_name}` }).waitFor();
+
+    // Bookmark the view, then open it from the bookmarks menu elsewhere.
+    await page.getByRole('button', { name: 'Bookmarks' }).click();
+    await page.getByRole('menuitem', { name: 'Save this view' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill(`Second page ${RUN}`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(`View saved as "Second page ${RUN}"`).waitFor();
+    await page.goto(LIST);
+    await page.getByRole('button', { name: 'Bookmarks' }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`Second page ${RUN}`) }).click();
+    await page.waitForURL((u) => u.searchParams.get('page-num') === '2' && u.searchParams.has('instrument_filter'));
+    await context.close();
+  });
+
+  it('finds a position with the location search, and captures the map as PNG', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent('/en/dashboard/search/location'));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === '/en/dashboard/search/location');
+    const spot = contract.instruments[0]!;
+    await page.getByRole('searchbox', { name: 'Location' }).fill(`${spot.easting}, ${spot.northing}`);
+    await page.getByRole('searchbox', { name: 'Location' }).press('Enter');
+    await page.waitForURL((url) => JSON.parse(url.searchParams.get('pos') ?? '{}').zoom === 19);
+    await page.getByTestId('location-result').waitFor();
+    await shots(page, 'workspace-location-1366');
+
+    await page.getByRole('button', { name: 'Capture Map' }).click();
+    await page.waitForURL((url) => url.pathname === '/en/capture-map' && url.searchParams.has('pos'));
+    await page.getByTestId('map-legend').waitFor();
+    const download = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Export PNG' }).click();
+    const image = await download;
+    expect(image.suggestedFilename()).toMatch(/\.png$/);
+    const shot = await screenshot(page, 'workspace-capture-1366');
+    await image.saveAs(path.join(path.dirname(shot), 'workspace-capture-export.png'));
+    // And as a one-page PDF.
+    const pdf = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const document = await pdf;
+    expect(document.suggestedFilename()).toMatch(/\.pdf$/);
+    const saved = path.join(path.dirname(shot), 'workspace-capture-export.pdf');
+    await document.saveAs(saved);
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  });
+
+  it('works on a phone: the map above the list', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(LIST));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
+    const map = (await page.getByRole('application', { name: 'Work space map' }).boundingBox())!;
+    const list = (await page.getByRole('list', { name: 'Instruments' }).boundingBox())!;
+    expect(map.width).toBeLessThanOrEqual(PHONE.width);
+    expect(list.y).toBeGreaterThan(map.y + map.height);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shots(page, 'workspace-list-390');
+    await listItems(page).first().click();
+    await page.getByTestId('instrument-detail').waitFor();
+    await page.locator('[data-testid^="chart-"] canvas').first().waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shots(page, 'workspace-detail-390');
+    await context.close();
+  });
+});
