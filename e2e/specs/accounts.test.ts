@@ -39,6 +39,16 @@ async function signInAs(page: Page, login: string, password: string): Promise<vo
   await signInThroughUi(page, login, password);
 }
 
+/**
+ * Signed in: the app leaves the login page for the user's last page, or the work space (the default landing page)
+ * for a first sign-in; then the profile, where these tests continue.
+ */
+async function onProfileAfterSignIn(page: Page): Promise<void> {
+  await page.waitForURL((url) => !url.pathname.endsWith('/account/login'));
+  await page.goto('/en/account/profile/info');
+  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
+}
+
 async function openAccountMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
 }
@@ -100,7 +110,7 @@ describe('accounts, as a person', () => {
     expect(await page.getByLabel('Your Login Name').inputValue()).toBe(PERSON.login);
     await page.getByLabel('Your Password').fill(PASSWORD.first);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/en\/account\/profile\/info/);
+    await onProfileAfterSignIn(page);
     await page.getByText(PERSON.fullname).first().waitFor();
 
     // The activation link works once.
@@ -139,7 +149,7 @@ describe('accounts, as a person', () => {
     await page.getByText('Invalid login name or password').waitFor();
     await page.getByLabel('Your Password').fill(PASSWORD.second);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/en\/account\/profile\/info/);
+    await onProfileAfterSignIn(page);
     await page.getByText(PERSON.fullname).first().waitFor();
     await context.close();
   });
@@ -147,7 +157,7 @@ describe('accounts, as a person', () => {
   it('changes the password in the account menu dialog, which signs the user out', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAs(page, PERSON.login, PASSWORD.second);
-    await page.waitForURL(/\/en\/account\/profile\/info/);
+    await onProfileAfterSignIn(page);
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -160,14 +170,14 @@ describe('accounts, as a person', () => {
     await page.getByText('Your password has been changed. Sign in again with the new password.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await signInThroughUi(page, PERSON.login, PASSWORD.third);
-    await page.waitForURL(/\/en\/account\/profile\/info/);
+    await onProfileAfterSignIn(page);
     await context.close();
   });
 
   it('enrols in two-factor authentication, then signs in with a fresh code', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAs(page, PERSON.login, PASSWORD.third);
-    await page.waitForURL(/\/en\/account\/profile\/info/);
+    await onProfileAfterSignIn(page);
     await bothWidths(page, 'accounts-profile');
     await page.goto('/en/account/profile/security');
     await page.getByText('Two-factor authentication is off.').waitFor();
