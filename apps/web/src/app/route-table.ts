@@ -8,6 +8,7 @@ import { createDevToolsRoutes } from '../features/dev-tools/routes';
 import { manualRoutes } from '../features/manual/routes';
 import { systemRoutes } from '../features/system/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
+import { uploadsRoutes } from '../features/uploads/routes';
 import type { AppRoute } from '../lib/route-meta';
 import { NotFoundPage } from './not-found-page';
 
@@ -19,4 +20,4 @@ export const routeTable: readonly AppRoute[] = [
   ...contractsRoutes,
   ...masterDataRoutes,
   ...instrumentsRoutes,
-  ...sitesRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];
+  ...sitesRoutes, ...uploadsRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];

@@ -1,0 +1,99 @@
+import { ZUpload, ZUploadCreated, ZUploadList, ZUploadReport, type TListUploadsQuery, type TUpload, type TUploadStatus } from '@strata/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+import { sendFiles } from '../../components/upload-button';
+
+export const uploadsKey = ['uploads'] as const;
+
+/** Statuses after which nothing more happens to an upload unless someone acts (approve, reject). */
+export const SETTLED_STATUSES: ReadonlySet<TUploadStatus> = new Set(['validated', 'invalid', 'done', 'failed', 'rejected']);
+/** How often an upload that is being validated or loaded is asked for again. */
+export const UPLOAD_POLL_MS = 1500;
+
+export type UploadListParams = Pick<TListUploadsQuery, 'limit' | 'skip'> & Partial<Pick<TListUploadsQuery, 'contract' | 'status'>>;
+
+/** `GET /uploads?type=instrument`: the instrument upload history, newest first. */
+export function useInstrumentUploads(params: UploadListParams, enabled = true) {
+  return useQuery({
+    queryKey: [...uploadsKey, 'list', params],
+    queryFn: ({ signal }) => apiRequest('/uploads', { query: { type: 'instrument', ...params }, schema: ZUploadList, signal }),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** `GET /uploads/{id}`, asked again every 1.5 s until the upload settles (validated, invalid, done …). */
+export function useUpload(id: number | undefined) {
+  return useQuery({
+    queryKey: [...uploadsKey, 'one', id],
+    queryFn: ({ signal }) => apiRequest(`/uploads/${id}`, { schema: ZUpload, signal }),
+    enabled: id !== undefined,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status !== undefined && SETTLED_STATUSES.has(status) ? false : UPLOAD_POLL_MS;
+    },
+    // A load of readings is short: keep following it while the tab is in the background too.
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** `GET /uploads/{id}/report`: one page of the per-row errors (`status` in the key refreshes it as the upload moves on). */
+export function useUploadReport(id: number, params: { limit: number; skip: number }, status: TUploadStatus | undefined) {
+  return useQuery({
+    queryKey: [...uploadsKey, 'report', id, status, params],
+    queryFn: ({ signal }) => apiRequest(`/uploads/${id}/report`, { query: { ...params }, schema: ZUploadReport, signal }),
+    enabled: status !== undefined && status !== 'received' && status !== 'validating',
+    placeholderData: (previous) => previous,
+  });
+}
+
+function useUploadAction(action: 'approve' | 'reject') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number): Promise<TUpload> => apiRequest(`/uploads/${id}/${action}`, { method: 'POST', schema: ZUpload, emitHttpError: false }),
+    onSuccess: (upload) => {
+      client.setQueryData([...uploadsKey, 'one', upload.upload_id], upload);
+      return client.invalidateQueries({ queryKey: uploadsKey });
+    },
+  });
+}
+
+/** `POST /uploads/{id}/approve`: the valid readings are loaded by a job. */
+export function useApproveUpload() {
+  return useUploadAction('approve');
+}
+
+/** `POST /uploads/{id}/reject`: nothing is loaded. */
+export function useRejectUpload() {
+  return useUploadAction('reject');
+}
+
+export interface SendReadingsOptions {
+  file: File;
+  contractId?: number;
+  force?: boolean;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** `POST /uploads/instrument` (multipart; contract_id optional; force=true processes a file already uploaded). */
+export async function sendReadingsFile({ file, contractId, force, onProgress, signal }: SendReadingsOptions) {
+  const answer = await sendFiles({
+    path: force ? '/uploads/instrument?force=true' : '/uploads/instrument',
+    files: [file],
+    fields: { contract_id: contractId },
+    onProgress,
+    signal,
+    emitHttpError: false,
+  });
+  return ZUploadCreated.parse(answer);
+}
+
+export type TemplateLayout = 'long' | 'wide';
+export type TemplateFormat = 'csv' | 'xlsx';
+
+/** Saves the readings template (`GET /uploads/templates/instrument.{format}?layout=`). */
+export function downloadTemplate(format: TemplateFormat, layout: TemplateLayout): Promise<string> {
+  return downloadFile(`/uploads/templates/instrument.${format}?layout=${layout}`, { fileName: `instrument-readings-${layout}.${format}` });
+}

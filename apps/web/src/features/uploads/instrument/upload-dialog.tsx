@@ -1,0 +1,222 @@
+import UploadFile from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { formatBytes, type TUploadCreated } from '@strata/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ByteSize } from '../../../components/byte-size';
+import { AppAlert, useToast } from '../../../components/feedback';
+import { maxUploadBytes } from '../../../components/upload-button';
+import { useContractList } from '../../../lib/active-contracts';
+import { ApiError } from '../../../lib/api-client';
+import { useConfig } from '../../../lib/config';
+import { translateMessage } from '../../../lib/i18n';
+import { downloadTemplate, sendReadingsFile, type TemplateFormat, type TemplateLayout } from '../api';
+
+/** File types the server reads (it checks the content too). */
+export const READINGS_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const TEMPLATES: readonly { format: TemplateFormat; layout: TemplateLayout }[] = [
+  { format: 'csv', layout: 'long' },
+  { format: 'csv', layout: 'wide' },
+  { format: 'xlsx', layout: 'long' },
+  { format: 'xlsx', layout: 'wide' },
+];
+
+type Problem = { message: string; duplicate: boolean };
+
+function problemOf(error: unknown, fallback: string): Problem {
+  if (error instanceof ApiError) {
+    if (error.fieldErrors) return { message: Object.values(error.fieldErrors).map(translateMessage).join(' '), duplicate: false };
+    const text = typeof error.body === 'string' && error.body.trim() !== '' ? error.body : error.message;
+    return { message: translateMessage(text), duplicate: error.status === 409 };
+  }
+  return { message: fallback, duplicate: false };
+}
+
+export interface UploadReadingsDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The upload was received (its page shows the validation next). */
+  onUploaded: (created: TUploadCreated) => void;
+}
+
+/**
+ * Upload Instrumentation: the readings file (CSV or XLSX, long or wide layout), an optional contract (needed only when
+ * an instrument name is used in several of the user's contracts), the templates, and the upload with its progress.
+ * A file already uploaded is refused by the server (409); the user may then send it again with force.
+ */
+export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadingsDialogProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const config = useConfig();
+  const { contracts } = useContractList();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [contract, setContract] = useState('');
+  const [percent, setPercent] = useState<number | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const max = maxUploadBytes('instrument', config.data?.settings ?? null);
+  const sending = percent !== null;
+
+  useEffect(() => {
+    if (!open) {
+      abort.current?.abort();
+      setFile(null);
+      setContract('');
+      setPercent(null);
+      setProblem(null);
+    }
+  }, [open]);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const pick = (chosen: File | undefined) => {
+    setProblem(null);
+    if (!chosen) return;
+    if (chosen.size > max) {
+      setFile(null);
+      setProblem({ message: t('upload.tooLarge', { filename: chosen.name, max: formatBytes(max) }), duplicate: false });
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const send = async (force: boolean) => {
+    if (!file) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setProblem(null);
+    setPercent(0);
+    try {
+      const created = await sendReadingsFile({
+        file,
+        contractId: contract ? Number(contract) : undefined,
+        force,
+        onProgress: setPercent,
+        signal: controller.signal,
+      });
+      toast({ color: 'success', message: t('uploadPages.dialog.received', { file: file.name }) });
+      onUploaded(created);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setProblem(problemOf(error, t('upload.failed')));
+    } finally {
+      if (!controller.signal.aborted) setPercent(null);
+    }
+  };
+
+  const template = (format: TemplateFormat, layout: TemplateLayout) => {
+    downloadTemplate(format, layout).catch((error: unknown) => toast({ color: 'error', message: error instanceof Error ? error.message : t('upload.failed') }));
+  };
+
+  return (
+    <Dialog open={open} onClose={sending ? undefined : onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t('uploadPages.dialog.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5}>
+          <Typography variant="body2" color="text.secondary">
+            {t('uploadPages.dialog.hint', { max: formatBytes(max) })}
+          </Typography>
+          <Box>
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              {t('uploadPages.dialog.templates')}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {TEMPLATES.map(({ format, layout }) => (
+                <Button key={`${format}-${layout}`} size="small" variant="outlined" onClick={() => template(format, layout)}>
+                  {t('uploadPages.dialog.template', { format: format.toUpperCase(), layout: t(`uploadPages.dialog.layout.${layout}`) })}
+                </Button>
+              ))}
+            </Box>
+          </Box>
+          <TextField
+            select
+            size="small"
+            label={t('uploadPages.dialog.contract')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            helperText={t('uploadPages.dialog.contractHint')}
+            value={contract}
+            onChange={(event) => setContract(event.target.value)}
+            disabled={sending}
+          >
+            <MenuItem value="">{t('uploadPages.dialog.contractFromFile')}</MenuItem>
+            {contracts.map((item) => (
+              <MenuItem key={item.contract_id} value={String(item.contract_id)}>
+                {item.no}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFile />} disabled={sending}>
+              {t('uploadPages.dialog.chooseFile')}
+              <input
+                id={inputId}
+                type="file"
+                hidden
+                accept={READINGS_ACCEPT}
+                disabled={sending}
+                data-testid="readings-file-input"
+                onChange={(event) => {
+                  pick(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
+            </Button>
+            {file ? (
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {file.name} (<ByteSize value={file.size} />)
+              </Typography>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t('uploadPages.dialog.noFile')}
+              </Typography>
+            )}
+          </Box>
+          {sending && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <LinearProgress variant="determinate" value={percent} aria-label={t('upload.progress')} sx={{ flexGrow: 1 }} />
+              <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
+                {percent}%
+              </Typography>
+            </Stack>
+          )}
+          {problem && (
+            <AppAlert
+              type="error"
+              message={problem.message}
+              action={
+                problem.duplicate ? (
+                  <Button color="inherit" size="small" onClick={() => void send(true)}>
+                    {t('uploadPages.dialog.force')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={sending}>
+          {t('uploadPages.common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void send(false)} disabled={!file || sending}>
+          {t('uploadPages.dialog.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import path from 'node:path';
+import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
+import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const RUN = Date.now().toString(36).slice(-5);
+
+interface Instrument {
+  instrument_id: number;
+  name: string;
+  type_code: string;
+  status: string;
+}
+
+interface Target {
+  id: number;
+  name: string;
+  code: string;
+  value: number;
+  shown: string;
+}
+
+/** What a person sees without scrolling, beside the full-page shot. */
+async function shots(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
+}
+
+async function signIn(page: Page, then: string): Promise<void> {
+  await page.goto('/en/account/login');
+  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+  await page.waitForURL((url) => !url.pathname.includes('/account/login'));
+  // Sign-in lands on the last page visited: go where this test needs to be.
+  await page.goto(then);
+}
+
+/**
+ * Two active, non-inclinometer demo instruments of the admin's first contract, each with its first reading code and a
+ * value near its latest one (so it is within the code's physical range) that the demo data does not have.
+ */
+async function pickTargets(session: ApiSession): Promise<Target[]> {
+  const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(session, 'GET', '/contracts?limit=100');
+  const contractId = (contracts.records.find((c) => contracts.last_filtered.includes(c.contract_id)) ?? contracts.records[0])!.contract_id;
+  const list = await apiCall<{ records: Instrument[] }>(session, 'GET', `/instruments?contracts=[${contractId}]&limit=1000`);
+  const candidates = list.records.filter((i) => i.status === 'active' && i.type_code !== 'INC');
+  const targets: Target[] = [];
+  for (const instrument of candidates) {
+    if (targets.length === 2) break;
+    if (targets.some((t) => t.name === instrument.name)) continue;
+    const readings = await apiCall<{ series: { code: string; precision: number; depth: number | null; points: [number, number][] }[] }>(
+      session,
+      'GET',
+      `/instruments/${instrument.instrument_id}/readings?max_points=50`,
+    );
+    const series = readings.series[0];
+    const last = series?.points.at(-1);
+    if (!series || !last || series.depth !== null) continue;
+    const precision = Math.max(series.precision, 2);
+    const step = 10 ** -precision;
+    const value = Number((last[1] + 7 * step).toFixed(precision));
+    targets.push({ id: instrument.instrument_id, name: instrument.name, code: series.code, value, shown: value.toFixed(series.precision) });
+  }
+  expect(targets).toHaveLength(2);
+  return targets;
+}
+
+/** A long-layout CSV: one reading per target two hours ago (after the demo's last daily reading, yesterday 09:00), and a bad row. */
+function readingsCsv(targets: Target[], at: Date): string {
+  const when = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const rows = targets.map((t) => `${t.name},${when},${t.code},${t.value}`);
+  return ['instrument,date_time,reading_code,value', ...rows, `NO-SUCH-INSTRUMENT-${RUN},${when},${targets[0]!.code},1.5`, ''].join('\n');
+}
+
+describe('readings upload, as a person', () => {
+  let browser: Browser;
+  let admin: ApiSession;
+  let targets: Target[];
+  let uploadPath = '';
+
+  beforeAll(async () => {
+    browser = await launch();
+    admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
+    targets = await pickTargets(admin);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('uploads a readings CSV, sees the report with the bad row, approves it, and sees the new reading on the instrument', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, '/en/upload');
+
+    // The landing: a tile per served upload type, in the Data Upload menu.
+    const tiles = page.getByRole('list', { name: 'Upload types' });
+    await tiles.getByRole('heading', { name: 'Instrumentation' }).waitFor();
+    expect(await tiles.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Instrumentation', 'User Import', 'Instrument Plan']);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Upload' }).count()).toBe(1);
+    await shots(page, 'uploads-landing-1366');
+    await tiles.getByRole('link', { name: /Instrumentation/ }).click();
+    await page.waitForURL((url) => url.pathname === '/en/upload/instrument');
+    await page.getByRole('table', { name: 'Instrumentation upload history' }).waitFor();
+
+    // Upload: the dialog, the file, then the upload's page.
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Upload' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Instrumentation' });
+    await dialog.getByRole('button', { name: 'CSV · one reading per row' }).waitFor();
+    const csv = readingsCsv(targets, new Date(Date.now() - 2 * 3_600_000));
+    await page.getByTestId('readings-file-input').setInputFiles({ name: `readings-${RUN}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText(`readings-${RUN}.csv`).waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).toBe(true);
+    await shots(page, 'uploads-dialog-1366');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.waitForURL((url) => /^\/en\/upload\/instrument\/\d+$/.test(url.pathname));
+    uploadPath = new URL(page.url()).pathname;
+
+    // Validated: the counts and the report with the bad row (row 4: the header is row 1).
+    const approve = page.getByRole('button', { name: 'Approve', exact: true });
+    await approve.waitFor({ timeout: 30_000 });
+    const counts = page.getByRole('group', { name: 'Reading counts' });
+    await expect.poll(() => counts.textContent()).toContain('Valid2');
+    expect(await counts.textContent()).toContain('Invalid1');
+    const report = page.getByRole('table', { name: 'Validation report' });
+    const bad = report.getByRole('row').filter({ hasText: `NO-SUCH-INSTRUMENT-${RUN}` });
+    await bad.waitFor();
+    expect(await bad.getByRole('cell').first().textContent()).toBe('4');
+    await shots(page, 'uploads-validated-1366');
+
+    await approve.click();
+    const confirm = page.getByRole('dialog', { name: 'Approve Upload' });
+    await confirm.getByText(`Load 2 valid readings of readings-${RUN}.csv?`, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('2 readings loaded.').waitFor({ timeout: 30_000 });
+    expect(await page.locator('dd').getByText('Done', { exact: true }).count()).toBe(1);
+    await shots(page, 'uploads-done-1366');
+
+    // The history lists it as done.
+    await page.goto('/en/upload/instrument');
+    const history = page.getByRole('table', { name: 'Instrumentation upload history' });
+    const listed = history.getByRole('row').filter({ hasText: `readings-${RUN}.csv` });
+    await listed.getByText('Done').waitFor();
+    await shots(page, 'uploads-history-1366');
+
+    // The instrument on the work space: its chart, and the new reading first in its readings table.
+    const target = targets[0]!;
+    await page.goto(`/en/dashboard/search/instrument/${target.id}`);
+    const detail = page.getByTestId('instrument-detail');
+    await detail.getByRole('heading', { name: target.name }).waitFor();
+    await detail.locator('[data-testid^="chart-"] canvas').first().waitFor({ timeout: 20_000 });
+    const readings = detail.getByRole('table', { name: 'Readings', exact: true });
+    await expect.poll(() => readings.getByRole('row').nth(1).textContent(), { timeout: 20_000 }).toContain(target.shown);
+    await readings.scrollIntoViewIfNeeded();
+    await shots(page, 'uploads-instrument-1366');
+    await context.close();
+  });
+
+  it('shows the history and the upload at phone width', async () => {
+    expect(uploadPath).not.toBe('');
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, '/en/upload/instrument');
+    const history = page.getByRole('table', { name: 'Instrumentation upload history' });
+    await history
+      .getByRole('row')
+      .filter({ hasText: `readings-${RUN}.csv` })
+      .waitFor();
+    // The Filter action shows the filters.
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Filter' }).click();
+    await page.getByRole('search', { name: 'Upload filters' }).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Done', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'done');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.waitForTimeout(400); // the menu's closing transition, for the screenshot
+    await history
+      .getByRole('row')
+      .filter({ hasText: `readings-${RUN}.csv` })
+      .waitFor();
+    await shots(page, 'uploads-history-390');
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await page.goto(uploadPath);
+    await page.getByText('2 readings loaded.').waitFor();
+    await page.getByRole('table', { name: 'Validation report' }).getByText(`NO-SUCH-INSTRUMENT-${RUN}`, { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shots(page, 'uploads-done-390');
+
+    await page.goto('/en/upload');
+    await page.getByRole('list', { name: 'Upload types' }).waitFor();
+    await shots(page, 'uploads-landing-390');
+    await context.close();
+  });
+});
