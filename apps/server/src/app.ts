@@ -80,6 +80,11 @@ import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
 import { MasterConfigCache } from './modules/system/master-config.js';
 import { zonesRoutes } from './modules/zones/zones.routes.js';
+// Readings and uploads (issue 7)
+import { readingsRoutes } from './modules/readings/readings.routes.js';
+import { ReadingsService } from './modules/readings/readings.service.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { ZonesService } from './modules/zones/zones.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -131,6 +136,10 @@ export interface App {
     /** Schedules; `dispatchDue()` is the dispatcher's work, `registry` the named jobs. */
     schedules: SchedulesService;
     systemAdmin: SystemAdminService;
+    /** Readings (charts, latest values). */
+    readings: ReadingsService;
+    /** Data uploads; `runPending()` validates and loads waiting uploads in process (tests, no job workers). */
+    uploads: UploadsService;
   };
 }
 
@@ -220,6 +229,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const mapLayers = new MapLayersService(ctx, storage, masterConfig);
   const masterSettings = new MasterSettingsService(ctx, settings);
   const documentation = new DocumentationService(ctx, storage);
+  const readings = new ReadingsService(ctx, settings);
+  const uploads = new UploadsService(ctx, settings, storage, notifications);
+  // Uploads wait as received/approved when they came to an instance without job workers: taken within a minute.
+  schedules.addTickTask('uploads-sweep', () => uploads.runPending(30_000));
+  await uploads.start();
   await exports.start();
   await schedules.start();
   await hub.start();
@@ -272,6 +286,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(mapLayersRoutes, { mapLayers, settings });
       await api.register(masterSettingsRoutes, { masterSettings });
       await api.register(documentationRoutes, { documentation, settings });
+      await api.register(readingsRoutes, { readings });
+      await api.register(uploadsRoutes, { uploads, settings });
     },
     { prefix: API_BASE },
   );
@@ -289,5 +305,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await bus.close();
   });
 
-  return { app, stop, ctx, services: { auth, settings, contracts, account, system, notifications, announcements, hub, mailer, passwords, registration, tfa, profile, bookmarks, roles, adminUsers, userImport, contractors, auditLogs, exports, schedules, systemAdmin } };
+  return { app, stop, ctx, services: { auth, settings, contracts, account, system, notifications, announcements, hub, mailer, passwords, registration, tfa, profile, bookmarks, roles, adminUsers, userImport, contractors, auditLogs, exports, schedules, systemAdmin, readings, uploads } };
 }

@@ -33,3 +33,5 @@ export * from './schemas/sites.js';
 export * from './schemas/zones.js';
 export * from './schemas/map-layers.js';
 export * from './schemas/master-settings.js';
+export * from './schemas/uploads.js';
+export * from './schemas/readings.js';

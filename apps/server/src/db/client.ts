@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -159,4 +162,48 @@ async function openPg(url: string, max: number): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** The driver connection under a Drizzle database or transaction: PGlite (or its transaction), a pg pool or client. */
+type RawClient = PGlite | PGliteTransaction | pg.Pool | pg.PoolClient | pg.Client;
+
+function rawClientOf(executor: Executor): RawClient {
+  const session = (executor as unknown as { session?: { client?: RawClient } }).session;
+  if (!session?.client) throw new Error('copyIn: no driver client under this executor');
+  return session.client;
+}
+
+const COPY_CHUNK = 1 << 20;
+
+/**
+ * `COPY <target> FROM …` with `data` (COPY text format unless `options` says otherwise), on either engine, inside the
+ * executor's transaction when it is one: PGlite reads it from `/dev/blob` (the `blob` query option), node-postgres
+ * streams it to `FROM STDIN` (pg-copy-streams). `target` is `table (col, …)`; returns the rows copied.
+ * On pg, an executor that is not a transaction (the pool) copies on a connection of its own, committed at once.
+ */
+export async function copyIn(executor: Executor, target: string, data: string | Buffer, options = ''): Promise<number> {
+  const client = rawClientOf(executor);
+  const with_ = options ? ` WITH (${options})` : '';
+  const run = async (c: pg.Client) => {
+    const stream = c.query(copyFromStdin(`COPY ${target} FROM STDIN${with_}`));
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    const chunks = function* () {
+      for (let i = 0; i < buf.length; i += COPY_CHUNK) yield buf.subarray(i, Math.min(buf.length, i + COPY_CHUNK));
+    };
+    await pipeline(Readable.from(chunks()), stream);
+    return stream.rowCount;
+  };
+  if (client instanceof pg.Pool) {
+    const c = await client.connect();
+    try {
+      return await run(c);
+    } finally {
+      c.release();
+    }
+  }
+  if (client instanceof pg.Client) return run(client);
+  // PGlite, or one of its transactions.
+  const blob = new Blob([typeof data === 'string' ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength)]);
+  const r = await client.query(`COPY ${target} FROM '/dev/blob'${with_}`, [], { blob });
+  return r.affectedRows ?? 0;
 }

@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { writeAudit } from '../platform/audit.js';
 import { nextRun } from '../modules/schedules/next-run.js';
 import { seedMasterData } from './demo-master-data.js';
+import { seedDemoReadings } from './demo-readings.js';
 
 export interface DemoUser {
   loginName: string;
@@ -107,6 +108,8 @@ export async function seedDemo(db: Database): Promise<void> {
     ]);
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
     await seedMasterData(tx, { contracts: created, adminId: admin.userId });
+    // Readings (issue 7): a year of daily readings per instrument, through the upload load path (COPY).
+    await seedDemoReadings(tx);
     await writeAudit(tx, { userId: null, loginName: 'system', clientAddress: null }, { action: 'seed.demo', entityType: 'system' });
   });
 }

@@ -11,3 +11,4 @@ export * from './master-data.js';
 export * from './sites.js';
 export * from './map-layers.js';
 export * from './documentation.js';
+export * from './readings.js';

@@ -95,7 +95,7 @@ export const instrumentTypesRoutes: FastifyPluginAsyncZod<{ instrumentTypes: Ins
 
   app.delete('/reading-codes/:id', {
     config: manage,
-    schema: { tags, summary: 'Delete a reading code (409 while thresholds use it)', ...params, response: { 200: ZOk } },
+    schema: { tags, summary: 'Delete a reading code (409 while thresholds or readings use it)', ...params, response: { 200: ZOk } },
   }, (req) => svc.deleteReadingCode(requireActor(req.actor), req.params.id));
 
   // ---- alert levels ----

@@ -18,6 +18,7 @@ import type { Actor, AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
+import { seriesCountOfReadingCode } from '../readings/readings.repository.js';
 import type { MasterConfigCache } from '../system/master-config.js';
 import {
   categoryExists,
@@ -324,6 +325,8 @@ export class InstrumentTypesService {
     if (!found) throw notFound('Reading code not found');
     const n = await thresholdsOfReadingCode(this.db, id);
     if (n > 0) throw conflict(`${n} threshold(s) use this reading code: remove them first`);
+    const series = await seriesCountOfReadingCode(this.db, id);
+    if (series > 0) throw conflict(`${series} instrument reading series hold readings of this reading code: it cannot be deleted`);
     await this.db.transaction(async (tx) => {
       await deleteReadingCode(tx, id);
       await writeAudit(tx, actor, { action: 'reading-code.delete', entityType: 'reading_code', entityId: id, before: { type: found.typeCode, ...codeAudit(found.code) } });

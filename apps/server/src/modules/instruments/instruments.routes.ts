@@ -118,7 +118,7 @@ export const instrumentsRoutes: FastifyPluginAsyncZod<InstrumentsRoutesOptions> 
 
   app.delete('/instruments/:id', {
     config: manage,
-    schema: { tags, summary: 'Delete an instrument and its thresholds', ...params, response: { 200: ZOk } },
+    schema: { tags, summary: 'Delete an instrument with its thresholds and readings', ...params, response: { 200: ZOk } },
   }, (req) => instruments.remove(requireActor(req.actor), req.params.id));
 
   app.get('/instruments/:id/thresholds', {

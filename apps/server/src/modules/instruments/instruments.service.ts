@@ -17,6 +17,7 @@ import { changedFields, writeAudit } from '../../platform/audit.js';
 import { requireVisibleContract } from '../contracts/contract-access.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { deleteReadingsOfInstrument, seriesCountOfInstrument } from '../readings/readings.repository.js';
 import { zoneOfContract } from '../zones/zones.repository.js';
 import {
   deleteInstrument,
@@ -209,6 +210,7 @@ export class InstrumentsService {
       const found = (await typesByCode(this.db)).get(body.type_code.toUpperCase());
       if (!found) errors.type_code = 'Unknown instrument type';
       else if ((await thresholdCount(this.db, id)) > 0) errors.type_code = 'Remove the thresholds of this instrument before changing its type';
+      else if ((await seriesCountOfInstrument(this.db, id)) > 0) errors.type_code = 'This instrument has readings of its type: its type cannot change';
       else {
         typeId = found;
         typeCode = body.type_code.toUpperCase();
@@ -255,17 +257,18 @@ export class InstrumentsService {
     return this.get(actor, id);
   }
 
-  /** Deletes an instrument with its thresholds. */
+  /** Deletes an instrument with its thresholds and its readings (series, rollups and latest values go with it). */
   async remove(actor: Actor, id: number): Promise<{ ok: true }> {
     const current = await this.load(actor, id);
     const before = await thresholdsOf(this.db, [id]);
     await this.db.transaction(async (tx) => {
+      const readings = await deleteReadingsOfInstrument(tx, id);
       await deleteInstrument(tx, id);
       await writeAudit(tx, actor, {
         action: 'instrument.delete',
         entityType: 'instrument',
         entityId: id,
-        before: { ...auditFields(current.instrument, current.typeCode), thresholds: presentThresholds(before).map(thresholdAudit) },
+        before: { ...auditFields(current.instrument, current.typeCode), thresholds: presentThresholds(before).map(thresholdAudit), readings },
       });
     });
     return { ok: true };

@@ -1,0 +1,332 @@
+/**
+ * Reading instrument readings files (upload type `instrument`): CSV (UTF-8, optional BOM, `,` `;` or tab, RFC 4180
+ * quoting) or XLSX (first worksheet), in the long layout (one reading per row: instrument, date_time, reading_code,
+ * value, optional depth and contract) or the wide layout (instrument, date_time, optional depth and contract, then one
+ * column per reading code). The format is decided by the content (`sniffSheetFormat`), the layout by the header.
+ *
+ * Built for large files: the CSV bytes are scanned line by line (a line without quotes is split at once) and every row
+ * goes to a callback, so nothing but the file is held. Row numbers count the header as row 1.
+ */
+import ExcelJS from 'exceljs';
+import { SheetFileError, sniffSheetFormat, type SheetFormat } from '../../lib/sheet-file.js';
+
+export type ReadingLayout = 'long' | 'wide';
+
+/** A date-time cell: text, or (XLSX) a wall-clock time whose UTC fields are the local date and time. */
+export type TimeCell = string | { wall: number };
+
+export interface ReadingCell {
+  /** The column the value came from: `value` (long) or the reading code header (wide). */
+  field: string;
+  code: string;
+  value: string | number;
+}
+
+export interface ReadingRow {
+  row: number;
+  instrument: string;
+  contract: string;
+  depth: string;
+  time: TimeCell;
+  cells: ReadingCell[];
+}
+
+const ALIASES: Record<string, string> = {
+  instrument: 'instrument',
+  instrument_name: 'instrument',
+  name: 'instrument',
+  date_time: 'date_time',
+  datetime: 'date_time',
+  date: 'date_time',
+  timestamp: 'date_time',
+  taken_at: 'date_time',
+  time: 'date_time',
+  reading_code: 'reading_code',
+  code: 'reading_code',
+  value: 'value',
+  reading_value: 'value',
+  depth: 'depth',
+  contract: 'contract',
+  contract_no: 'contract',
+};
+
+const headerKey = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+interface Columns {
+  layout: ReadingLayout;
+  instrument: number;
+  dateTime: number;
+  code: number;
+  value: number;
+  depth: number;
+  contract: number;
+  /** Wide layout: [column, header text]. */
+  codes: [number, string][];
+}
+
+function columnsOf(header: string[]): Columns {
+  const at: Record<string, number> = {};
+  const others: [number, string][] = [];
+  header.forEach((h, i) => {
+    const text = h.trim();
+    if (!text) return;
+    const key = ALIASES[headerKey(text)];
+    if (key && at[key] === undefined) at[key] = i;
+    else others.push([i, text]);
+  });
+  const missing = ['instrument', 'date_time'].filter((k) => at[k] === undefined);
+  const hasCode = at.reading_code !== undefined;
+  const hasValue = at.value !== undefined;
+  if (hasCode !== hasValue) missing.push(hasCode ? 'value' : 'reading_code');
+  if (missing.length > 0) {
+    throw new SheetFileError(
+      `Missing columns: ${missing.join(', ')} (long layout: instrument, date_time, reading_code, value, optional depth and contract; wide layout: instrument, date_time, optional depth and contract, then one column per reading code)`,
+    );
+  }
+  const layout: ReadingLayout = hasCode ? 'long' : 'wide';
+  if (layout === 'wide' && others.length === 0) throw new SheetFileError('The file has no reading code columns (wide layout) and no reading_code and value columns (long layout)');
+  return {
+    layout,
+    instrument: at.instrument!,
+    dateTime: at.date_time!,
+    code: at.reading_code ?? -1,
+    value: at.value ?? -1,
+    depth: at.depth ?? -1,
+    contract: at.contract ?? -1,
+    codes: layout === 'wide' ? others : [],
+  };
+}
+
+function toRow(c: Columns, row: number, get: (i: number) => string | number | Date | undefined): ReadingRow | undefined {
+  const text = (i: number) => {
+    if (i < 0) return '';
+    const v = get(i);
+    return v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v).trim();
+  };
+  const timeRaw = get(c.dateTime);
+  const time: TimeCell = timeRaw instanceof Date ? { wall: timeRaw.getTime() } : typeof timeRaw === 'number' ? excelSerial(timeRaw) : (timeRaw ?? '').trim();
+  const cells: ReadingCell[] = [];
+  if (c.layout === 'long') {
+    const v = get(c.value);
+    cells.push({ field: 'value', code: text(c.code), value: typeof v === 'number' ? v : (v ?? '').toString().trim() });
+  } else {
+    for (const [i, header] of c.codes) {
+      const v = get(i);
+      if (v === undefined || v === '' || (typeof v === 'string' && v.trim() === '')) continue;
+      cells.push({ field: header, code: header, value: typeof v === 'number' ? v : v.toString().trim() });
+    }
+  }
+  const instrument = text(c.instrument);
+  const contract = text(c.contract);
+  const depth = text(c.depth);
+  // A blank row is skipped.
+  if (!instrument && !contract && !depth && time === '' && cells.every((x) => x.value === '' && !x.code)) return undefined;
+  return { row, instrument, contract, depth, time, cells };
+}
+
+const fieldAt = (f: string[], i: number) => (i >= 0 && i < f.length ? f[i]!.trim() : '');
+
+/**
+ * A CSV record as a row (the common case, without the generic cell access of `toRow`). No closure is made per row:
+ * the server runs through tsx, which names every function it creates, and that costs per call.
+ */
+function rowFromFields(c: Columns, row: number, f: string[]): ReadingRow | undefined {
+  const instrument = fieldAt(f, c.instrument);
+  const time = fieldAt(f, c.dateTime);
+  const contract = fieldAt(f, c.contract);
+  const depth = fieldAt(f, c.depth);
+  let cells: ReadingCell[];
+  if (c.layout === 'long') {
+    const code = fieldAt(f, c.code);
+    const value = fieldAt(f, c.value);
+    if (!instrument && !time && !code && !value && !contract && !depth) return undefined;
+    cells = [{ field: 'value', code, value }];
+  } else {
+    cells = [];
+    for (const [i, header] of c.codes) {
+      const v = fieldAt(f, i);
+      if (v !== '') cells.push({ field: header, code: header, value: v });
+    }
+    if (!instrument && !time && !contract && !depth && cells.length === 0) return undefined;
+  }
+  return { row, instrument, contract, depth, time, cells };
+}
+
+/** An Excel date serial (days since 1899-12-30) as a wall-clock time; other numbers stay text. */
+function excelSerial(n: number): TimeCell {
+  if (n > 1 && n < 2_958_466) return { wall: Math.round((n - 25569) * 86_400_000) };
+  return String(n);
+}
+
+function separatorOf(firstLine: string): string {
+  if (firstLine.includes(',')) return ',';
+  if (firstLine.includes(';')) return ';';
+  if (firstLine.includes('\t')) return '\t';
+  return ',';
+}
+
+/** The fields of one record's text (RFC 4180 quoting); the text holds the whole record (quoted line breaks too). */
+function parseQuotedRecord(text: string, sep: string, record: number): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; ) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+        } else {
+          quoted = false;
+          i++;
+        }
+      } else {
+        field += ch;
+        i++;
+      }
+    } else if (ch === '"' && field === '') {
+      quoted = true;
+      i++;
+    } else if (ch === sep) {
+      fields.push(field);
+      field = '';
+      i++;
+    } else {
+      field += ch;
+      i++;
+    }
+  }
+  if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
+  fields.push(field);
+  return fields;
+}
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+/**
+ * Calls `fn` with each CSV record (its fields and its number, the first being 1). Works on the bytes: a record
+ * without quotes is decoded on its own and split at once; one with quotes is delimited byte by byte (the separators,
+ * quotes and line breaks are ASCII, never part of a UTF-8 sequence) and parsed by RFC 4180. Each record is a small
+ * string of its own, never a slice of the whole file (V8 can fall off a cliff on millions of slices of one string).
+ */
+export function eachCsvRecord(input: Buffer | string, fn: (fields: string[], record: number) => void): void {
+  const buf = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  const n = buf.length;
+  let pos = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  const firstEnd = buf.indexOf(LF, pos);
+  const sep = separatorOf(buf.toString('utf8', pos, firstEnd < 0 ? n : firstEnd));
+  let record = 0;
+  // The next quote at or after `pos` (-1: none left); searched again only once passed, so a file without quotes is
+  // scanned once, not once per line.
+  let quote = buf.indexOf(QUOTE, pos);
+  while (pos < n) {
+    let end = buf.indexOf(LF, pos);
+    if (end < 0) end = n;
+    if (quote >= 0 && quote < pos) quote = buf.indexOf(QUOTE, pos);
+    record++;
+    if (quote < 0 || quote >= end) {
+      const lineEnd = end > pos && buf[end - 1] === CR ? end - 1 : end;
+      fn(buf.toString('utf8', pos, lineEnd).split(sep), record);
+      pos = end + 1;
+      continue;
+    }
+    // A record with quotes: it ends at the first line break outside quotes (quotes as parseQuotedRecord reads them).
+    const sepByte = sep.charCodeAt(0);
+    let quoted = false;
+    let fieldStart = true;
+    let i = pos;
+    for (; i < n; i++) {
+      const b = buf[i];
+      if (quoted) {
+        if (b === QUOTE) {
+          if (buf[i + 1] === QUOTE) i++;
+          else quoted = false;
+        }
+      } else if (b === LF) break;
+      else if (b === QUOTE && fieldStart) quoted = true;
+      fieldStart = !quoted && b === sepByte;
+    }
+    if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
+    const recEnd = i > pos && buf[i - 1] === CR ? i - 1 : i;
+    fn(parseQuotedRecord(buf.toString('utf8', pos, recEnd), sep, record), record);
+    pos = i + 1;
+  }
+}
+
+function cellOf(value: ExcelJS.CellValue): string | number | Date | undefined {
+  if (value == null) return undefined;
+  if (value instanceof Date || typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellOf(value.result as ExcelJS.CellValue);
+    if ('text' in value && typeof value.text === 'string') return value.text;
+  }
+  return undefined;
+}
+
+export interface ReadingFileInfo {
+  format: SheetFormat;
+  layout: ReadingLayout;
+  /** Data rows seen (blank ones excluded). */
+  rows: number;
+}
+
+/**
+ * Reads a readings file and calls `onRow` for every data row, in file order. File-level problems (not a CSV/XLSX
+ * file, no header, missing columns, an unclosed quote) throw a SheetFileError.
+ */
+export async function readReadingFile(data: Buffer, onRow: (row: ReadingRow) => void): Promise<ReadingFileInfo> {
+  const format = sniffSheetFormat(data);
+  let columns: Columns | undefined;
+  let rows = 0;
+  if (format === 'csv') {
+    eachCsvRecord(data, (fields, record) => {
+      if (!columns) {
+        if (fields.every((f) => f.trim() === '')) return;
+        columns = columnsOf(fields);
+        return;
+      }
+      const r = rowFromFields(columns, record, fields);
+      if (r) {
+        rows++;
+        onRow(r);
+      }
+    });
+  } else {
+    const wb = new ExcelJS.Workbook();
+    try {
+      await wb.xlsx.load(data as unknown as ArrayBuffer);
+    } catch {
+      throw new SheetFileError('The XLSX file cannot be read');
+    }
+    const ws = wb.worksheets[0];
+    if (!ws) throw new SheetFileError('The XLSX file has no worksheet');
+    ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const values = row.values as ExcelJS.CellValue[];
+      const get = (i: number) => cellOf(values[i + 1]);
+      if (!columns) {
+        const header: string[] = [];
+        for (let i = 1; i < values.length; i++) header[i - 1] = String(get(i - 1) ?? '');
+        if (header.every((h) => h.trim() === '')) return;
+        columns = columnsOf(header);
+        return;
+      }
+      const r = toRow(columns, rowNumber, get);
+      if (r) {
+        rows++;
+        onRow(r);
+      }
+    });
+  }
+  if (!columns) throw new SheetFileError('The file is empty: it needs a header row and readings');
+  if (rows === 0) throw new SheetFileError('The file has no readings');
+  return { format, layout: columns.layout, rows };
+}
