@@ -6,7 +6,8 @@ import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { setViewport, WIDTHS } from '../../../test/viewport';
-import { MASTER_DATA_TILES, visibleTiles } from './tiles';
+import { visibleTiles } from '../../../components/landing-tiles';
+import { MASTER_DATA_TILES } from './tiles';
 
 // This feature's pages, plus two pages other features own (zones, schedules); instruments and the rest are absent.
 vi.mock('../../../app/route-table', async () => {

@@ -11,21 +11,10 @@ import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import SubwayOutlined from '@mui/icons-material/SubwayOutlined';
-import { hasAnyPermission } from '@strata/shared';
-import { matchPath } from 'react-router';
-import type { TranslationKey } from '../../../lib/i18n';
-import type { AppRoute, RouteIcon } from '../../../lib/route-meta';
-
-export interface MasterDataTile {
-  /** The page it opens, below the language prefix. */
-  path: string;
-  title: TranslationKey;
-  description: TranslationKey;
-  icon: RouteIcon;
-}
+import type { LandingTile } from '../../../components/landing-tiles';
 
 /** The landing's tiles, in the spec's order (second spec §2.10). */
-export const MASTER_DATA_TILES: readonly MasterDataTile[] = [
+export const MASTER_DATA_TILES: readonly LandingTile[] = [
   { path: '/master-data/instrument', title: 'masterData.tile.instrument', description: 'masterData.tile.instrumentText', icon: SensorsOutlined },
   { path: '/master-data/construction/site', title: 'masterData.tile.sites', description: 'masterData.tile.sitesText', icon: ConstructionOutlined },
   { path: '/master-data/excavations', title: 'masterData.tile.excavations', description: 'masterData.tile.excavationsText', icon: LandslideOutlined },
@@ -40,22 +29,3 @@ export const MASTER_DATA_TILES: readonly MasterDataTile[] = [
   { path: '/master-data/zones', title: 'masterData.tile.zones', description: 'masterData.tile.zonesText', icon: MapOutlined },
   { path: '/master-data/pipelines', title: 'masterData.tile.pipelines', description: 'masterData.tile.pipelinesText', icon: MonitorHeartOutlined },
 ];
-
-/** The registered page for a path (a redirect row is followed once), or undefined when no page serves it. */
-function pageFor(path: string, routes: readonly AppRoute[]): AppRoute | undefined {
-  const row = routes.find((route) => matchPath({ path: route.path, end: true }, path) !== null);
-  if (row?.redirectTo === undefined) return row;
-  const target = row.redirectTo.split(/[?#]/)[0] ?? '';
-  return routes.find((route) => route.redirectTo === undefined && matchPath({ path: route.path, end: true }, target) !== null);
-}
-
-/**
- * The tiles a user sees: those whose page is in the route table (pages are added as they are built) and whose
- * route the user may open — at least one of its own tasks (spec §6), read from the table rather than repeated here.
- */
-export function visibleTiles(tiles: readonly MasterDataTile[], routes: readonly AppRoute[], permissions: readonly string[]): MasterDataTile[] {
-  return tiles.filter((tile) => {
-    const page = pageFor(tile.path, routes);
-    return page?.meta !== undefined && hasAnyPermission(permissions, page.meta.tasks);
-  });
-}

@@ -6,7 +6,8 @@ import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { setViewport, WIDTHS } from '../../../test/viewport';
-import { UPLOAD_TILES, visibleUploadTiles } from './tiles';
+import { visibleTiles } from '../../../components/landing-tiles';
+import { UPLOAD_TILES } from './tiles';
 
 // This feature's pages plus the bulk user upload page another feature owns; the instrument import page is absent.
 vi.mock('../../../app/route-table', async () => {
@@ -58,11 +59,11 @@ describe('Upload landing', { timeout: 20_000 }, () => {
         .map((a) => a.textContent),
     ).toEqual([expect.stringContaining('Instrumentation')]);
     await user.click(within(list).getByRole('link'));
-    await waitFor(() => expect(location()).toBe('/en/upload/instrument'));
+    await waitFor(() => expect(location()).toBe('/en/upload/instrument'), SLOW);
   });
 });
 
-describe('visibleUploadTiles', () => {
+describe('upload tiles shown', () => {
   const Page = () => null;
   const routes: AppRoute[] = [
     {
@@ -74,7 +75,7 @@ describe('visibleUploadTiles', () => {
   ];
 
   it("reads each tile's tasks from its registered route", () => {
-    const paths = (permissions: string[]) => visibleUploadTiles(UPLOAD_TILES, routes, permissions).map((tile) => tile.path);
+    const paths = (permissions: string[]) => visibleTiles(UPLOAD_TILES, routes, permissions).map((tile) => tile.path);
     expect(paths(['ManageInstruments', 'BulkUserUpload'])).toEqual(['/master-data/instrument/import']);
     expect(paths(['ViewInstrumentationUploadHistory', 'ManageInstruments'])).toEqual(['/upload/instrument', '/master-data/instrument/import']);
     expect(paths(['ApproveUpload'])).toEqual([]);
