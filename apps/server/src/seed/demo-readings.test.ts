@@ -13,7 +13,10 @@ describe('demo readings', () => {
 
   beforeAll(async () => {
     tdb = await createTestDatabase();
-    const [admin] = await tdb.db.orm.insert(users).values({ loginName: 'seed', fullname: 'Seed', email: 'seed@example.com', userType: 2, status: 'active' }).returning();
+    const [admin] = await tdb.db.orm
+      .insert(users)
+      .values({ loginName: 'seed', fullname: 'Seed', email: 'seed@example.com', userType: 2, status: 'active' })
+      .returning();
     const created = await tdb.db.orm
       .insert(contracts)
       .values([
@@ -36,7 +39,9 @@ describe('demo readings', () => {
     const [range] = await q<{ first: Date; last: Date }>('select min(taken_at) first, max(taken_at) last from readings');
     expect(range!.last.toISOString()).toBe('2026-06-14T01:00:00.000Z');
     expect(range!.first.getTime()).toBe(Date.UTC(2025, 5, 15, 1));
-    const depths = await q<{ depth: number }>(`select distinct s.depth from reading_series s join instruments i using (instrument_id) join instrument_types t using (type_id) where t.code = 'INC' order by 1`);
+    const depths = await q<{ depth: number }>(
+      `select distinct s.depth from reading_series s join instruments i using (instrument_id) join instrument_types t using (type_id) where t.code = 'INC' order by 1`,
+    );
     expect(depths.map((d) => d.depth)).toEqual([2, 4, 6, 8, 10]);
     expect((await q<{ n: number }>('select count(*)::int n from reading_latest'))[0]!.n).toBe(result.series);
   });

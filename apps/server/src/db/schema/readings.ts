@@ -34,7 +34,10 @@ export const uploads = pgTable(
     /** The contract chosen at upload (optional: rows may name instruments of several of the uploader's contracts). */
     contractId: integer('contract_id').references(() => contracts.contractId, { onDelete: 'set null' }),
     /** Every contract the file's rows belong to (known after validation); scoping reads it. */
-    contractIds: integer('contract_ids').array().notNull().default(sql`'{}'::integer[]`),
+    contractIds: integer('contract_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     uploadedBy: integer('uploaded_by').references(() => users.userId, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -109,7 +112,10 @@ export const readingSeries = pgTable(
     depth: doublePrecision('depth'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('reading_series_key').on(t.instrumentId, t.readingCodeId, t.depth).nullsNotDistinct(), index('reading_series_reading_code_idx').on(t.readingCodeId)],
+  (t) => [
+    unique('reading_series_key').on(t.instrumentId, t.readingCodeId, t.depth).nullsNotDistinct(),
+    index('reading_series_reading_code_idx').on(t.readingCodeId),
+  ],
 );
 
 /**

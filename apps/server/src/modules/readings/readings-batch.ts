@@ -59,5 +59,9 @@ export function buildBatch(series: SeriesPoints[], uploadId: number | null = nul
     const last = pts.at(-1);
     if (last) latest.push({ index, takenAt: iso(last[0]), value: last[1] });
   });
-  return { input: { uploadId, series: series.map((s) => s.key), readings: writer.finish(), rollups: rollups.join(''), latest }, months: monthsOf(grains), rows };
+  return {
+    input: { uploadId, series: series.map((s) => s.key), readings: writer.finish(), rollups: rollups.join(''), latest },
+    months: monthsOf(grains),
+    rows,
+  };
 }

@@ -78,7 +78,8 @@ export async function ensurePartitions(db: Executor, months: string[]): Promise<
 
 /** The partitions of `readings` (name, lower bound), oldest first. */
 export async function partitions(db: Executor): Promise<{ name: string; bound: string }[]> {
-  const rows = await rowsOf<{ name: string; bound: string }>(db, 
+  const rows = await rowsOf<{ name: string; bound: string }>(
+    db,
     sql`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound from pg_inherits i join pg_class c on c.oid = i.inhrelid
          where i.inhparent = 'public.readings'::regclass order by c.relname`,
   );
@@ -104,9 +105,12 @@ export async function ensureSeries(tx: Executor, keys: SeriesKey[]): Promise<num
   await tx.execute(sql`insert into reading_series (instrument_id, reading_code_id, depth)
     select i, c, d from unnest(${inst}::int[], ${codes}::int[], ${depths}::float8[]) as u(i, c, d)
     on conflict do nothing`);
-  const rows = await rowsOf<{ ord: number; series_id: number }>(tx, sql`select u.ord::int as ord, s.series_id
+  const rows = await rowsOf<{ ord: number; series_id: number }>(
+    tx,
+    sql`select u.ord::int as ord, s.series_id
       from unnest(${inst}::int[], ${codes}::int[], ${depths}::float8[]) with ordinality as u(i, c, d, ord)
-      join reading_series s on s.instrument_id = u.i and s.reading_code_id = u.c and s.depth is not distinct from u.d`);
+      join reading_series s on s.instrument_id = u.i and s.reading_code_id = u.c and s.depth is not distinct from u.d`,
+  );
   const ids = new Array<number>(keys.length);
   for (const row of rows) ids[Number(row.ord) - 1] = Number(row.series_id);
   if (ids.some((id) => id === undefined)) throw new Error('ensureSeries: a series could not be created');
@@ -126,9 +130,24 @@ export interface SeriesView {
  * An instrument of the scope with its series (optionally only these reading codes), in one query: undefined when the
  * instrument is not there or not the caller's (the chart API's lookup).
  */
-export async function instrumentSeries(db: Executor, scope: ContractScope, instrumentId: number, codes?: string[]): Promise<{ name: string; series: SeriesView[] } | undefined> {
-  const codeFilter = codes?.length ? sql`and upper(c.code) = any(${`{${codes.map((c) => `"${c.toUpperCase().replace(/["\\]/g, '')}"`).join(',')}}`}::text[])` : sql``;
-  const rows = await rowsOf<{ name: string; series_id: number | null; code: string; description: string; unit: string; precision: number; depth: number | null }>(
+export async function instrumentSeries(
+  db: Executor,
+  scope: ContractScope,
+  instrumentId: number,
+  codes?: string[],
+): Promise<{ name: string; series: SeriesView[] } | undefined> {
+  const codeFilter = codes?.length
+    ? sql`and upper(c.code) = any(${`{${codes.map((c) => `"${c.toUpperCase().replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`
+    : sql``;
+  const rows = await rowsOf<{
+    name: string;
+    series_id: number | null;
+    code: string;
+    description: string;
+    unit: string;
+    precision: number;
+    depth: number | null;
+  }>(
     db,
     sql`select i.name, x.series_id, x.code, x.description, x.unit, x.precision, x.depth
           from ${instruments} i
@@ -143,19 +162,32 @@ export async function instrumentSeries(db: Executor, scope: ContractScope, instr
     name: first.name,
     series: rows
       .filter((r) => r.series_id !== null)
-      .map((r) => ({ seriesId: Number(r.series_id), code: r.code, description: r.description, unit: r.unit, precision: Number(r.precision), depth: r.depth === null ? null : Number(r.depth) })),
+      .map((r) => ({
+        seriesId: Number(r.series_id),
+        code: r.code,
+        description: r.description,
+        unit: r.unit,
+        precision: Number(r.precision),
+        depth: r.depth === null ? null : Number(r.depth),
+      })),
   };
 }
 
 /** How many series use a reading code (a reading code with readings cannot be deleted). */
 export async function seriesCountOfReadingCode(db: Executor, readingCodeId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(readingSeries).where(eq(readingSeries.readingCodeId, readingCodeId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(readingSeries)
+    .where(eq(readingSeries.readingCodeId, readingCodeId));
   return row?.n ?? 0;
 }
 
 /** How many series an instrument has (its type cannot change while it has readings). */
 export async function seriesCountOfInstrument(db: Executor, instrumentId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(readingSeries).where(eq(readingSeries.instrumentId, instrumentId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(readingSeries)
+    .where(eq(readingSeries.instrumentId, instrumentId));
   return row?.n ?? 0;
 }
 
@@ -168,15 +200,21 @@ export async function deleteReadingsOfInstrument(tx: Executor, instrumentId: num
 // ---- duplicates against stored readings ----
 
 /** Stored reading times (epoch ms) of each series within [lo, hi] (inclusive): `ranges` by caller's index. */
-export async function storedTimes(db: Executor, ranges: { index: number; seriesId: number; lo: number; hi: number }[]): Promise<{ index: number; t: number }[]> {
+export async function storedTimes(
+  db: Executor,
+  ranges: { index: number; seriesId: number; lo: number; hi: number }[],
+): Promise<{ index: number; t: number }[]> {
   if (ranges.length === 0) return [];
   const out: { index: number; t: number }[] = [];
   for (let i = 0; i < ranges.length; i += 5000) {
     const part = ranges.slice(i, i + 5000);
-    const rows = await rowsOf<{ idx: number; t: number }>(db, sql`select u.idx, round(date_part('epoch', r.taken_at) * 1000)::float8 as t
+    const rows = await rowsOf<{ idx: number; t: number }>(
+      db,
+      sql`select u.idx, round(date_part('epoch', r.taken_at) * 1000)::float8 as t
         from unnest(${`{${part.map((p) => p.index).join(',')}}`}::int[], ${`{${part.map((p) => p.seriesId).join(',')}}`}::int[],
                     ${`{${part.map((p) => p.lo).join(',')}}`}::float8[], ${`{${part.map((p) => p.hi).join(',')}}`}::float8[]) as u(idx, sid, lo, hi)
-        join readings r on r.series_id = u.sid and r.taken_at >= to_timestamp(u.lo / 1000) and r.taken_at <= to_timestamp(u.hi / 1000)`);
+        join readings r on r.series_id = u.sid and r.taken_at >= to_timestamp(u.lo / 1000) and r.taken_at <= to_timestamp(u.hi / 1000)`,
+    );
     for (const row of rows) out.push({ index: Number(row.idx), t: Number(row.t) });
   }
   return out;
@@ -315,7 +353,9 @@ export async function loadReadings(tx: Tx, input: LoadInput): Promise<{ rows: nu
     }
     rows = await copyIn(tx, 'readings (series_id, upload_id, taken_at, value)', data, 'FORMAT binary');
   } else {
-    await tx.execute(sql.raw('create temp table _load_readings (ref int not null, upload_id int, taken_at timestamptz not null, value float8 not null) on commit drop'));
+    await tx.execute(
+      sql.raw('create temp table _load_readings (ref int not null, upload_id int, taken_at timestamptz not null, value float8 not null) on commit drop'),
+    );
     await copyIn(tx, '_load_readings (ref, upload_id, taken_at, value)', input.readings, 'FORMAT binary');
     rows = await run(
       tx,
@@ -393,7 +433,17 @@ export async function rangeStats(db: Executor, seriesId: number, from: number | 
   if (ga === gb) {
     parts.push(...(await rowsOf<Part>(db, sql`select * from ${readingsPart(from, to)} a`)));
   } else {
-    const [row] = await rowsOf<{ an: number; af: number | null; al: number | null; mn: number; mf: number | null; ml: number | null; bn: number; bf: number | null; bl: number | null }>(
+    const [row] = await rowsOf<{
+      an: number;
+      af: number | null;
+      al: number | null;
+      mn: number;
+      mf: number | null;
+      ml: number | null;
+      bn: number;
+      bf: number | null;
+      bl: number | null;
+    }>(
       db,
       sql`select a.n as an, a.first as af, a.last as al, m.n as mn, m.first as mf, m.last as ml, b.n as bn, b.first as bf, b.last as bl
           from ${readingsPart(from, ga + ROLLUP_GRAIN_MS - 1)} a,
@@ -417,9 +467,12 @@ export async function rangeStats(db: Executor, seriesId: number, from: number | 
 
 /** Every reading of a series in [first, last], as [epoch ms, value], in time order. */
 export async function rawPoints(db: Executor, seriesId: number, first: number, last: number): Promise<[number, number][]> {
-  const rows = await rowsOf<{ t: number; v: number }>(db, sql`select round(date_part('epoch', taken_at) * 1000)::float8 as t, value as v from readings
+  const rows = await rowsOf<{ t: number; v: number }>(
+    db,
+    sql`select round(date_part('epoch', taken_at) * 1000)::float8 as t, value as v from readings
       where series_id = ${seriesId} and taken_at >= ${new Date(first).toISOString()}::timestamptz and taken_at <= ${new Date(last).toISOString()}::timestamptz
-      order by taken_at`);
+      order by taken_at`,
+  );
   return rows.map((row) => [Number(row.t), Number(row.v)]);
 }
 
@@ -430,27 +483,35 @@ export interface BucketExtremes {
   max: [number, number];
 }
 
-type BucketRow = { b: number; mn: number[] | string; mx: number[] | string };
-
-const floats = (v: number[] | string): number[] => (Array.isArray(v) ? v.map(Number) : v.slice(1, -1).split(',').map(Number));
+/** A bucket's row: its min and max as plain numbers (arrays would cost a text parse per row on node-postgres). */
+type BucketRow = { b: number; mnv: number; mnt: number; mxv: number; mxt: number };
 
 function extremes(rows: BucketRow[]): BucketExtremes[] {
-  return rows.map((row) => {
-    const mn = floats(row.mn);
-    const mx = floats(row.mx);
-    return { b: Number(row.b), min: [mn[1]!, mn[0]!], max: [-mx[1]!, mx[0]!] };
-  });
+  return rows.map((row) => ({ b: Number(row.b), min: [Number(row.mnt), Number(row.mnv)], max: [-Number(row.mxt), Number(row.mxv)] }));
 }
+
+/** Picks the pair apart: min(array[value, t]) is the smallest value, earliest first (arrays compare element-wise). */
+const SPLIT = sql.raw('b, (mn)[1] as mnv, (mn)[2] as mnt, (mx)[1] as mxv, (mx)[2] as mxt');
 
 /**
  * Min and max of each bucket of `widthMs` from the readings themselves: bucket = floor((t - first) / width), the
  * last one clamped to `buckets - 1`. For ranges shorter than `buckets` grains (at most that many grains of readings).
  */
-export async function bucketsFromReadings(db: Executor, seriesId: number, first: number, last: number, widthMs: number, buckets: number): Promise<BucketExtremes[]> {
-  const rows = await rowsOf<BucketRow>(db, sql`select b, min(array[value, e]) as mn, max(array[value, -e]) as mx from (
+export async function bucketsFromReadings(
+  db: Executor,
+  seriesId: number,
+  first: number,
+  last: number,
+  widthMs: number,
+  buckets: number,
+): Promise<BucketExtremes[]> {
+  const rows = await rowsOf<BucketRow>(
+    db,
+    sql`select ${SPLIT} from (select b, min(array[value, e]) as mn, max(array[value, -e]) as mx from (
         select value, e, least(floor((e - ${first}::float8) / ${widthMs}::float8)::int, ${buckets - 1}::int) as b
           from (select value, round(date_part('epoch', taken_at) * 1000) as e from readings where series_id = ${seriesId} and taken_at >= ${new Date(first).toISOString()}::timestamptz and taken_at <= ${new Date(last).toISOString()}::timestamptz) r
-      ) x group by b order by b`);
+      ) x group by b) g order by b`,
+  );
   return extremes(rows);
 }
 
@@ -458,10 +519,19 @@ export async function bucketsFromReadings(db: Executor, seriesId: number, first:
  * Min and max of each bucket of `widthMs` (a whole number of grains) counted from `origin` (a grain boundary): whole
  * grains from the rollups, the partial grains at both ends of [first, last] from the readings.
  */
-export async function bucketsFromRollups(db: Executor, seriesId: number, first: number, last: number, origin: number, widthMs: number): Promise<BucketExtremes[]> {
+export async function bucketsFromRollups(
+  db: Executor,
+  seriesId: number,
+  first: number,
+  last: number,
+  origin: number,
+  widthMs: number,
+): Promise<BucketExtremes[]> {
   const a = ceilGrain(first);
   const b = floorGrain(last);
-  const rows = await rowsOf<BucketRow>(db, sql`select b, min(array[mnv, mnt]) as mn, max(array[mxv, -mxt]) as mx from (
+  const rows = await rowsOf<BucketRow>(
+    db,
+    sql`select ${SPLIT} from (select b, min(array[mnv, mnt]) as mn, max(array[mxv, -mxt]) as mx from (
         select floor((g - ${origin}::float8) / ${widthMs}::float8)::int as b, min_value as mnv, g + min_offset as mnt, max_value as mxv, g + max_offset as mxt
           from (select round(date_part('epoch', bucket) * 1000) as g, min_value, min_offset, max_value, max_offset from reading_rollups
                  where series_id = ${seriesId} and bucket >= ${iso(a)}::timestamptz and bucket < ${iso(b)}::timestamptz) u
@@ -469,7 +539,8 @@ export async function bucketsFromRollups(db: Executor, seriesId: number, first: 
         select floor((e - ${origin}::float8) / ${widthMs}::float8)::int, value, e, value, e
           from (select value, round(date_part('epoch', taken_at) * 1000) as e from readings where series_id = ${seriesId}
                  and ((taken_at >= ${iso(first)}::timestamptz and taken_at < ${iso(a)}::timestamptz) or (taken_at >= ${iso(b)}::timestamptz and taken_at <= ${iso(last)}::timestamptz))) r
-      ) x group by b order by b`);
+      ) x group by b) g order by b`,
+  );
   return extremes(rows);
 }
 

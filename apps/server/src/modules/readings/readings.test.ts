@@ -11,7 +11,16 @@ import { BinaryReadingsWriter, patchSeriesRefs } from './copy-binary.js';
 import { writeSetting } from '../settings/settings.repository.js';
 import { bucketOf, downsampleSeries, planBuckets, pointsOf } from './downsample.js';
 import { buildBatch, type SeriesPoints } from './readings-batch.js';
-import { ensurePartitions, loadReadings, monthsBetween, monthsOf, partitions, ROLLUP_GRAIN_MS, type BucketExtremes, type SeriesKey } from './readings.repository.js';
+import {
+  ensurePartitions,
+  loadReadings,
+  monthsBetween,
+  monthsOf,
+  partitions,
+  ROLLUP_GRAIN_MS,
+  type BucketExtremes,
+  type SeriesKey,
+} from './readings.repository.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -72,7 +81,7 @@ describe('downsampling (property): each bucket keeps its minimum and maximum, ne
     })
     .map(({ count, step, jitter, seed, spikes, split }) => {
       let s = seed;
-      const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
       const points: [number, number][] = [];
       let t = START + Math.floor(rnd() * 30 * DAY);
       for (let i = 0; i < count; i++) {
@@ -82,13 +91,20 @@ describe('downsampling (property): each bucket keeps its minimum and maximum, ne
       }
       spikes.forEach((v, k) => {
         const p = points[Math.floor((k + 1) * (points.length / (spikes.length + 1)))];
-        if (p) p[1] = v;
+        if (p) p[1] = v + 0; // -0 is stored as 0
       });
       return { points, split };
     });
 
   it('matches the in-memory answer for random series, ranges and limits (two loads merging their rollups)', async () => {
     const modes = new Set<string>();
+    // Besides the random cases, one of each way of answering: every reading, buckets of readings, buckets of rollups.
+    const regular = (count: number, step: number): [number, number][] => Array.from({ length: count }, (_, i) => [START + i * step, (i * 7919) % 101]);
+    const examples: [{ points: [number, number][]; split: number }, number, number | null, number | null][] = [
+      [{ points: regular(10, HOUR), split: 0.5 }, 5000, null, null],
+      [{ points: regular(1000, 60_000), split: 0.3 }, 100, 0.1, 0.9],
+      [{ points: regular(1500, DAY), split: 0.7 }, 20, 0.05, null],
+    ];
     await fc.assert(
       fc.asyncProperty(
         series,
@@ -126,7 +142,7 @@ describe('downsampling (property): each bucket keeps its minimum and maximum, ne
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 40, examples },
     );
     // The runs went through every way of answering.
     expect([...modes].filter((m) => m !== 'none').sort()).toEqual(['raw', 'readings', 'rollups']);
@@ -144,11 +160,17 @@ describe('downsampling (property): each bucket keeps its minimum and maximum, ne
       expect(bucketOf(p, 5 * HOUR + 365 * DAY)).toBe(p.buckets - 1);
     }
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 10_000_000 }), fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 1e11 }), fc.integer({ min: 2, max: 50_000 }), (count, first, span, max) => {
-        const plan = planBuckets(count, first, first + span, max);
-        if (plan.mode === 'raw') return count <= max;
-        return plan.buckets <= Math.floor(max / 2) && bucketOf(plan, first) === 0 && bucketOf(plan, first + span) === plan.buckets - 1;
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 1, max: 1e11 }),
+        fc.integer({ min: 2, max: 50_000 }),
+        (count, first, span, max) => {
+          const plan = planBuckets(count, first, first + span, max);
+          if (plan.mode === 'raw') return count <= max;
+          return plan.buckets <= Math.floor(max / 2) && bucketOf(plan, first) === 0 && bucketOf(plan, first + span) === plan.buckets - 1;
+        },
+      ),
     );
   });
 });
@@ -224,7 +246,13 @@ describe('the readings API', () => {
     dense[20_000]![1] = 42;
     await load(t.db, [
       { key: { instrumentId: ids.a, readingCodeId: dspa, depth: null }, points: dense },
-      { key: { instrumentId: ids.b, readingCodeId: dspa, depth: null }, points: [[T0, 1], [T0 + DAY, 2]] },
+      {
+        key: { instrumentId: ids.b, readingCodeId: dspa, depth: null },
+        points: [
+          [T0, 1],
+          [T0 + DAY, 2],
+        ],
+      },
       { key: { instrumentId: ids.inc, readingCodeId: inc.codes[0]!.readingCodeId, depth: 5 }, points: [[T0, 0.5]] },
       { key: { instrumentId: ids.inc, readingCodeId: inc.codes[0]!.readingCodeId, depth: 2 }, points: [[T0, 0.25]] },
       { key: { instrumentId: ids.inc, readingCodeId: inc.codes[1]!.readingCodeId, depth: 2 }, points: [[T0 + HOUR, -0.25]] },
@@ -291,7 +319,16 @@ describe('the readings API', () => {
     const body = (await get('xuser', `/instruments/latest?ids=${ids.a},${ids.b},${ids.inc}`)).json<TLatestReadings>();
     expect(body.records.map((r) => r.instrument_id).sort()).toEqual([ids.a, ids.inc].sort());
     const a = body.records.find((r) => r.instrument_id === ids.a)!;
-    expect(a.readings).toEqual([{ series_id: expect.any(Number), code: 'DSPA', depth: null, unit: 'mm', taken_at: new Date(T0 + (365 * 96 - 1) * 15 * 60_000).toISOString(), value: expect.any(Number) }]);
+    expect(a.readings).toEqual([
+      {
+        series_id: expect.any(Number),
+        code: 'DSPA',
+        depth: null,
+        unit: 'mm',
+        taken_at: new Date(T0 + (365 * 96 - 1) * 15 * 60_000).toISOString(),
+        value: expect.any(Number),
+      },
+    ]);
     expect(body.records.find((r) => r.instrument_id === ids.inc)!.readings.map((r) => [r.code, r.depth])).toEqual([
       ['A', 2],
       ['A', 5],
@@ -309,11 +346,19 @@ describe('the readings API', () => {
     expect(code.statusCode).toBe(409);
     expect(code.json()).toMatch(/reading series hold readings of this reading code/);
 
-    const count = async () => (await t.db.query<{ n: number }>(`select count(*)::int n from readings r join reading_series s using (series_id) where s.instrument_id = $1`, [ids.b])).rows[0]!.n;
+    const count = async () =>
+      (await t.db.query<{ n: number }>(`select count(*)::int n from readings r join reading_series s using (series_id) where s.instrument_id = $1`, [ids.b]))
+        .rows[0]!.n;
     expect(await count()).toBe(2);
     expect((await admin({ method: 'DELETE', url: `/api/v1/instruments/${ids.b}` })).statusCode).toBe(200);
     expect(await count()).toBe(0);
-    expect((await t.db.query<{ n: number }>(`select count(*)::int n from readings r where not exists (select 1 from reading_series s where s.series_id = r.series_id)`)).rows[0]!.n).toBe(0);
+    expect(
+      (
+        await t.db.query<{ n: number }>(
+          `select count(*)::int n from readings r where not exists (select 1 from reading_series s where s.series_id = r.series_id)`,
+        )
+      ).rows[0]!.n,
+    ).toBe(0);
     expect((await lastAudit(t.db, 'instrument.delete'))?.before).toMatchObject({ name: 'SM-2', readings: 2 });
   });
 });

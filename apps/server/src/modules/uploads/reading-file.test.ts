@@ -62,7 +62,9 @@ describe('CSV records', () => {
 
 describe('readings files', () => {
   it('reads the long layout with header aliases, skipping blank rows; row numbers count the header', async () => {
-    const { info, rows } = await rowsOf('Instrument Name,Date Time,Code,Reading Value,Depth\nSM-1,2026-01-01 08:00,DSPA,1.5,\n,,,,\nINC-1,2026-01-01 08:00,A,2,5\n');
+    const { info, rows } = await rowsOf(
+      'Instrument Name,Date Time,Code,Reading Value,Depth\nSM-1,2026-01-01 08:00,DSPA,1.5,\n,,,,\nINC-1,2026-01-01 08:00,A,2,5\n',
+    );
     expect(info).toEqual({ format: 'csv', layout: 'long', rows: 2 });
     expect(rows).toEqual([
       { row: 2, instrument: 'SM-1', contract: '', depth: '', time: '2026-01-01 08:00', cells: [{ field: 'value', code: 'DSPA', value: '1.5' }] },
@@ -87,7 +89,14 @@ describe('readings files', () => {
     ]);
     const { info, rows } = await rowsOf(data);
     expect(info).toEqual({ format: 'xlsx', layout: 'long', rows: 2 });
-    expect(rows[0]).toEqual({ row: 2, instrument: 'SM-1', contract: '', depth: '', time: { wall: Date.UTC(2026, 0, 1, 8, 30) }, cells: [{ field: 'value', code: 'DSPA', value: -1.25 }] });
+    expect(rows[0]).toEqual({
+      row: 2,
+      instrument: 'SM-1',
+      contract: '',
+      depth: '',
+      time: { wall: Date.UTC(2026, 0, 1, 8, 30) },
+      cells: [{ field: 'value', code: 'DSPA', value: -1.25 }],
+    });
     expect(rows[1]!.time).toBe('2026-01-02T08:00:00Z');
   });
 
@@ -144,7 +153,8 @@ describe('the validator on its own', () => {
 
   it('groups valid readings by series in time order, with rollups per 6-hour grain and the latest value', () => {
     const v = new ReadingValidator(lookups());
-    const add = (row: number, time: string, value: string) => v.add({ row, instrument: 'SM-1', contract: '', depth: '', time, cells: [{ field: 'value', code: 'DSPA', value }] });
+    const add = (row: number, time: string, value: string) =>
+      v.add({ row, instrument: 'SM-1', contract: '', depth: '', time, cells: [{ field: 'value', code: 'DSPA', value }] });
     add(2, '2026-01-01T05:00:00Z', '3');
     add(3, '2026-01-01T01:00:00Z', '-1');
     add(4, '2026-01-01T02:00:00Z', '5');
@@ -172,7 +182,14 @@ describe('the validator on its own', () => {
 
   it('echoes no unsafe text into messages', () => {
     const v = new ReadingValidator(lookups());
-    v.add({ row: 2, instrument: '<img src=x onerror=alert(1)>', contract: '', depth: '', time: '2026-01-01', cells: [{ field: 'value', code: 'DSPA', value: '1' }] });
+    v.add({
+      row: 2,
+      instrument: '<img src=x onerror=alert(1)>',
+      contract: '',
+      depth: '',
+      time: '2026-01-01',
+      cells: [{ field: 'value', code: 'DSPA', value: '1' }],
+    });
     expect(v.result().errors[0]!.message).toBe('Unknown instrument (text refused: it holds unsafe characters)');
   });
 });

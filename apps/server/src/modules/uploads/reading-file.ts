@@ -88,7 +88,8 @@ function columnsOf(header: string[]): Columns {
     );
   }
   const layout: ReadingLayout = hasCode ? 'long' : 'wide';
-  if (layout === 'wide' && others.length === 0) throw new SheetFileError('The file has no reading code columns (wide layout) and no reading_code and value columns (long layout)');
+  if (layout === 'wide' && others.length === 0)
+    throw new SheetFileError('The file has no reading code columns (wide layout) and no reading_code and value columns (long layout)');
   return {
     layout,
     instrument: at.instrument!,
@@ -174,7 +175,7 @@ function parseQuotedRecord(text: string, sep: string, record: number): string[] 
   const fields: string[] = [];
   let field = '';
   let quoted = false;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const ch = text[i]!;
     if (quoted) {
       if (ch === '"') {

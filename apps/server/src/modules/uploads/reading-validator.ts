@@ -227,7 +227,11 @@ export class ReadingValidator {
     else {
       t = this.timeOf(r.time);
       if (t === null) {
-        rowOk = this.fail(row, 'date_time', `Unreadable date and time ${shown(r.time as string)}: use YYYY-MM-DD HH:mm:ss (with an offset such as +08:00, or in the time zone setting) or DD/MM/YYYY HH:mm:ss`);
+        rowOk = this.fail(
+          row,
+          'date_time',
+          `Unreadable date and time ${shown(r.time as string)}: use YYYY-MM-DD HH:mm:ss (with an offset such as +08:00, or in the time zone setting) or DD/MM/YYYY HH:mm:ss`,
+        );
       } else if (t > this.l.now + FUTURE_TOLERANCE_MS) rowOk = this.fail(row, 'date_time', 'The date and time is in the future');
     }
     if (cells.length === 0) rowOk = this.fail(row, 'value', 'The row has no values');
@@ -239,7 +243,8 @@ export class ReadingValidator {
       if (!cell.code) cellOk = this.fail(row, cell.field === 'value' ? 'reading_code' : cell.field, 'Reading code is required');
       else if (ref) {
         code = this.codeOf(ref, cell.code);
-        if (!code) cellOk = this.fail(row, cell.field === 'value' ? 'reading_code' : cell.field, `${ref.typeCode} instruments have no reading code ${shown(cell.code)}`);
+        if (!code)
+          cellOk = this.fail(row, cell.field === 'value' ? 'reading_code' : cell.field, `${ref.typeCode} instruments have no reading code ${shown(cell.code)}`);
       }
       let v: number | undefined;
       if (cell.value === '') cellOk = this.fail(row, cell.field, 'Value is required');
@@ -247,7 +252,11 @@ export class ReadingValidator {
         v = parseNumber(cell.value);
         if (v === undefined) cellOk = this.fail(row, cell.field, `Value must be a number (got ${shown(String(cell.value))})`);
         else if (code && ((code.min !== null && v < code.min) || (code.max !== null && v > code.max))) {
-          cellOk = this.fail(row, cell.field, `Value ${v} is outside the physical limits of ${code.code} (${code.min ?? '…'} to ${code.max ?? '…'}${code.unit ? ` ${code.unit}` : ''})`);
+          cellOk = this.fail(
+            row,
+            cell.field,
+            `Value ${v} is outside the physical limits of ${code.code} (${code.min ?? '…'} to ${code.max ?? '…'}${code.unit ? ` ${code.unit}` : ''})`,
+          );
         }
       }
       if (!cellOk || !rowOk || !ref || !code || t === null || v === undefined) {

@@ -35,7 +35,9 @@ describe('uploads with job workers', () => {
 
   it('validates on its own after the upload, and loads on its own after approval', async () => {
     const lines = ['instrument,date_time,reading_code,value'];
-    for (let d = 0; d < 50; d++) for (let i = 1; i <= 20; i++) lines.push(`SM-${i},2026-02-${String(1 + (d % 28)).padStart(2, '0')}T${String(Math.floor(d / 28) * 12).padStart(2, '0')}:00:00Z,DSPA,${(i * d) / 100}`);
+    for (let d = 0; d < 50; d++)
+      for (let i = 1; i <= 20; i++)
+        lines.push(`SM-${i},2026-02-${String(1 + (d % 28)).padStart(2, '0')}T${String(Math.floor(d / 28) * 12).padStart(2, '0')}:00:00Z,DSPA,${(i * d) / 100}`);
     const res = await as(t(), s, { method: 'POST', url: '/api/v1/uploads/instrument', ...multipart('jobs.csv', `${lines.join('\n')}\n`) });
     expect(res.statusCode, res.body).toBe(202);
     const { upload_id: id } = res.json<TUploadCreated>();

@@ -1,6 +1,16 @@
 import { aliasedTable, and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { contracts, instrumentTypes, instruments, readingCodes, uploadErrors, uploads, userContracts, users, type UploadStatus } from '../../db/schema/index.js';
+import {
+  contracts,
+  instrumentTypes,
+  instruments,
+  readingCodes,
+  uploadErrors,
+  uploads,
+  userContracts,
+  users,
+  type UploadStatus,
+} from '../../db/schema/index.js';
 import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
 import type { CodeRef, InstrumentRef } from './reading-validator.js';
 
@@ -88,7 +98,10 @@ export async function listUploads(db: Executor, scope: ContractScope, f: Uploads
   );
   const [records, [count]] = await Promise.all([
     base(db).where(where).orderBy(desc(uploads.createdAt), desc(uploads.uploadId)).limit(f.limit).offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(uploads).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(uploads)
+      .where(where),
   ]);
   return { records: records as UploadView[], total: count?.n ?? 0 };
 }
@@ -112,11 +125,23 @@ export async function updateUpload(tx: Executor, id: number, values: Partial<Upl
  * Moves an upload from one of `from` to `to` (and sets `values`); returns the row when it moved. `staleBefore`: an
  * upload already in `to` whose last change is older also moves (a worker died while holding it).
  */
-export async function transition(db: Executor, id: number, from: UploadStatus[], to: UploadStatus, values: Partial<UploadInsert>, staleBefore?: Date): Promise<UploadRow | undefined> {
+export async function transition(
+  db: Executor,
+  id: number,
+  from: UploadStatus[],
+  to: UploadStatus,
+  values: Partial<UploadInsert>,
+  staleBefore?: Date,
+): Promise<UploadRow | undefined> {
   const [row] = await db
     .update(uploads)
     .set({ ...values, status: to })
-    .where(and(eq(uploads.uploadId, id), or(inArray(uploads.status, from), staleBefore ? and(eq(uploads.status, to), lt(uploads.updatedAt, staleBefore)) : undefined)))
+    .where(
+      and(
+        eq(uploads.uploadId, id),
+        or(inArray(uploads.status, from), staleBefore ? and(eq(uploads.status, to), lt(uploads.updatedAt, staleBefore)) : undefined),
+      ),
+    )
     .returning();
   return row;
 }
@@ -145,7 +170,9 @@ export async function pendingUploads(db: Executor, waitingBefore: Date, staleBef
 export async function replaceErrors(tx: Executor, uploadId: number, errors: { row: number; field: string; message: string }[]) {
   await tx.delete(uploadErrors).where(eq(uploadErrors.uploadId, uploadId));
   for (let i = 0; i < errors.length; i += 2000) {
-    await tx.insert(uploadErrors).values(errors.slice(i, i + 2000).map((e, k) => ({ uploadId, seq: i + k + 1, row: e.row, field: e.field, message: e.message })));
+    await tx
+      .insert(uploadErrors)
+      .values(errors.slice(i, i + 2000).map((e, k) => ({ uploadId, seq: i + k + 1, row: e.row, field: e.field, message: e.message })));
   }
 }
 
@@ -158,7 +185,10 @@ export async function errorsPage(db: Executor, uploadId: number, skip: number, l
       .orderBy(asc(uploadErrors.seq))
       .limit(limit)
       .offset(skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(uploadErrors).where(eq(uploadErrors.uploadId, uploadId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(uploadErrors)
+      .where(eq(uploadErrors.uploadId, uploadId)),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -198,7 +228,14 @@ export async function contractRefs(db: Executor, scope: ContractScope): Promise<
 
 export async function codeRefs(db: Executor): Promise<Map<number, Map<string, CodeRef>>> {
   const rows = await db
-    .select({ id: readingCodes.readingCodeId, typeId: readingCodes.typeId, code: readingCodes.code, unit: readingCodes.unit, min: readingCodes.minValue, max: readingCodes.maxValue })
+    .select({
+      id: readingCodes.readingCodeId,
+      typeId: readingCodes.typeId,
+      code: readingCodes.code,
+      unit: readingCodes.unit,
+      min: readingCodes.minValue,
+      max: readingCodes.maxValue,
+    })
     .from(readingCodes);
   const out = new Map<number, Map<string, CodeRef>>();
   for (const r of rows) {
@@ -212,6 +249,10 @@ export async function codeRefs(db: Executor): Promise<Map<number, Map<string, Co
 /** The uploader (scope and name for audit rows). */
 export async function userRef(db: Executor, userId: number | null) {
   if (userId === null) return undefined;
-  const [row] = await db.select({ userId: users.userId, userType: users.userType, loginName: users.loginName, status: users.status }).from(users).where(eq(users.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ userId: users.userId, userType: users.userType, loginName: users.loginName, status: users.status })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .limit(1);
   return row;
 }

@@ -157,7 +157,9 @@ export class UploadsService {
     if (!force) {
       const same = await activeUploadOfContent(this.db, 'instrument', sha256);
       if (same) {
-        throw conflict(`This file was already uploaded on ${same.createdAt.toISOString().slice(0, 10)} (upload ${same.id}, ${same.status}). Upload it with force to process it again.`);
+        throw conflict(
+          `This file was already uploaded on ${same.createdAt.toISOString().slice(0, 10)} (upload ${same.id}, ${same.status}). Upload it with force to process it again.`,
+        );
       }
     }
     const key = randomKey('uploads', format);
@@ -202,7 +204,13 @@ export class UploadsService {
   }
 
   async list(actor: Actor, q: TListUploadsQuery): Promise<TUploadList> {
-    const { records, total } = await listUploads(this.db, scopeOf(actor), { type: q.type, contractId: q.contract, status: q.status, limit: q.limit, skip: q.skip });
+    const { records, total } = await listUploads(this.db, scopeOf(actor), {
+      type: q.type,
+      contractId: q.contract,
+      status: q.status,
+      limit: q.limit,
+      skip: q.skip,
+    });
     return { records: records.map(presentUpload), total_records: total };
   }
 
@@ -231,7 +239,14 @@ export class UploadsService {
     const now = this.ctx.now();
     const moved = await this.db.transaction(async (tx) => {
       const r = await transition(tx, id, [upload.status], 'approved', { approvedBy: actor.userId, approvedAt: now, updatedAt: now, error: null, progress: 0 });
-      if (r) await writeAudit(tx, actor, { action: 'upload.approve', entityType: 'upload', entityId: id, before: { status: upload.status }, after: { status: 'approved', rows_valid: upload.rowsValid } });
+      if (r)
+        await writeAudit(tx, actor, {
+          action: 'upload.approve',
+          entityType: 'upload',
+          entityId: id,
+          before: { status: upload.status },
+          after: { status: 'approved', rows_valid: upload.rowsValid },
+        });
       return r;
     });
     if (!moved) throw conflict('The upload changed meanwhile: reload it');
@@ -245,7 +260,14 @@ export class UploadsService {
     const now = this.ctx.now();
     const moved = await this.db.transaction(async (tx) => {
       const r = await transition(tx, id, [upload.status], 'rejected', { rejectedBy: actor.userId, rejectedAt: now, updatedAt: now, validKey: null });
-      if (r) await writeAudit(tx, actor, { action: 'upload.reject', entityType: 'upload', entityId: id, before: { status: upload.status }, after: { status: 'rejected' } });
+      if (r)
+        await writeAudit(tx, actor, {
+          action: 'upload.reject',
+          entityType: 'upload',
+          entityId: id,
+          before: { status: upload.status },
+          after: { status: 'rejected' },
+        });
       return r;
     });
     if (!moved) throw conflict('The upload changed meanwhile: reload it');
@@ -256,16 +278,26 @@ export class UploadsService {
 
   template(format: SheetFormat, layout: 'long' | 'wide'): Promise<Buffer> {
     if (layout === 'long') {
-      return writeSheet(format, 'Readings', ['instrument', 'date_time', 'reading_code', 'value', 'depth', 'contract'], [
-        ['SM-T301-0001', EXAMPLE_TIME, 'DSPA', -1.25, null, null],
-        ['SM-T301-0001', '2026-03-03T08:00:00+08:00', 'DSPA', -1.31, null, null],
-        ['INC-T301-0001', EXAMPLE_TIME, 'A', 3.2, 5, null],
-      ]);
+      return writeSheet(
+        format,
+        'Readings',
+        ['instrument', 'date_time', 'reading_code', 'value', 'depth', 'contract'],
+        [
+          ['SM-T301-0001', EXAMPLE_TIME, 'DSPA', -1.25, null, null],
+          ['SM-T301-0001', '2026-03-03T08:00:00+08:00', 'DSPA', -1.31, null, null],
+          ['INC-T301-0001', EXAMPLE_TIME, 'A', 3.2, 5, null],
+        ],
+      );
     }
-    return writeSheet(format, 'Readings', ['instrument', 'date_time', 'depth', 'contract', 'DSPA', 'A', 'B'], [
-      ['SM-T301-0001', EXAMPLE_TIME, null, null, -1.25, null, null],
-      ['INC-T301-0001', EXAMPLE_TIME, 5, null, null, 3.2, -0.8],
-    ]);
+    return writeSheet(
+      format,
+      'Readings',
+      ['instrument', 'date_time', 'depth', 'contract', 'DSPA', 'A', 'B'],
+      [
+        ['SM-T301-0001', EXAMPLE_TIME, null, null, -1.25, null, null],
+        ['INC-T301-0001', EXAMPLE_TIME, 5, null, null, 3.2, -0.8],
+      ],
+    );
   }
 
   // ---- the jobs ----
@@ -316,13 +348,25 @@ export class UploadsService {
       let done: UploadRow | undefined;
       await this.db.transaction(async (tx) => {
         await replaceErrors(tx, id, errors);
-        done = await transition(tx, id, ['validating'], values.status as 'validated' | 'invalid', { ...values, validKey, validatedAt: this.ctx.now(), updatedAt: this.ctx.now(), progress: 100 });
+        done = await transition(tx, id, ['validating'], values.status as 'validated' | 'invalid', {
+          ...values,
+          validKey,
+          validatedAt: this.ctx.now(),
+          updatedAt: this.ctx.now(),
+          progress: 100,
+        });
         if (done) {
           await writeAudit(tx, SYSTEM, {
             action: 'upload.validate',
             entityType: 'upload',
             entityId: id,
-            after: { status: values.status, rows_total: values.rowsTotal ?? 0, rows_valid: values.rowsValid ?? 0, rows_invalid: values.rowsInvalid ?? 0, errors_total: values.errorsTotal ?? 0 },
+            after: {
+              status: values.status,
+              rows_total: values.rowsTotal ?? 0,
+              rows_valid: values.rowsValid ?? 0,
+              rows_invalid: values.rowsInvalid ?? 0,
+              errors_total: values.errorsTotal ?? 0,
+            },
           });
         }
       });
@@ -339,9 +383,15 @@ export class UploadsService {
       const data = await this.storage.read(row.storageKey);
       if (!data) return await finish({ status: 'invalid', error: 'The uploaded file is missing' }, [], null);
       const scope = scopeOf({ userId: user.userId, userType: user.userType });
-      const [byName, contractsByNo, codesByType, tz] = await Promise.all([instrumentRefs(this.db, scope, row.contractId), contractRefs(this.db, scope), codeRefs(this.db), this.timezone()]);
+      const [byName, contractsByNo, codesByType, tz] = await Promise.all([
+        instrumentRefs(this.db, scope, row.contractId),
+        contractRefs(this.db, scope),
+        codeRefs(this.db),
+        this.timezone(),
+      ]);
       const chosen = row.contractId === null ? null : ([...contractsByNo.values()].find((c) => c.id === row.contractId) ?? null);
-      if (row.contractId !== null && !chosen) return await finish({ status: 'invalid', error: 'The contract of the upload is no longer assigned to the uploader' }, [], null);
+      if (row.contractId !== null && !chosen)
+        return await finish({ status: 'invalid', error: 'The contract of the upload is no longer assigned to the uploader' }, [], null);
       const validator = new ReadingValidator({ timezone: tz, now: now.getTime(), contract: chosen, instrumentsByName: byName, contractsByNo, codesByType });
       let info;
       try {
@@ -398,15 +448,28 @@ export class UploadsService {
     const who: AuditActor = { userId: row.approvedBy, loginName: approver?.loginName ?? null, clientAddress: null };
     try {
       const plan = row.plan as UploadPlan | null;
-      const [readings, rollups] = row.validKey ? await Promise.all([this.storage.read(`${row.validKey}.readings`), this.storage.read(`${row.validKey}.rollups`)]) : [undefined, undefined];
+      const [readings, rollups] = row.validKey
+        ? await Promise.all([this.storage.read(`${row.validKey}.readings`), this.storage.read(`${row.validKey}.rollups`)])
+        : [undefined, undefined];
       if (!plan || !readings || !rollups) throw new LoadError('The validated readings of this upload are missing: upload the file again');
       // Partitions first, in their own transaction: creating one locks the readings table until commit.
       await ensurePartitions(this.db, plan.months);
       const loaded = await this.db.transaction(async (tx) => {
         if ((await lockUpload(tx, id)) !== 'loading') return undefined; // another worker finished it meanwhile
         const r = await loadReadings(tx, { uploadId: id, series: plan.series, refs: plan.refs, readings, rollups, latest: plan.latest });
-        const done = await transition(tx, id, ['loading'], 'done', { rowsLoaded: r.rows, progress: 100, finishedAt: this.ctx.now(), updatedAt: this.ctx.now(), validKey: null });
-        await writeAudit(tx, who, { action: 'upload.load', entityType: 'upload', entityId: id, after: { status: 'done', rows_loaded: r.rows, series: r.seriesIds.length } });
+        const done = await transition(tx, id, ['loading'], 'done', {
+          rowsLoaded: r.rows,
+          progress: 100,
+          finishedAt: this.ctx.now(),
+          updatedAt: this.ctx.now(),
+          validKey: null,
+        });
+        await writeAudit(tx, who, {
+          action: 'upload.load',
+          entityType: 'upload',
+          entityId: id,
+          after: { status: 'done', rows_loaded: r.rows, series: r.seriesIds.length },
+        });
         return done;
       });
       if (!loaded) return 'skipped';

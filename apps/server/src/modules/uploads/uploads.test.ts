@@ -2,11 +2,31 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_REPORT_CAP, type TInstrumentReadings, type TUpload, type TUploadCreated, type TUploadList, type TUploadReport } from '@strata/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { contracts, instrumentTypes, notifications, readingCodes, readingLatest, readingRollups, readings, readingSeries, uploads } from '../../db/schema/index.js';
+import {
+  contracts,
+  instrumentTypes,
+  notifications,
+  readingCodes,
+  readingLatest,
+  readingRollups,
+  readings,
+  readingSeries,
+  uploads,
+} from '../../db/schema/index.js';
 import { recorder } from '../../platform/bus.test-support.js';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { waitFor } from '../../testing/wait.js';
-import { countRows, createInstrument, createLevels, createType, createWorld, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
+import {
+  countRows,
+  createInstrument,
+  createLevels,
+  createType,
+  createWorld,
+  lastAudit,
+  multipart,
+  tempDataDir,
+  type World,
+} from '../../testing/master-data.js';
 import { loadHooks } from '../readings/readings.repository.js';
 import { REALTIME_CHANNEL, type RealtimeDelivery } from '../realtime/realtime.publish.js';
 
@@ -27,7 +47,13 @@ describe('instrument readings uploads', () => {
   const get = (who: Who, url: string) => as(t, w.sessions[who], { method: 'GET', url: `/api/v1${url}` });
   const act = (who: Who, url: string) => as(t, w.sessions[who], { method: 'POST', url: `/api/v1${url}` });
   const status = async (id: number, who: Who = 'manager') => (await get(who, `/uploads/${id}`)).json<TUpload>();
-  const readingsOf = async (uploadId: number) => (await t.db.orm.select({ n: sql<number>`count(*)::int` }).from(readings).where(eq(readings.uploadId, uploadId)))[0]!.n;
+  const readingsOf = async (uploadId: number) =>
+    (
+      await t.db.orm
+        .select({ n: sql<number>`count(*)::int` })
+        .from(readings)
+        .where(eq(readings.uploadId, uploadId))
+    )[0]!.n;
 
   /** Uploads, validates (in process: the test app runs no job workers) and returns the upload. */
   async function uploadAndValidate(who: Who, name: string, data: Buffer | string, opts: { query?: string; fields?: Record<string, string> } = {}) {
@@ -47,7 +73,10 @@ describe('instrument readings uploads', () => {
     await t.db.orm.update(readingCodes).set({ minValue: -1000, maxValue: 1000 }).where(eq(readingCodes.typeId, sm.type.typeId));
     const inc = await createType(t.db, 'INC', ['A', 'B']);
     await t.db.orm.update(instrumentTypes).set({ hasDepth: true }).where(eq(instrumentTypes.typeId, inc.type.typeId));
-    const rows = await t.db.orm.select({ id: contracts.contractId, no: contracts.no }).from(contracts).where(inArray(contracts.contractId, [w.contractA, w.contractB]));
+    const rows = await t.db.orm
+      .select({ id: contracts.contractId, no: contracts.no })
+      .from(contracts)
+      .where(inArray(contracts.contractId, [w.contractA, w.contractB]));
     noA = rows.find((r) => r.id === w.contractA)!.no;
     noB = rows.find((r) => r.id === w.contractB)!.no;
     for (const [name, contractId, typeId] of [
@@ -95,7 +124,17 @@ describe('instrument readings uploads', () => {
       '',
     ].join('\r\n');
     const u = await uploadAndValidate('manager', 'good.csv', csv, { fields: { contract_id: String(w.contractA) } });
-    expect(u).toMatchObject({ status: 'validated', format: 'csv', layout: 'long', rows_total: 7, rows_valid: 7, rows_invalid: 0, errors_total: 0, contract_ids: [w.contractA], contract_nos: [noA] });
+    expect(u).toMatchObject({
+      status: 'validated',
+      format: 'csv',
+      layout: 'long',
+      rows_total: 7,
+      rows_valid: 7,
+      rows_invalid: 0,
+      errors_total: 0,
+      contract_ids: [w.contractA],
+      contract_nos: [noA],
+    });
     expect(u.first_taken_at).toBe('2026-01-05T00:00:00.000Z');
     expect(u.last_taken_at).toBe('2026-01-07T00:00:00.000Z');
     expect(u.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -132,10 +171,20 @@ describe('instrument readings uploads', () => {
     expect((await lastAudit(t.db, 'upload.approve'))?.after).toMatchObject({ status: 'approved', rows_valid: 7 });
     expect((await lastAudit(t.db, 'upload.load'))?.after).toMatchObject({ status: 'done', rows_loaded: 7 });
     // The uploader is told (a stored fileCompleted notification); screens of the contract hear of new data.
-    const told = await t.db.orm.select().from(notifications).where(and(eq(notifications.userId, w.userIds.manager), eq(notifications.type, 'fileCompleted')));
+    const told = await t.db.orm
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.userIds.manager), eq(notifications.type, 'fileCompleted')));
     expect(told.at(-1)).toMatchObject({ message: 'Upload good.csv: 7 readings loaded', linkUri: `/en/upload/instrument?upload=${u.upload_id}` });
     const heard = () =>
-      bus.got.some(({ event: e }) => e.to === 'contract' && e.contract_id === w.contractA && e.message.event === 'notification' && e.message.data.type === 'dataUpdated' && e.message.data.topic === 'instruments');
+      bus.got.some(
+        ({ event: e }) =>
+          e.to === 'contract' &&
+          e.contract_id === w.contractA &&
+          e.message.event === 'notification' &&
+          e.message.data.type === 'dataUpdated' &&
+          e.message.data.topic === 'instruments',
+      );
     await waitFor(heard, 5000); // on PostgreSQL the bus delivers through LISTEN, a moment later
 
     // The chart API serves them.
@@ -258,7 +307,10 @@ describe('instrument readings uploads', () => {
     expect(forced).toMatchObject({ status: 'invalid', force: true, rows_valid: 0, rows_invalid: 2, error: 'No row of the file is valid' });
     expect((await act('manager', `/uploads/${forced.upload_id}/approve`)).statusCode).toBe(409);
     // A rejected or invalid upload does not block the same content.
-    expect((await act('manager', `/uploads/${forced.upload_id}/reject`)).json<TUpload>()).toMatchObject({ status: 'rejected', rejected_by_name: expect.any(String) });
+    expect((await act('manager', `/uploads/${forced.upload_id}/reject`)).json<TUpload>()).toMatchObject({
+      status: 'rejected',
+      rejected_by_name: expect.any(String),
+    });
   });
 
   it('leaves no reading behind when the load fails half-way, and loads on a second approval', async () => {
@@ -280,7 +332,10 @@ describe('instrument readings uploads', () => {
     expect(await readingsOf(u.upload_id)).toBe(0);
     expect(await countRows(t.db, readingSeries)).toBe(seriesBefore);
     expect(await t.db.orm.select().from(readingLatest)).toEqual(latestBefore);
-    const told = await t.db.orm.select().from(notifications).where(and(eq(notifications.userId, w.userIds.manager), eq(notifications.type, 'fileCompleted')));
+    const told = await t.db.orm
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.userIds.manager), eq(notifications.type, 'fileCompleted')));
     expect(told.at(-1)?.message).toBe('Upload half.csv failed: The readings could not be loaded; nothing was written');
 
     delete loadHooks.afterCopy;
@@ -316,8 +371,12 @@ describe('instrument readings uploads', () => {
       { row: 3, field: 'contract', message: `Unknown contract ${noB}` },
     ]);
     // A file for contract A chosen at upload: a row of another contract is refused.
-    const chosen = await uploadAndValidate('manager', 'a-only.csv', `${LONG}\nSM-B1,2026-02-03 08:00,DSPA,1,,${noB}\n`, { fields: { contract_id: String(w.contractA) } });
-    expect((await get('manager', `/uploads/${chosen.upload_id}/report`)).json<TUploadReport>().records).toEqual([{ row: 2, field: 'contract', message: `This upload is for contract ${noA}` }]);
+    const chosen = await uploadAndValidate('manager', 'a-only.csv', `${LONG}\nSM-B1,2026-02-03 08:00,DSPA,1,,${noB}\n`, {
+      fields: { contract_id: String(w.contractA) },
+    });
+    expect((await get('manager', `/uploads/${chosen.upload_id}/report`)).json<TUploadReport>().records).toEqual([
+      { row: 2, field: 'contract', message: `This upload is for contract ${noA}` },
+    ]);
 
     // yuser (contract B) sees none of A's uploads; xuser none touching B.
     const mixed = (await get('manager', '/uploads?limit=100')).json<TUploadList>().records.find((r) => r.file_name === 'mixed.csv')!;
