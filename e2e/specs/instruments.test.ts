@@ -168,7 +168,8 @@ describe('instrument master data, as a person', () => {
 
     await page.reload();
     await page.getByRole('table', { name: 'Thresholds of DEF' }).waitFor();
-    expect(await page.getByLabel('DEF AL lower').inputValue()).toBe('-14');
+    // The grid is filled once the instrument's thresholds have loaded.
+    await expect.poll(() => page.getByLabel('DEF AL lower').inputValue(), { timeout: 15_000 }).toBe('-14');
     expect(await page.getByLabel('DEF AL upper').inputValue()).toBe('14');
     expect(await page.getByLabel('DEF WSL lower').inputValue()).toBe('-20');
     expect(await page.getByLabel('DEF WSL upper').inputValue()).toBe('20');
