@@ -11,6 +11,13 @@ vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('..
 
 const SLOW = { timeout: 5000 };
 
+/** Save is enabled once the form knows it changed (a render after the last change): wait for that, then click. */
+async function clickSave(user: { click: (element: Element) => Promise<void> }): Promise<void> {
+  const save = screen.getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), SLOW);
+  await user.click(save);
+}
+
 const LEVELS = [
   { code: 'CL', name: 'Check Level', color: '#4fc3f7', severity: 1 },
   { code: 'AL', name: 'Alert Level', color: '#ff9800', severity: 2 },
@@ -68,7 +75,7 @@ describe('Risk Rating Settings', { timeout: 30_000 }, () => {
     fill('High', '3');
     const band = screen.getByRole('group', { name: 'Band 1' });
     fill('From (open alerts)', '2', band);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await clickSave(user);
     expect(await screen.findByText('High must be above Medium', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('The first band starts at 0')).toBeTruthy();
     expect(screen.getByText('Correct the rules above to see the example.')).toBeTruthy();
@@ -85,7 +92,7 @@ describe('Risk Rating Settings', { timeout: 30_000 }, () => {
     fill('From (open alerts)', '20', band);
     fill('Weight', '10', band);
     await user.click(screen.getByRole('button', { name: 'Remove band 2' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await clickSave(user);
     await waitFor(() => expect(state.puts).toHaveLength(1), SLOW);
     expect(state.puts[0]).toEqual({
       level_weights: { CL: 1, AL: 2, PDL: 3, WSL: 8 },

@@ -11,6 +11,13 @@ vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('..
 
 const SLOW = { timeout: 5000 };
 
+/** Save is enabled once the form knows it changed (a render after the last change): wait for that, then click. */
+async function clickSave(user: { click: (element: Element) => Promise<void> }): Promise<void> {
+  const save = screen.getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), SLOW);
+  await user.click(save);
+}
+
 function serve(initial: Partial<TSystemSettings> = {}) {
   storeTestCredential();
   const state = { settings: { ...DEFAULT_SETTINGS, map_key: 'map-secret-123', ...initial } as TSystemSettings, puts: [] as unknown[], gets: 0 };
@@ -65,7 +72,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
     await user.click(screen.getByRole('option', { name: 'Week' }));
     expect(screen.getByText('Maximum date range: 6 weeks')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await clickSave(user);
     await waitFor(() => expect(state.puts).toHaveLength(1), SLOW);
     expect(state.puts[0]).toEqual({ report_range_num: 6, report_range_period: 'week', instrument_max_upload: 2_500_000, document_max_upload: null });
     expect(await screen.findByText('System settings saved (4 settings changed)', {}, SLOW)).toBeTruthy();
@@ -78,7 +85,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     await screen.findByRole('region', { name: 'Map' }, SLOW);
     fill('Min easting', '');
     fill('Minimum password length', '6');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await clickSave(user);
     expect(await screen.findByText('At least 8', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Give all four bounds or none')).toBeTruthy();
     expect(state.puts).toHaveLength(0);
@@ -87,7 +94,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     fill('Minimum password length', '10');
     // Not a time zone the browser knows.
     fill('Time zone', 'Mars/Olympus');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await clickSave(user);
     expect(await screen.findByText('Enter a time zone such as Asia/Singapore', {}, SLOW)).toBeTruthy();
     expect(state.puts).toHaveLength(0);
   });
@@ -100,7 +107,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     const { user } = renderApp('/en/master-data/system-setting');
     await screen.findByRole('region', { name: 'Limits' }, SLOW);
     fill('Chart instrument detail limit', '900000');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await clickSave(user);
     const field = screen.getByLabelText('Chart instrument detail limit');
     expect(await screen.findByText('Too many readings for one chart', {}, SLOW)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
