@@ -10,7 +10,8 @@ const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatOf(tz: string): Intl.DateTimeFormat {
+/** The zone's date-time parts formatter (24 h, numeric), one per zone; throws a RangeError for an unknown zone. */
+export function zoneFormat(tz: string): Intl.DateTimeFormat {
   let f = formats.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -31,7 +32,7 @@ function formatOf(tz: string): Intl.DateTimeFormat {
 /** True when `tz` is a time zone Intl knows. */
 export function isTimeZone(tz: string): boolean {
   try {
-    formatOf(tz);
+    zoneFormat(tz);
     return true;
   } catch {
     return false;
@@ -48,7 +49,7 @@ export function zoneOffsetMs(tz: string, utcMs: number): number {
   let off = offsets.get(key);
   if (off === undefined) {
     const p: Record<string, number> = {};
-    for (const part of formatOf(tz).formatToParts(new Date(slot * OFFSET_SLOT_MS))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+    for (const part of zoneFormat(tz).formatToParts(new Date(slot * OFFSET_SLOT_MS))) if (part.type !== 'literal') p[part.type] = Number(part.value);
     off = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - slot * OFFSET_SLOT_MS;
     if (offsets.size > 50_000) offsets.clear();
     offsets.set(key, off);

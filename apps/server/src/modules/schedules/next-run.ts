@@ -14,6 +14,7 @@
  * monthly run once, at the first; `every` and `hourly` follow elapsed time and run in both passes.
  */
 import type { TScheduleTiming } from '@strata/shared';
+import { zoneFormat } from '../../lib/zoned-time.js';
 
 interface Wall {
   y: number;
@@ -24,34 +25,14 @@ interface Wall {
   s: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
 /** Throws a RangeError for an unknown time zone. */
 export function assertTimeZone(tz: string): void {
-  formatter(tz);
+  zoneFormat(tz);
 }
 
 function wallOf(t: number, tz: string): Wall {
   const parts: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(new Date(t))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of zoneFormat(tz).formatToParts(new Date(t))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return { y: parts.year!, mo: parts.month!, d: parts.day!, h: parts.hour! % 24, mi: parts.minute!, s: parts.second! };
 }
 
