@@ -1,5 +1,7 @@
 import { WS_AUTH_TIMEOUT_MS, WS_PING_MS } from '@strata/shared';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { keyFileSecret, parseSecretKey } from './lib/secret-box.js';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -27,6 +29,11 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   WEB_DIST: z.string().optional(),
   WORKERS: bool.default(true),
+  /** 64 hex digits (or base64 of 32 bytes): seals secrets kept in the database. Default: DATA_DIR/secret.key. */
+  SECRET_KEY: z
+    .string()
+    .refine((v) => parseSecretKey(v) !== undefined, '64 hex digits or base64 of 32 bytes')
+    .optional(),
 });
 
 export type Config = {
@@ -47,6 +54,8 @@ export type Config = {
   loginThrottle: { maxFailures: number; windowMs: number; maxFailuresPerIp: number };
   webDist: string | undefined;
   workers: boolean;
+  /** Seals secrets kept in the database (lib/secret-box.ts); read lazily from DATA_DIR/secret.key when not given. */
+  secretKey: () => Buffer;
   /** The websocket hub: time allowed to authenticate, and the keepalive ping interval (tests shorten them). */
   realtime: { authTimeoutMs: number; pingMs: number };
 };
@@ -83,11 +92,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
+    secretKey: e.SECRET_KEY ? constant(parseSecretKey(e.SECRET_KEY)!) : once(() => keyFileSecret(e.DATA_DIR)),
     realtime: { authTimeoutMs: WS_AUTH_TIMEOUT_MS, pingMs: WS_PING_MS },
   };
 }
 
-/** A configuration for tests: defaults, no environment. */
+const constant = <T>(value: T) => () => value;
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/** A configuration for tests: defaults, no environment, a random secret key. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demo: false, workers: false, ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demo: false, workers: false, secretKey: constant(randomBytes(32)), ...overrides };
 }

@@ -12,6 +12,7 @@ import { throttleCheck, throttleClear, throttleHit, type ThrottleRule } from '..
 import type { PasswordsService } from '../passwords/passwords.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { findUserById, updateUser, type UserRow } from '../users/users.repository.js';
+import { openSecret, sealSecret } from '../../lib/secret-box.js';
 import {
   acceptTotpStep,
   countUnusedRecoveryCodes,
@@ -65,6 +66,11 @@ export class TfaService {
     this.rule = { bucket: 'tfa', windowMs: t.windowMs, perKey: t.maxFailures, perAddress: t.maxFailuresPerIp };
   }
 
+  /** A stored TOTP seed in clear (sealed under the instance key; lib/secret-box.ts). */
+  private open(stored: string): string {
+    return openSecret(this.ctx.config.secretKey(), stored);
+  }
+
   /** GET /account/tfa: the spec's two-factor lookup. */
   async status(actor: Actor): Promise<TTfaStatus> {
     const [settings, user] = await Promise.all([this.settings.get(), this.user(actor)]);
@@ -80,7 +86,7 @@ export class TfaService {
     const otpauthUrl = totp.toString();
     const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
     await this.ctx.db.orm.transaction(async (tx) => {
-      await updateUser(tx, user.userId, { tfaPendingSecret: secret, updatedAt: this.ctx.now() });
+      await updateUser(tx, user.userId, { tfaPendingSecret: sealSecret(this.ctx.config.secretKey(), secret), updatedAt: this.ctx.now() });
       await writeAudit(tx, actor, { action: 'account.tfa.enroll', entityType: 'user', entityId: user.userId });
     });
     return { secret, otpauth_url: otpauthUrl, qr_data_url: qrDataUrl };
@@ -94,13 +100,14 @@ export class TfaService {
     const user = await this.user(actor);
     if (user.tfaEnabled) throw badRequest(MESSAGES.tfaAlreadyEnabled);
     if (!user.tfaPendingSecret) throw badRequest(MESSAGES.tfaNotEnrolling);
-    const step = matchStep(totpFor(this.ctx.config.appName, user.loginName, user.tfaPendingSecret), code.trim(), now);
+    const seed = this.open(user.tfaPendingSecret);
+    const step = matchStep(totpFor(this.ctx.config.appName, user.loginName, seed), code.trim(), now);
     if (step === undefined) return this.fail(actor, 'account.tfa.confirm_failed');
 
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     const after = new AfterCommit();
     await db.transaction(async (tx) => {
-      await updateUser(tx, user.userId, { tfaSecret: user.tfaPendingSecret, tfaPendingSecret: null, tfaEnabled: true, tfaLastStep: step, updatedAt: now });
+      await updateUser(tx, user.userId, { tfaSecret: sealSecret(this.ctx.config.secretKey(), seed), tfaPendingSecret: null, tfaEnabled: true, tfaLastStep: step, updatedAt: now });
       await replaceRecoveryCodes(tx, user.userId, codes.map((c) => sha256(normaliseRecoveryCode(c))), now);
       await throttleClear(tx, this.rule, actor.loginName);
       await writeAudit(tx, actor, { action: 'account.tfa.enable', entityType: 'user', entityId: user.userId, before: { tfa_enabled: false }, after: { tfa_enabled: true } });
@@ -140,7 +147,7 @@ export class TfaService {
     const after = new AfterCommit();
 
     if (/^\d{6}$/.test(trimmed)) {
-      const step = matchStep(totpFor(this.ctx.config.appName, user.loginName, user.tfaSecret), trimmed, now);
+      const step = matchStep(totpFor(this.ctx.config.appName, user.loginName, this.open(user.tfaSecret)), trimmed, now);
       const accepted = await db.transaction(async (tx) => {
         if (step === undefined || !(await acceptTotpStep(tx, user.userId, step))) return false;
         await this.verified(tx, actor, 'totp');

@@ -7,6 +7,7 @@ import { createUser, TEST_PASSWORD } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { lastMailTo, linkIn, mailsTo } from '../../testing/mail.js';
 import { writeSetting } from '../settings/settings.repository.js';
+import { openSecret } from '../../lib/secret-box.js';
 
 describe('two-factor authentication (TOTP)', () => {
   let t: TestApp;
@@ -47,7 +48,11 @@ describe('two-factor authentication (TOTP)', () => {
     expect(otpauth_url).toContain(`secret=${secret}`);
     expect(qr_data_url).toMatch(/^data:image\/png;base64,/);
     const [pending] = await t.db.orm.select().from(users).where(eq(users.userId, user.userId));
-    expect(pending).toMatchObject({ tfaEnabled: false, tfaSecret: null, tfaPendingSecret: secret });
+    // The seed is kept sealed under the instance key, never in clear.
+    expect(pending).toMatchObject({ tfaEnabled: false, tfaSecret: null });
+    expect(pending!.tfaPendingSecret).toMatch(/^v1\./);
+    expect(pending!.tfaPendingSecret).not.toContain(secret);
+    expect(openSecret(t.ctx.config.secretKey(), pending!.tfaPendingSecret!)).toBe(secret);
     // Not confirmed: sign-in stays one step.
     expect((await signIn(t, 'enrolee', TEST_PASSWORD, ip())).login.tfa_enabled).toBe(false);
 
@@ -64,6 +69,9 @@ describe('two-factor authentication (TOTP)', () => {
     const stored = await t.db.orm.select().from(tfaRecoveryCodes).where(eq(tfaRecoveryCodes.userId, user.userId));
     expect(stored).toHaveLength(10);
     expect(stored.some((r) => codes.some((c) => r.codeHash.includes(c.replace('-', ''))))).toBe(false);
+    const [enabled] = await t.db.orm.select().from(users).where(eq(users.userId, user.userId));
+    expect(enabled!.tfaSecret).toMatch(/^v1\./);
+    expect(openSecret(t.ctx.config.secretKey(), enabled!.tfaSecret!)).toBe(secret);
     expect((await as(t, s, { method: 'GET', url: '/api/v1/account/tfa' })).json()).toEqual({ tfa_config: false, tfa: true });
     expect((await as(t, s, { method: 'GET', url: '/api/v1/sync' })).json().profile.tfa_enabled).toBe(true);
 
@@ -90,6 +98,13 @@ describe('two-factor authentication (TOTP)', () => {
     expect((await as(t, s, { method: 'GET', url: '/api/v1/sync' })).statusCode).toBe(200);
     const verified = await auditOf('auth.tfa.verified');
     expect(verified.at(-1)).toMatchObject({ loginName: 'twostep', after: { method: 'totp' } });
+  });
+
+  it('still accepts codes of a seed stored in clear before seeds were sealed', async () => {
+    const { secret } = await enrolled('legacyseed');
+    await t.db.orm.update(users).set({ tfaSecret: secret }).where(eq(users.loginName, 'legacyseed'));
+    const s = await signIn(t, 'legacyseed', TEST_PASSWORD, ip());
+    expect((await secondStep(s, code(secret))).statusCode).toBe(200);
   });
 
   it('refuses the first-step session on every route but the second step', async () => {
