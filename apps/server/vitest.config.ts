@@ -13,5 +13,6 @@ export default defineProject({
     hookTimeout: 120_000,
     // Each file opens its own in-memory PGlite (or its own database on real Postgres).
     pool: 'forks',
+    globalSetup: ['src/testing/global-setup.ts'],
   },
 });

@@ -48,17 +48,19 @@ export interface OpenOptions {
   /** PGlite data directory; absent = in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PGlite in memory only: start from this dump of a data directory (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
 }
 
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
-  return opts.url ? openPg(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+  return opts.url ? openPg(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(loadDataDir ? { loadDataDir } : {});
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
   return {
     kind: 'pglite',

@@ -1,7 +1,7 @@
 /**
  * A fresh, migrated database for one test file.
  *
- * - `TEST_DATABASE_URL` unset: an in-memory PGlite.
+ * - `TEST_DATABASE_URL` unset: an in-memory PGlite, restored from the migrated template (testing/pglite-template.ts).
  * - `TEST_DATABASE_URL` set (a server + database the tests may create databases beside): a new database
  *   `strata_t_<time>_<random>` on that server, dropped `WITH (FORCE)` by `drop()`.
  *
@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
+import { pgliteTemplate } from '../testing/pglite-template.js';
 
 export interface TestDatabase {
   db: Database;
@@ -29,7 +30,8 @@ async function closeQuietly(db: Database) {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const db = await openDatabase();
+    // From the migrated template when the suite's global set-up made one; migrate() then has nothing left to do.
+    const db = await openDatabase({ loadDataDir: pgliteTemplate() });
     await db.migrate();
     return {
       db,
