@@ -12,6 +12,13 @@ export const ZSystemSettings = z.object({
   request_parameter_limit: z.number().int().min(1).default(512),
   chart_instrument_detail_limit: z.number().int().min(100).default(50_000),
   tile_server: z.string().nullable().default(null),
+  /** Online geocoder for the location search: a URL with `{query}` (OneMap search or Nominatim answers); null = offline only. */
+  geocoder_url: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'Give an http(s) address')
+    .refine((v) => v.includes('{query}'), 'Put {query} where the searched text goes')
+    .nullable()
+    .default(null),
   map_bounds: z.array(z.number()).length(4).nullable().default([2667.54, 15748.72, 56396.44, 50256.33]),
   map_key: z.string().nullable().default(null),
   tbm_base_uri: z.string().nullable().default(null),

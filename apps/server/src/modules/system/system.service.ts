@@ -67,6 +67,8 @@ export class SystemService {
         ...uploadLimits,
         password_min_length: s.password_min_length,
         tfa_required: s.tfa_required,
+        /** The location search may ask the online geocoder (GET /geocode). */
+        geocoder: s.geocoder_url !== null,
       },
       build: BUILD,
       messages: [],

@@ -32,6 +32,7 @@ interface SettingsFormBase {
   timezone: string;
   map_bounds: [string, string, string, string];
   tile_server: string;
+  geocoder_url: string;
   map_key: string;
   request_parameter_limit: string;
   chart_instrument_detail_limit: string;
@@ -56,6 +57,7 @@ export function toFormValues(s: TSystemSettings): SettingsFormValues {
     timezone: s.timezone,
     map_bounds: [text(bounds[0]), text(bounds[1]), text(bounds[2]), text(bounds[3])],
     tile_server: text(s.tile_server),
+    geocoder_url: text(s.geocoder_url),
     map_key: text(s.map_key),
     request_parameter_limit: text(s.request_parameter_limit),
     chart_instrument_detail_limit: text(s.chart_instrument_detail_limit),
@@ -122,6 +124,11 @@ export function readSettingsForm(v: SettingsFormValues): { settings: TSystemSett
     if (!ZLayerUrl.safeParse(trimmed).success) issues.push({ path: [path], message: i18n.t('masterData.validation.url') });
     return trimmed;
   };
+  const geocoderUrl = (input: string): string | null => {
+    const address = url('geocoder_url', input);
+    if (address !== null && !address.includes('{query}')) issues.push({ path: ['geocoder_url'], message: i18n.t('masterData.settings.geocoderQuery') });
+    return address;
+  };
 
   const bounds = v.map_bounds.map((part, i) => num(['map_bounds', i], part, { optional: true }));
   const filled = v.map_bounds.filter((part) => part.trim() !== '').length;
@@ -148,6 +155,7 @@ export function readSettingsForm(v: SettingsFormValues): { settings: TSystemSett
     timezone,
     map_bounds: mapBounds,
     tile_server: url('tile_server', v.tile_server),
+    geocoder_url: geocoderUrl(v.geocoder_url),
     map_key: v.map_key.trim() || null,
     request_parameter_limit: num(['request_parameter_limit'], v.request_parameter_limit, { integer: true, min: 1 }),
     chart_instrument_detail_limit: num(['chart_instrument_detail_limit'], v.chart_instrument_detail_limit, { integer: true, min: 100 }),

@@ -193,6 +193,7 @@ function MapSection({ control }: { control: SettingsControl }) {
           <FormHelperText error={Boolean(boundsError)}>{boundsError ? translateMessage(boundsError) : t('masterData.settings.mapBoundsText')}</FormHelperText>
         </Box>
         <SafeTextField name="tile_server" label={t('masterData.settings.tileServer')} helperText={t('masterData.settings.tileServerText')} fullWidth />
+        <SafeTextField name="geocoder_url" label={t('masterData.settings.geocoderUrl')} helperText={t('masterData.settings.geocoderUrlText')} fullWidth />
         <SecretField name="map_key" label={t('masterData.settings.mapKey')} helperText={t('masterData.settings.mapKeyText')} />
       </Stack>
     </Section>
