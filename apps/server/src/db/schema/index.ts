@@ -12,3 +12,7 @@ export * from './sites.js';
 export * from './map-layers.js';
 export * from './documentation.js';
 export * from './readings.js';
+export * from './comments.js';
+export * from './alerts.js';
+export * from './attachments.js';
+export * from './action-log.js';

@@ -94,6 +94,8 @@ export const uploadErrors = pgTable(
     row: integer('row').notNull(),
     field: text('field').notNull(),
     message: text('message').notNull(),
+    /** The instrument the row names, when it resolved (no foreign key: a report outlives a deleted instrument). */
+    instrumentId: integer('instrument_id'),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.seq] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_errors" ADD COLUMN "instrument_id" integer;
