@@ -17,13 +17,14 @@ export function uploadLimit(settings: TSystemSettings, type: UploadType): number
 
 /**
  * Reads a multipart form holding exactly one file (field name free) and text fields, up to `maxBytes` for the file.
- * Errors are field errors on `files`, as the upload dialog shows them.
+ * Errors are field errors on `files`, as the upload dialog shows them. `preservePath`: the file name as the client sent
+ * it, folders included (by default they are cut off), for callers that refuse names with path parts.
  */
-export async function readSingleUpload(req: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
+export async function readSingleUpload(req: FastifyRequest, maxBytes: number, options: { preservePath?: boolean } = {}): Promise<UploadedFile> {
   if (!req.isMultipart()) throw badRequest({ files: 'Upload one file' });
   const fields: Record<string, string> = {};
   let file: { fileName: string; data: Buffer } | undefined;
-  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
+  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 }, ...(options.preservePath ? { preservePath: true } : {}) })) {
     if (part.type === 'file') {
       let data: Buffer;
       try {

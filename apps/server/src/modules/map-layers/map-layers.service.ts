@@ -1,5 +1,6 @@
 import type { TCreateMapLayerRequest, TMapLayer, TMapLayerList, TReorderMapLayersRequest, TUpdateMapLayerRequest } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { CONTENT_TYPES, cleanFileName, detectFileKind, EXTENSIONS } from '../../lib/file-signature.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
@@ -176,6 +177,46 @@ export class MapLayersService {
     if (l.fileKey) await this.storage.remove(l.fileKey).catch(() => undefined);
     await this.master.changed('map-layers');
     return this.get(id);
+  }
+
+  /**
+   * A new overlay made from an uploaded GeoJSON or KML file (/upload/map, "drawings to base map"), named `name` or
+   * after the file. `within` runs in the same transaction (the attachments module writes its upload history there).
+   */
+  async createFromFile(
+    actor: Actor,
+    input: { name?: string | undefined; fileName: string; data: Buffer },
+    within?: (tx: Executor, layer: MapLayerRow, file: { fileName: string; kind: 'geojson' | 'kml'; size: number }) => Promise<void>,
+  ): Promise<TMapLayer> {
+    const kind = detectFileKind(input.data, ['geojson', 'kml']);
+    if (kind !== 'geojson' && kind !== 'kml') throw badRequest({ files: 'A drawing for the base map must be a GeoJSON or KML file' });
+    if (kind === 'geojson') {
+      try {
+        JSON.parse(input.data.toString('utf8'));
+      } catch {
+        throw badRequest({ files: 'The file is not valid GeoJSON' });
+      }
+    }
+    const fileName = cleanFileName(input.fileName, `layer.${EXTENSIONS[kind]}`);
+    const name = (input.name || fileName.replace(/\.[^.]*$/, '') || fileName).slice(0, 100);
+    const key = randomKey('map-layers', EXTENSIONS[kind]);
+    await this.storage.write(key, input.data);
+    let row: MapLayerRow;
+    try {
+      const now = this.ctx.now();
+      const values: MapLayerInsert = { name, kind: 'overlay', source: kind, fileKey: key, fileName, sortOrder: await nextSortOrder(this.db), createdAt: now, updatedAt: now };
+      row = await this.db.transaction(async (tx) => {
+        const l = await insertLayer(tx, values);
+        await writeAudit(tx, actor, { action: 'map-layer.create', entityType: 'map_layer', entityId: l.layerId, after: { ...auditFields(values), size: input.data.length } });
+        await within?.(tx, l, { fileName, kind, size: input.data.length });
+        return l;
+      });
+    } catch (err) {
+      await this.storage.remove(key).catch(() => undefined);
+      throw err;
+    }
+    await this.master.changed('map-layers');
+    return presentMapLayer(row);
   }
 
   async file(id: number): Promise<{ fileName: string; contentType: string; data: Buffer }> {

@@ -1,0 +1,146 @@
+import { hasAnyPermission, type PermissionCode } from '@strata/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { contracts, instruments, sites } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { Actor } from '../../context.js';
+import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
+import { scopeOf } from '../contracts/contracts.service.js';
+
+/**
+ * Records that people comment on and attach files to (issue 8), generic over (category, reference id): an instrument
+ * now; boreholes, excavation sites, tunnels, alerts and reports register their own resolver as they arrive. Everything
+ * attached to a record is scoped through its resolver: a record of a contract the caller does not hold is not found.
+ */
+export interface RecordRef {
+  category: string;
+  refId: number;
+  contractId: number;
+  /** What people call the record (an instrument's name): mail subjects, notification texts. */
+  title: string;
+  /** The web path of the record's detail page, without query string (links in mail and notifications). */
+  path: string;
+  /** Holders of any of these may manage what is attached to the record (delete others' comments and files). */
+  managePermissions: readonly PermissionCode[];
+  /** When set, attaching files to the record also needs one of these (e.g. a contract's "other files"). */
+  attachPermissions?: readonly PermissionCode[];
+  /** When set, seeing the record and what hangs on it also needs one of these (403 otherwise): an action-log case. */
+  viewPermissions?: readonly PermissionCode[];
+  /** Nothing may be attached to or deleted from the record any more (a closed action-log case). */
+  readOnly?: boolean;
+}
+
+export interface RecordResolver {
+  category: string;
+  /** The record when it exists within `scope`, else undefined. */
+  find(db: Executor, scope: ContractScope, refId: number): Promise<Omit<RecordRef, 'category' | 'refId'> | undefined>;
+  /**
+   * Every record of the category as rows `(ref_id, contract_id, title, path, easting, northing)` (SVY21; null when the
+   * record has no location), for lists across records such as the map file search. Unscoped: callers scope on
+   * contract_id. A category without one is left out of those lists.
+   */
+  listing?: SQL;
+}
+
+const instrumentResolver: RecordResolver = {
+  category: 'instrument',
+  async find(db, scope, refId) {
+    const [row] = await db
+      .select({ contractId: instruments.contractId, name: instruments.name })
+      .from(instruments)
+      .where(and(eq(instruments.instrumentId, refId), inScope(scope, instruments.contractId)))
+      .limit(1);
+    if (!row) return undefined;
+    return { contractId: row.contractId, title: row.name, path: `/dashboard/search/instrument/${refId}`, managePermissions: ['ManageInstruments'] };
+  },
+  listing: sql`select ${instruments.instrumentId} as ref_id, ${instruments.contractId} as contract_id, ${instruments.name} as title,
+    '/dashboard/search/instrument/' || ${instruments.instrumentId} as path, ${instruments.easting} as easting, ${instruments.northing} as northing
+    from ${instruments}`,
+};
+
+const siteResolver: RecordResolver = {
+  category: 'site',
+  async find(db, scope, refId) {
+    const [row] = await db
+      .select({ contractId: sites.contractId, name: sites.siteName })
+      .from(sites)
+      .where(and(eq(sites.siteId, refId), inScope(scope, sites.contractId)))
+      .limit(1);
+    if (!row) return undefined;
+    return { contractId: row.contractId, title: row.name, path: `/master-data/construction/site/${refId}`, managePermissions: ['ManageConstructionSites'] };
+  },
+  listing: sql`select ${sites.siteId} as ref_id, ${sites.contractId} as contract_id, ${sites.siteName} as title,
+    '/master-data/construction/site/' || ${sites.siteId} as path, null::double precision as easting, null::double precision as northing
+    from ${sites}`,
+};
+
+/** A contract itself: its "other files" (/upload/document), uploaded with UploadOtherFiles, managed with DeleteOtherFiles. */
+const contractResolver: RecordResolver = {
+  category: 'contract',
+  async find(db, scope, refId) {
+    const [row] = await db
+      .select({ contractId: contracts.contractId, no: contracts.no })
+      .from(contracts)
+      .where(and(eq(contracts.contractId, refId), inScope(scope, contracts.contractId)))
+      .limit(1);
+    if (!row) return undefined;
+    return { contractId: row.contractId, title: row.no, path: '/upload/document', managePermissions: ['DeleteOtherFiles'], attachPermissions: ['UploadOtherFiles'] };
+  },
+  listing: sql`select ${contracts.contractId} as ref_id, ${contracts.contractId} as contract_id, ${contracts.no} as title,
+    '/upload/document' as path, ${contracts.easting} as easting, ${contracts.northing} as northing
+    from ${contracts}`,
+};
+
+/** The registry of record categories; one per app (services share it). */
+export class RecordRefs {
+  private readonly resolvers = new Map<string, RecordResolver>();
+
+  constructor(private readonly db: Executor) {
+    this.register(instrumentResolver);
+    this.register(siteResolver);
+    this.register(contractResolver);
+  }
+
+  register(resolver: RecordResolver): void {
+    if (this.resolvers.has(resolver.category)) throw new Error(`record category ${resolver.category} registered twice`);
+    this.resolvers.set(resolver.category, resolver);
+  }
+
+  categories(): string[] {
+    return [...this.resolvers.keys()];
+  }
+
+  isCategory(category: string): boolean {
+    return this.resolvers.has(category);
+  }
+
+  /** The record as the actor may see it; 404 for an unknown category, an unknown id or another contract's record. */
+  async resolve(actor: Pick<Actor, 'userId' | 'userType'> & Partial<Pick<Actor, 'permissions'>>, category: string, refId: number, db: Executor = this.db): Promise<RecordRef> {
+    const resolver = this.resolvers.get(category);
+    const found = resolver ? await resolver.find(db, scopeOf(actor), refId) : undefined;
+    if (!found) throw notFound();
+    if (found.viewPermissions && !hasAnyPermission([...(actor.permissions ?? [])], found.viewPermissions)) throw forbidden();
+    return { category, refId, ...found };
+  }
+
+  /**
+   * Every record of the categories that have a listing, as one relation `(category, ref_id, contract_id, title, path,
+   * easting, northing)`; unscoped (callers scope on contract_id).
+   */
+  listing(): SQL {
+    const parts = [...this.resolvers.values()]
+      .filter((r): r is RecordResolver & { listing: SQL } => r.listing !== undefined)
+      .map((r) => sql`select ${r.category}::text as category, l.* from (${r.listing}) l`);
+    return parts.length ? sql.join(parts, sql` union all `) : sql`select null::text as category, null::int as ref_id, null::int as contract_id, null::text as title, null::text as path, null::double precision as easting, null::double precision as northing where false`;
+  }
+
+  /** True when the actor may attach files to the record (it is visible, so only the category's attach permission counts). */
+  canAttach(actor: Pick<Actor, 'permissions'>, record: RecordRef): boolean {
+    return !record.readOnly && (!record.attachPermissions || hasAnyPermission([...actor.permissions], record.attachPermissions));
+  }
+
+  /** True when the actor may manage what is attached to the record (besides what they wrote themselves). */
+  canManage(actor: Pick<Actor, 'permissions'>, record: RecordRef): boolean {
+    return hasAnyPermission([...actor.permissions], record.managePermissions);
+  }
+}

@@ -1,0 +1,1 @@
+export { RecordComments, type RecordCommentsProps } from './record-comments';
