@@ -8,7 +8,8 @@ import { writeAudit } from '../../platform/audit.js';
 import type { SecurityEvents } from '../account/security-events.js';
 import { rememberClient } from '../account/security.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findUserByLoginName, permissionCodesOfRole } from '../users/users.repository.js';
+import { findUserByLoginName } from '../users/users.repository.js';
+import { RolePermissionsCache } from './role-permissions.js';
 import {
   clearLoginFailures,
   countLoginFailures,
@@ -45,12 +46,22 @@ export interface SignInResult {
 
 /** Sign-in, sign-out and the resolution of a bearer token to an actor. */
 export class AuthService {
+  /** Role id -> permission codes, per instance; the roles service tells it of changes (`changed`). */
+  readonly rolePermissions: RolePermissionsCache;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: SettingsService,
     /** Sign-in from a new client (user agent + address) creates a security notification and a mail. */
     private readonly security?: SecurityEvents,
-  ) {}
+  ) {
+    this.rolePermissions = new RolePermissionsCache(ctx);
+  }
+
+  /** Listens for role changes of other instances. */
+  async start(): Promise<void> {
+    await this.rolePermissions.start();
+  }
 
   async signIn(input: SignInInput): Promise<SignInResult> {
     const { db, config } = this.ctx;
@@ -195,7 +206,7 @@ export class AuthService {
     if (!isLive(secondStep ? { ...session, verified: true } : session, user, now, idleMs)) return undefined;
     if (idleFor > Math.min(5_000, idleMs / 10)) await touchSession(db.orm, session.sessionId, now);
     const [permissions, policy] = await Promise.all([
-      session.verified ? permissionCodesOfRole(db.orm, user.roleId) : Promise.resolve([]),
+      session.verified ? this.rolePermissions.get(user.roleId) : Promise.resolve([]),
       this.settings.get(),
     ]);
     return {

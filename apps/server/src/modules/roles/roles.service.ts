@@ -38,7 +38,11 @@ const idsOf = (codes: readonly string[]) => [...new Set(codes.map((c) => permiss
 
 /** Roles (sets of task permissions). A change reaches the holders on their next request (permissions are read per request) and their clients are told to sync. */
 export class RolesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    /** The per-instance cache of role permissions (auth): told after a role's permissions changed or the role went. */
+    private readonly permissionsCache?: { changed(roleId: number): Promise<void> },
+  ) {}
 
   catalogue(): TPermissionCatalogue {
     return {
@@ -96,6 +100,7 @@ export class RolesService {
       await writeAudit(tx, actor, { action: 'role.update', entityType: 'role', entityId: roleId, ...diff });
       return holderIds(tx, [roleId]);
     });
+    await this.permissionsCache?.changed(roleId);
     await this.requireSync(holders);
     return this.get(roleId);
   }
@@ -122,6 +127,7 @@ export class RolesService {
       });
       return ids;
     });
+    await this.permissionsCache?.changed(roleId);
     await this.requireSync(moved);
     return { ok: true, moved_users: moved.length };
   }
