@@ -12,7 +12,9 @@
  *
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npm run bench:readings
  *   BENCH_KEEP=1 …   keeps the generated database (strata_bench_readings) and reuses it on the next run
+ *   BENCH_NAME=x …   names the database strata_bench_x instead
  */
+import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { downsampleSeries } from '../apps/server/src/modules/readings/downsample.js';
 import { ensurePartitions, ensureSeries, monthsBetween, rebuildRollups } from '../apps/server/src/modules/readings/readings.repository.js';
@@ -35,7 +37,8 @@ async function main() {
   const perSeries = Math.floor((end - START) / STEP) + 1;
   const rows = instruments * perSeries;
 
-  const bdb = await benchDatabase('readings');
+  // BENCH_NAME: the database's name (strata_bench_<name>), so two people's runs on one server do not meet.
+  const bdb = await benchDatabase(process.env.BENCH_NAME ?? 'readings');
   const { db } = bdb;
   let app: RunningApp | undefined;
   try {
@@ -114,10 +117,19 @@ async function main() {
     const blocks = 4;
     const size = Math.ceil(measured.length / blocks);
     const t0 = performance.now();
+    // Main-thread busy time per request (event-loop utilisation; the HTTP clients run in their own thread): what
+    // each way costs the Node process, a figure a loaded machine moves less than the latencies.
+    const busy = { api: 0, direct: 0 };
+    const timed = async <T>(k: 'api' | 'direct', f: () => Promise<T>): Promise<T> => {
+      const e0 = performance.eventLoopUtilization();
+      const r = await f();
+      busy[k] += performance.eventLoopUtilization(e0).active;
+      return r;
+    };
     for (let b = 0; b < blocks; b++) {
       const block = measured.slice(b * size, (b + 1) * size);
-      times.api.push(...(await api(block)));
-      times.direct.push(...(await runConcurrently(block.map(direct), concurrency)));
+      times.api.push(...(await timed('api', () => api(block))));
+      times.direct.push(...(await timed('direct', () => runConcurrently(block.map(direct), concurrency))));
     }
     const wall = performance.now() - t0;
     // The floor of any API call here: an authenticated GET that does next to nothing (latest value of one instrument).
@@ -137,6 +149,11 @@ async function main() {
     console.log(`| ratio API / direct | **${(p('api', 50) / p('direct', 50)).toFixed(2)}×** | **${(p('api', 95) / p('direct', 95)).toFixed(2)}×** | |`);
     console.log(
       `| (floor: GET /instruments/latest?ids=<one>, auth + HTTP only) | ${ms(percentile(floor, 50))} | ${ms(percentile(floor, 95))} | ${ms(percentile(floor, 100))} |`,
+    );
+    console.log(
+      `\nNode main thread busy per request: API ${ms(busy.api / requests)}, direct ${ms(busy.direct / requests)}; load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
     );
     console.log(
       `\nRATIO chart API / direct SQL (pg, ${rows} rows): p50 ${(p('api', 50) / p('direct', 50)).toFixed(2)}, p95 ${(p('api', 95) / p('direct', 95)).toFixed(2)}; API p95 ${p('api', 95).toFixed(1)} ms`,

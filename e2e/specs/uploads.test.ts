@@ -96,7 +96,7 @@ describe('readings upload, as a person', () => {
     // The landing: a tile per served upload type, in the Data Upload menu.
     const tiles = page.getByRole('list', { name: 'Upload types' });
     await tiles.getByRole('heading', { name: 'Instrumentation' }).waitFor();
-    expect(await tiles.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Instrumentation', 'User Import', 'Instrument Plan']);
+    expect(await tiles.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Instrumentation', 'Drawings to Base Map', 'Other Files', 'User Import', 'Instrument Plan']);
     expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Upload' }).count()).toBe(1);
     await shots(page, 'uploads-landing-1366');
     await tiles.getByRole('link', { name: /Instrumentation/ }).click();

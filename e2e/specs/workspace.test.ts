@@ -267,6 +267,146 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
+  it('shows the status level of an instrument whose latest reading is breached, in the list and on its detail', async () => {
+    const statuses = await apiCall<{ records: { instrument_id: number; level_code: string | null; severity: number }[] }>(
+      admin,
+      'GET',
+      `/instruments/status?contracts=[${contract.contractId}]`,
+    );
+    expect(statuses.records).toHaveLength(contract.total);
+    // The demo data puts about one instrument in twenty past AL: take the most severe.
+    const breached = statuses.records.filter((r) => r.level_code !== null).sort((a, b) => b.severity - a.severity)[0];
+    expect(breached).toBeTruthy();
+    const instrument = contract.instruments.find((i) => i.instrument_id === breached!.instrument_id)!;
+    const level = breached!.level_code!;
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    const filter = encodeURIComponent(JSON.stringify({ level: [level] }));
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(`${LIST}?instrument_filter=${filter}`));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    const atLevel = statuses.records.filter((r) => r.level_code === level).length;
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${atLevel} instrument${atLevel === 1 ? '' : 's'}`);
+    const item = listItems(page).filter({ hasText: instrument.name }).first();
+    await item.waitFor();
+    expect(await item.getByTestId('instrument-level').textContent()).toBe(level);
+    // Every instrument listed shows that level.
+    expect(new Set(await page.getByRole('list', { name: 'Instruments' }).getByTestId('instrument-level').allTextContents())).toEqual(new Set([level]));
+    await page.getByRole('button', { name: /^Status level: / }).waitFor();
+    await shots(page, 'workspace-levels-1366');
+
+    // The detail computes the same level from the latest readings and the thresholds.
+    await item.click();
+    await expect.poll(() => page.getByTestId('status-level').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${level} — `));
+    await context.close();
+  });
+
+  it('shows the detail tabs from the path, switches views keeping the query string, and falls back to the detail', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const target = contract.instruments.find((i) => i.status === 'active' && i.type_code !== 'INC') ?? contract.instruments[0]!;
+    const detailPath = `/en/dashboard/search/instrument/${target.instrument_id}`;
+    // A view that does not exist shows the detail, keeping the query string.
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(`${detailPath}/no-such-view?keyword=${target.name}`));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === detailPath && url.searchParams.get('keyword') === target.name);
+    await page.getByTestId('instrument-detail').waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Instrument views' });
+    expect(await tabs.getByRole('tab', { name: 'Detail' }).getAttribute('aria-selected')).toBe('true');
+    const names = await tabs.getByRole('tab').allTextContents();
+    expect(names[0]).toBe('Detail');
+    // Other views (photo, documents, files, comments) are tabs once their features exist: each opens at its path.
+    for (const name of names.slice(1)) {
+      await tabs.getByRole('tab', { name }).click();
+      await page.waitForURL((url) => /^\/en\/dashboard\/search\/instrument\/\d+\/[a-z-]+$/.test(url.pathname) && url.searchParams.get('keyword') === target.name);
+      await expect.poll(() => tabs.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => page.getByTestId('instrument-detail').count()).toBe(0);
+      await page.waitForTimeout(1000); // let the view load before its picture
+      await shots(page, `workspace-view-${name.toLowerCase()}-1366`);
+      await tabs.getByRole('tab', { name: 'Detail' }).click();
+      await page.waitForURL((url) => url.pathname === detailPath && url.searchParams.get('keyword') === target.name);
+      await page.getByTestId('instrument-detail').waitFor();
+    }
+    await context.close();
+  });
+
+  it('downloads the readings of the period as CSV', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const target = contract.instruments.find((i) => i.status === 'active' && i.type_code === 'SM') ?? contract.instruments[0]!;
+    const range = encodeURIComponent(JSON.stringify({ option: '30day' }));
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(`/en/dashboard/search/instrument/${target.instrument_id}?date-range=${range}`));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    const button = page.getByRole('button', { name: 'Download the readings as CSV' });
+    await button.waitFor({ timeout: 20_000 });
+    const download = page.waitForEvent('download', { timeout: 30_000 });
+    await button.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const shot = await screenshot(page, 'workspace-download-1366');
+    const saved = path.join(path.dirname(shot), 'workspace-readings.csv');
+    await file.saveAs(saved);
+    const lines = readFileSync(saved, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(lines[0]).toBe('instrument,date_time,reading_code,depth,value,unit');
+    // A daily settlement marker: about 30 readings in 30 days, each of this instrument.
+    const rows = lines.slice(1).filter(Boolean);
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.every((row) => row.startsWith(`${target.name},`))).toBe(true);
+    await context.close();
+  });
+
+  it('draws an inclinometer\'s profile (A and B against depth) and its time series at a chosen depth', async () => {
+    const inclinometer = contract.instruments.find((i) => i.type_code === 'INC' && i.status === 'active');
+    expect(inclinometer).toBeTruthy();
+    const { context, page } = await newPage(browser, DESKTOP);
+    const profile = page.waitForResponse((r) => r.url().includes(`/instruments/${inclinometer!.instrument_id}/profile`), { timeout: 30_000 });
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(`/en/dashboard/search/instrument/${inclinometer!.instrument_id}`));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    const answer = await profile;
+    expect(answer.status()).toBe(200);
+    const body = (await answer.json()) as { profiles: { code: string; points: { depth: number }[] }[] };
+    expect(new Set(body.profiles.map((p) => p.code))).toEqual(new Set(['A', 'B']));
+    expect(body.profiles.every((p) => p.points.length === 5)).toBe(true);
+    const section = page.getByTestId('profile-section');
+    for (const code of ['A', 'B']) {
+      const chart = section.getByTestId(`profile-${code}`);
+      await chart.locator('canvas').waitFor({ timeout: 20_000 });
+      expect(await chart.getByRole('img', { name: `Profile of ${code} of ${inclinometer!.name}` }).getAttribute('data-empty')).toBeNull();
+    }
+    await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
+    // The lines of the dates are drawn (the latest in blue).
+    expect(await pixelsOf(page, '[data-testid="profile-A"]', '#0471d1')).toBeGreaterThan(20);
+    await section.scrollIntoViewIfNeeded();
+    await shots(page, 'workspace-profile-1366');
+
+    // Time series at 4 m only: the readings are asked again with depths=4.
+    const depths = page.getByRole('group', { name: 'Depths' });
+    const again = page.waitForResponse((r) => r.url().includes(`/instruments/${inclinometer!.instrument_id}/readings`) && r.url().includes('depths=4'));
+    await depths.getByRole('button', { name: '4 m' }).click();
+    const series = ((await (await again).json()) as { series: { depth: number | null }[] }).series;
+    expect(series.length).toBeGreaterThan(0);
+    expect(series.every((s) => s.depth === 4)).toBe(true);
+    expect(await depths.getByRole('button', { name: '4 m' }).getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+
+  it('opens an instrument by clicking it on the map close up (no clustering from zoom 17)', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const spot = contract.instruments.find((i) => i.status === 'active') ?? contract.instruments[0]!;
+    const pos = encodeURIComponent(JSON.stringify({ x: spot.easting, y: spot.northing, zoom: 19 }));
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(`${LIST}?pos=${pos}`));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
+    const map = page.getByRole('application', { name: 'Work space map' });
+    const box = (await map.boundingBox())!;
+    // The legend sits over the map's top left (and here its centre): fold it away first.
+    await page.getByTestId('map-legend').getByRole('button', { name: 'Legend' }).click();
+    await page.waitForTimeout(600); // the first frame with the instruments
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL((url) => url.pathname === `/en/dashboard/search/instrument/${spot.instrument_id}`, { timeout: 10_000 });
+    await page.getByTestId('instrument-detail').getByRole('heading', { name: spot.name }).waitFor();
+    await context.close();
+  });
+
   it('works on a phone: the map above the list', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto('/en/account/login?redirect=' + encodeURIComponent(LIST));
@@ -285,6 +425,17 @@ describe('work space, as a person', () => {
     await page.locator('[data-testid^="chart-"] canvas').first().waitFor({ timeout: 20_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shots(page, 'workspace-detail-390');
+    // An inclinometer's profile: the A and B charts stacked, nothing wider than the screen.
+    const inclinometer = contract.instruments.find((i) => i.type_code === 'INC' && i.status === 'active')!;
+    await page.goto(`/en/dashboard/search/instrument/${inclinometer.instrument_id}`);
+    await page.getByTestId('profile-B').locator('canvas').waitFor({ timeout: 20_000 });
+    const a = (await page.getByTestId('profile-A').boundingBox())!;
+    const b = (await page.getByTestId('profile-B').boundingBox())!;
+    expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId('profile-section').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600); // the chart's resize debounce
+    await shots(page, 'workspace-profile-390');
     await context.close();
   });
 });

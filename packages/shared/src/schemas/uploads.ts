@@ -103,6 +103,8 @@ export const ZUploadRowError = z.object({
   /** The column: instrument, date_time, reading_code, value, depth, contract, or a reading code (wide layout). */
   field: z.string(),
   message: z.string(),
+  /** The instrument the row names, when it resolved to one of the uploader's (null: unknown, ambiguous, or no instrument). */
+  instrument_id: z.number().int().nullable(),
 });
 export type TUploadRowError = z.infer<typeof ZUploadRowError>;
 

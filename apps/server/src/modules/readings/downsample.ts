@@ -10,7 +10,7 @@
  * - narrower buckets (the range is shorter than `buckets` grains): from `readings`, buckets of (last - first) / n.
  */
 import type { Executor } from '../../db/client.js';
-import { bucketsFromReadings, bucketsFromRollups, rangeStats, rawPoints, ROLLUP_GRAIN_MS, type BucketExtremes } from './readings.repository.js';
+import { bucketsFromReadings, bucketsFromRollups, rangeStats, rawPoints, ROLLUP_GRAIN_MS, type BucketExtremes, type RangeStats } from './readings.repository.js';
 
 export type BucketPlan =
   | { mode: 'raw' }
@@ -55,9 +55,19 @@ export interface DownsampledSeries {
   points: [number, number][];
 }
 
-/** A series in [from, to] (epoch ms, inclusive; null = open) with at most `maxPoints` points. */
-export async function downsampleSeries(db: Executor, seriesId: number, from: number | null, to: number | null, maxPoints: number): Promise<DownsampledSeries> {
-  const { count: rawCount, first, last } = await rangeStats(db, seriesId, from, to);
+/**
+ * A series in [from, to] (epoch ms, inclusive; null = open) with at most `maxPoints` points. `stats`: the range's
+ * count, first and last when the caller has them already (the chart API reads them with the series lookup).
+ */
+export async function downsampleSeries(
+  db: Executor,
+  seriesId: number,
+  from: number | null,
+  to: number | null,
+  maxPoints: number,
+  stats?: RangeStats,
+): Promise<DownsampledSeries> {
+  const { count: rawCount, first, last } = stats ?? (await rangeStats(db, seriesId, from, to));
   if (first === null || last === null) return { rawCount: 0, downsampled: false, points: [] };
   const plan = planBuckets(rawCount, first, last, maxPoints);
   if (plan.mode === 'raw') return { rawCount, downsampled: false, points: await rawPoints(db, seriesId, first, last) };

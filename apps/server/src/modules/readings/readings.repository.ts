@@ -126,51 +126,54 @@ export interface SeriesView {
   depth: number | null;
 }
 
+type SeriesRow = {
+  name: string;
+  series_id: number | null;
+  code: string;
+  description: string;
+  unit: string;
+  precision: number;
+  depth: number | null;
+  sort_order: number;
+};
+
+/** The scoped instrument with its series (a row with null series when it has none; no row when not the caller's). */
+function seriesLookupSql(scope: ContractScope, instrumentId: number, codes?: string[], depths?: number[]): SQL {
+  const codeFilter = codes?.length
+    ? sql`and upper(c.code) = any(${`{${codes.map((c) => `"${c.toUpperCase().replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`
+    : sql``;
+  const depthFilter = depths ? sql`where s.depth = any(${`{${depths.join(',')}}`}::float8[])` : sql``;
+  return sql`select i.name, x.series_id, x.code, x.description, x.unit, x.precision, x.depth, x.sort_order
+          from ${instruments} i
+          left join (select s.instrument_id, s.series_id, s.depth, c.code, c.description, c.unit, c.precision, c.sort_order
+                       from ${readingSeries} s join ${readingCodes} c on c.reading_code_id = s.reading_code_id ${codeFilter} ${depthFilter}) x on x.instrument_id = i.instrument_id
+         where i.instrument_id = ${instrumentId} and ${inScope(scope, sql`i.contract_id`)}`;
+}
+
+const seriesViewOf = (r: SeriesRow): SeriesView => ({
+  seriesId: Number(r.series_id),
+  code: r.code,
+  description: r.description,
+  unit: r.unit,
+  precision: Number(r.precision),
+  depth: r.depth === null ? null : Number(r.depth),
+});
+
 /**
- * An instrument of the scope with its series (optionally only these reading codes), in one query: undefined when the
- * instrument is not there or not the caller's (the chart API's lookup).
+ * An instrument of the scope with its series (optionally only these reading codes, only these depths), in one query:
+ * undefined when the instrument is not there or not the caller's (the chart API's lookup).
  */
 export async function instrumentSeries(
   db: Executor,
   scope: ContractScope,
   instrumentId: number,
   codes?: string[],
+  depths?: number[],
 ): Promise<{ name: string; series: SeriesView[] } | undefined> {
-  const codeFilter = codes?.length
-    ? sql`and upper(c.code) = any(${`{${codes.map((c) => `"${c.toUpperCase().replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`
-    : sql``;
-  const rows = await rowsOf<{
-    name: string;
-    series_id: number | null;
-    code: string;
-    description: string;
-    unit: string;
-    precision: number;
-    depth: number | null;
-  }>(
-    db,
-    sql`select i.name, x.series_id, x.code, x.description, x.unit, x.precision, x.depth
-          from ${instruments} i
-          left join (select s.instrument_id, s.series_id, s.depth, c.code, c.description, c.unit, c.precision, c.sort_order
-                       from ${readingSeries} s join ${readingCodes} c on c.reading_code_id = s.reading_code_id ${codeFilter}) x on x.instrument_id = i.instrument_id
-         where i.instrument_id = ${instrumentId} and ${inScope(scope, sql`i.contract_id`)}
-         order by x.sort_order, x.code, x.depth nulls first`,
-  );
+  const rows = await rowsOf<SeriesRow>(db, sql`${seriesLookupSql(scope, instrumentId, codes, depths)} order by x.sort_order, x.code, x.depth nulls first`);
   const first = rows[0];
   if (!first) return undefined;
-  return {
-    name: first.name,
-    series: rows
-      .filter((r) => r.series_id !== null)
-      .map((r) => ({
-        seriesId: Number(r.series_id),
-        code: r.code,
-        description: r.description,
-        unit: r.unit,
-        precision: Number(r.precision),
-        depth: r.depth === null ? null : Number(r.depth),
-      })),
-  };
+  return { name: first.name, series: rows.filter((r) => r.series_id !== null).map(seriesViewOf) };
 }
 
 /** How many series use a reading code (a reading code with readings cannot be deleted). */
@@ -405,13 +408,36 @@ const floorGrain = (ms: number) => Math.floor(ms / ROLLUP_GRAIN_MS) * ROLLUP_GRA
 const ceilGrain = (ms: number) => Math.ceil(ms / ROLLUP_GRAIN_MS) * ROLLUP_GRAIN_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-type Part = { n: number; first: number | null; last: number | null };
+/**
+ * One row `(n, first, last)`: how many readings the series `seriesRef` (a value or a column of an outer query) has in
+ * [from, to] (inclusive, both given), and the epoch ms of the first and the last — the grains wholly inside from the
+ * rollups, the two partial grains at the ends from the readings. Every time bound is a value, so the planner keeps
+ * only the partitions of the two end grains (planning over every monthly partition would cost more than the query).
+ */
+function statsSql(seriesRef: SQL, from: number, to: number): SQL {
+  const ga = floorGrain(from);
+  const gb = floorGrain(to);
+  const readingsPart = (lo: number, hi: number) =>
+    sql`(select count(*)::int as n, min(e) as first, max(e) as last from (select round(date_part('epoch', taken_at) * 1000)::float8 as e from readings
+          where series_id = ${seriesRef} and taken_at >= ${iso(lo)}::timestamptz and taken_at <= ${iso(hi)}::timestamptz) x)`;
+  if (ga === gb) return sql`select a.n, a.first, a.last from ${readingsPart(from, to)} a`;
+  return sql`select a.n + m.n + b.n as n, coalesce(a.first, m.first, b.first) as first, coalesce(b.last, m.last, a.last) as last
+          from ${readingsPart(from, ga + ROLLUP_GRAIN_MS - 1)} a,
+               (select coalesce(sum(n), 0)::int as n, min(g + first_offset)::float8 as first, max(g + last_offset)::float8 as last
+                  from (select round(date_part('epoch', bucket) * 1000) as g, n, first_offset, last_offset from reading_rollups
+                         where series_id = ${seriesRef} and bucket > ${iso(ga)}::timestamptz and bucket < ${iso(gb)}::timestamptz) y) m,
+               ${readingsPart(gb, to)} b`;
+}
+
+const statsOf = (row: { n: number | null; first: number | null; last: number | null }): RangeStats => ({
+  count: Number(row.n ?? 0),
+  first: row.first == null ? null : Number(row.first),
+  last: row.last == null ? null : Number(row.last),
+});
 
 /**
- * How many readings a series has in [from, to] (inclusive; null = open), and the first and the last: the grains wholly
- * inside from the rollups, the two partial grains at the ends from the readings. One statement whose time bounds are
- * all values, so the planner keeps only the partitions of the two end grains (planning over every monthly partition
- * would cost more than the query).
+ * How many readings a series has in [from, to] (inclusive; null = open), and the first and the last (`statsSql`; an
+ * open bound is first set from the series' rollups).
  */
 export async function rangeStats(db: Executor, seriesId: number, from: number | null, to: number | null): Promise<RangeStats> {
   if (from === null || to === null) {
@@ -424,45 +450,35 @@ export async function rangeStats(db: Executor, seriesId: number, from: number | 
     to ??= Number(b.hi) + ROLLUP_GRAIN_MS - 1;
   }
   if (from > to) return { count: 0, first: null, last: null };
-  const ga = floorGrain(from);
-  const gb = floorGrain(to);
-  const readingsPart = (lo: number, hi: number) =>
-    sql`(select count(*)::int as n, min(e) as first, max(e) as last from (select round(date_part('epoch', taken_at) * 1000)::float8 as e from readings
-          where series_id = ${seriesId} and taken_at >= ${iso(lo)}::timestamptz and taken_at <= ${iso(hi)}::timestamptz) x)`;
-  const parts: Part[] = [];
-  if (ga === gb) {
-    parts.push(...(await rowsOf<Part>(db, sql`select * from ${readingsPart(from, to)} a`)));
-  } else {
-    const [row] = await rowsOf<{
-      an: number;
-      af: number | null;
-      al: number | null;
-      mn: number;
-      mf: number | null;
-      ml: number | null;
-      bn: number;
-      bf: number | null;
-      bl: number | null;
-    }>(
-      db,
-      sql`select a.n as an, a.first as af, a.last as al, m.n as mn, m.first as mf, m.last as ml, b.n as bn, b.first as bf, b.last as bl
-          from ${readingsPart(from, ga + ROLLUP_GRAIN_MS - 1)} a,
-               (select coalesce(sum(n), 0)::int as n, min(g + first_offset)::float8 as first, max(g + last_offset)::float8 as last
-                  from (select round(date_part('epoch', bucket) * 1000) as g, n, first_offset, last_offset from reading_rollups
-                         where series_id = ${seriesId} and bucket > ${iso(ga)}::timestamptz and bucket < ${iso(gb)}::timestamptz) y) m,
-               ${readingsPart(gb, to)} b`,
-    );
-    if (row) parts.push({ n: row.an, first: row.af, last: row.al }, { n: row.mn, first: row.mf, last: row.ml }, { n: row.bn, first: row.bf, last: row.bl });
-  }
-  let count = 0;
-  let first: number | null = null;
-  let last: number | null = null;
-  for (const p of parts) {
-    count += Number(p.n);
-    if (p.first != null && first === null) first = Number(p.first);
-    if (p.last != null) last = Number(p.last);
-  }
-  return { count, first, last };
+  const [row] = await rowsOf<{ n: number; first: number | null; last: number | null }>(db, statsSql(sql`${seriesId}`, from, to));
+  return row ? statsOf(row) : { count: 0, first: null, last: null };
+}
+
+/**
+ * `instrumentSeries` and, in the same statement, `rangeStats` of each series over [from, to] (both given): the chart
+ * API's lookup and first step in one round trip.
+ */
+export async function instrumentSeriesWithStats(
+  db: Executor,
+  scope: ContractScope,
+  instrumentId: number,
+  codes: string[] | undefined,
+  depths: number[] | undefined,
+  from: number,
+  to: number,
+): Promise<{ name: string; series: (SeriesView & { stats: RangeStats })[] } | undefined> {
+  const rows = await rowsOf<SeriesRow & { n: number | null; first: number | null; last: number | null }>(
+    db,
+    sql`select l.*, st.n, st.first, st.last from (${seriesLookupSql(scope, instrumentId, codes, depths)}) l
+          left join lateral (${statsSql(sql`l.series_id`, from, to)}) st on l.series_id is not null
+         order by l.sort_order, l.code, l.depth nulls first`,
+  );
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    name: first.name,
+    series: rows.filter((r) => r.series_id !== null).map((r) => ({ ...seriesViewOf(r), stats: from > to ? { count: 0, first: null, last: null } : statsOf(r) })),
+  };
 }
 
 /** Every reading of a series in [first, last], as [epoch ms, value], in time order. */
@@ -575,4 +591,105 @@ export async function latestOf(db: Executor, scope: ContractScope, instrumentIds
     .innerJoin(instruments, eq(instruments.instrumentId, readingSeries.instrumentId))
     .where(and(inArray(readingSeries.instrumentId, instrumentIds), inScope(scope, instruments.contractId)))
     .orderBy(asc(readingSeries.instrumentId), asc(readingCodes.sortOrder), asc(readingCodes.code), asc(readingSeries.depth));
+}
+
+// ---- status levels ----
+
+export interface StatusRow {
+  instrumentId: number;
+  levelCode: string | null;
+  severity: number;
+  lastReadingAt: Date | null;
+}
+
+/**
+ * The status level of every instrument of the scope (optionally of these contracts only), in one statement: per
+ * instrument the most severe alert level that the latest reading of one of its series passes — above the threshold's
+ * upper value or below its lower value; a threshold is per (instrument, reading code), so it applies to every depth
+ * of that code — and the time of its newest reading. Equal severities: the level later in the levels' order, then
+ * the code. Instruments without readings or without a passed threshold are normal (null, 0).
+ */
+export async function instrumentStatuses(db: Executor, scope: ContractScope, contractIds?: number[]): Promise<StatusRow[]> {
+  const contractFilter = (col: SQL) => (contractIds ? sql`and ${col} = any(${`{${contractIds.join(',')}}`}::int[])` : sql``);
+  const rows = await rowsOf<{ instrument_id: number; level_code: string | null; severity: number; last_at: Date | string | null }>(
+    db,
+    sql`with lat as (
+          select s.instrument_id, s.reading_code_id, l.value, l.taken_at
+            from reading_latest l
+            join reading_series s on s.series_id = l.series_id
+            join instruments si on si.instrument_id = s.instrument_id
+           where ${inScope(scope, sql`si.contract_id`)} ${contractFilter(sql`si.contract_id`)}
+        ), hit as (
+          select distinct on (lat.instrument_id) lat.instrument_id, a.code, a.severity
+            from lat
+            join thresholds t on t.instrument_id = lat.instrument_id and t.reading_code_id = lat.reading_code_id
+            join alert_levels a on a.level_id = t.level_id
+           where (t.upper is not null and lat.value > t.upper) or (t.lower is not null and lat.value < t.lower)
+           order by lat.instrument_id, a.severity desc, a.sort_order desc, a.code
+        ), newest as (
+          select instrument_id, max(taken_at) as at from lat group by instrument_id
+        )
+        select i.instrument_id, hit.code as level_code, coalesce(hit.severity, 0)::int as severity, newest.at as last_at
+          from instruments i
+          left join hit on hit.instrument_id = i.instrument_id
+          left join newest on newest.instrument_id = i.instrument_id
+         where ${inScope(scope, sql`i.contract_id`)} ${contractFilter(sql`i.contract_id`)}
+         order by i.instrument_id`,
+  );
+  return rows.map((r) => ({
+    instrumentId: Number(r.instrument_id),
+    levelCode: r.level_code,
+    severity: Number(r.severity),
+    lastReadingAt: r.last_at === null ? null : new Date(r.last_at),
+  }));
+}
+
+// ---- raw readings (downloads) ----
+
+/**
+ * Up to `limit` readings of a series in time order, after `afterMs` (exclusive; null: from `fromMs` inclusive) up to
+ * `toMs` (inclusive; null: open): one page of a download, by key so each page is an index range scan.
+ */
+export async function readingsPage(
+  db: Executor,
+  seriesId: number,
+  bounds: { fromMs: number | null; afterMs: number | null; toMs: number | null },
+  limit: number,
+): Promise<{ t: number; v: number }[]> {
+  const lower =
+    bounds.afterMs !== null
+      ? sql`and taken_at > ${iso(bounds.afterMs)}::timestamptz`
+      : bounds.fromMs !== null
+        ? sql`and taken_at >= ${iso(bounds.fromMs)}::timestamptz`
+        : sql``;
+  const upper = bounds.toMs !== null ? sql`and taken_at <= ${iso(bounds.toMs)}::timestamptz` : sql``;
+  const rows = await rowsOf<{ t: number; v: number }>(
+    db,
+    sql`select round(date_part('epoch', taken_at) * 1000)::float8 as t, value as v from readings
+         where series_id = ${seriesId} ${lower} ${upper} order by taken_at limit ${limit}`,
+  );
+  return rows.map((r) => ({ t: Number(r.t), v: Number(r.v) }));
+}
+
+// ---- inclinometer profiles ----
+
+/**
+ * For each of these series and each instant, the latest reading at or before it (one statement: an index probe per
+ * series and instant). `k` is the instant's index; pairs without a reading are left out.
+ */
+export async function latestAtOrBefore(
+  db: Executor,
+  seriesIds: number[],
+  untilMs: number[],
+): Promise<{ k: number; seriesId: number; t: number; v: number }[]> {
+  if (seriesIds.length === 0 || untilMs.length === 0) return [];
+  const rows = await rowsOf<{ k: number; series_id: number; t: number; v: number }>(
+    db,
+    sql`select u.k::int as k, s.sid as series_id, r.t, r.v
+          from unnest(${`{${seriesIds.join(',')}}`}::int[]) as s(sid)
+          cross join unnest(${`{${untilMs.map((ms) => `"${iso(ms)}"`).join(',')}}`}::timestamptz[]) with ordinality as u(until, k)
+          join lateral (select round(date_part('epoch', taken_at) * 1000)::float8 as t, value as v from readings
+                         where series_id = s.sid and taken_at <= u.until order by taken_at desc limit 1) r on true`,
+  );
+  return rows.map((r) => ({ k: Number(r.k) - 1, seriesId: Number(r.series_id), t: Number(r.t), v: Number(r.v) }));
 }

@@ -166,8 +166,8 @@ describe('the validator on its own', () => {
     const r = v.result(new Map([['1|1000|', 77]]), 9);
     expect(r).toMatchObject({ rowsTotal: 5, rowsValid: 3, rowsInvalid: 2, errorsTotal: 2, contractIds: [10], months: ['2026-01-01'] });
     expect(r.errors).toEqual([
-      { row: 2, field: 'date_time', message: 'A reading of this instrument, reading code and depth at this time is already stored' },
-      { row: 6, field: 'date_time', message: 'Duplicate of row 3 in this file (same instrument, reading code, depth and time)' },
+      { row: 2, field: 'date_time', message: 'A reading of this instrument, reading code and depth at this time is already stored', instrument_id: 1 },
+      { row: 6, field: 'date_time', message: 'Duplicate of row 3 in this file (same instrument, reading code, depth and time)', instrument_id: 1 },
     ]);
     expect(r.series).toEqual([{ instrumentId: 1, readingCodeId: 1000, depth: null }]);
     expect(r.refs).toEqual([77]); // every series exists: the texts name it by id

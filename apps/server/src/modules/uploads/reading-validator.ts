@@ -98,6 +98,9 @@ export class ReadingValidator {
   private readonly errors: TUploadRowError[] = [];
   private readonly dupRows: number[] = [];
   private readonly dupMessages: string[] = [];
+  private readonly dupInstruments: number[] = [];
+  /** The instrument of the row being read (null until it resolves): report rows carry it for links. */
+  private rowInstrument: number | null = null;
   private errorsTotal = 0;
   private total = 0;
   private invalid = 0;
@@ -114,7 +117,7 @@ export class ReadingValidator {
 
   private error(row: number, field: string, message: string) {
     this.errorsTotal++;
-    if (this.errors.length < UPLOAD_REPORT_CAP) this.errors.push({ row, field, message });
+    if (this.errors.length < UPLOAD_REPORT_CAP) this.errors.push({ row, field, message, instrument_id: this.rowInstrument });
   }
 
   private resolve(name: string, contract: string): Resolved {
@@ -206,6 +209,7 @@ export class ReadingValidator {
     const row = r.row;
     let rowOk = true;
     const inst = this.resolve(r.instrument, r.contract);
+    this.rowInstrument = inst.ref ? inst.ref.id : null;
     if (inst.errors) {
       for (const [f, m] of inst.errors) this.error(row, f, m);
       rowOk = inst.errors.length === 0;
@@ -283,6 +287,7 @@ export class ReadingValidator {
     this.errorsTotal++;
     this.dupRows.push(this.rows[i]!);
     this.dupMessages.push(message);
+    this.dupInstruments.push(this.seriesList[this.sIdx[i]!]!.instrumentId);
   }
 
   /** Pass 2: duplicates within the file. */
@@ -372,7 +377,7 @@ export class ReadingValidator {
         merged.push(e!);
         i++;
       } else {
-        merged.push({ row: this.dupRows[d]!, field: 'date_time', message: this.dupMessages[d]! });
+        merged.push({ row: this.dupRows[d]!, field: 'date_time', message: this.dupMessages[d]!, instrument_id: this.dupInstruments[d]! });
         j++;
       }
     }

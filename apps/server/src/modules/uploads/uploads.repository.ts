@@ -167,19 +167,19 @@ export async function pendingUploads(db: Executor, waitingBefore: Date, staleBef
     .limit(100);
 }
 
-export async function replaceErrors(tx: Executor, uploadId: number, errors: { row: number; field: string; message: string }[]) {
+export async function replaceErrors(tx: Executor, uploadId: number, errors: { row: number; field: string; message: string; instrument_id?: number | null }[]) {
   await tx.delete(uploadErrors).where(eq(uploadErrors.uploadId, uploadId));
   for (let i = 0; i < errors.length; i += 2000) {
     await tx
       .insert(uploadErrors)
-      .values(errors.slice(i, i + 2000).map((e, k) => ({ uploadId, seq: i + k + 1, row: e.row, field: e.field, message: e.message })));
+      .values(errors.slice(i, i + 2000).map((e, k) => ({ uploadId, seq: i + k + 1, row: e.row, field: e.field, message: e.message, instrumentId: e.instrument_id ?? null })));
   }
 }
 
 export async function errorsPage(db: Executor, uploadId: number, skip: number, limit: number) {
   const [records, [count]] = await Promise.all([
     db
-      .select({ row: uploadErrors.row, field: uploadErrors.field, message: uploadErrors.message })
+      .select({ row: uploadErrors.row, field: uploadErrors.field, message: uploadErrors.message, instrument_id: uploadErrors.instrumentId })
       .from(uploadErrors)
       .where(eq(uploadErrors.uploadId, uploadId))
       .orderBy(asc(uploadErrors.seq))

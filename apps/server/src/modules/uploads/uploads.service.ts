@@ -114,6 +114,9 @@ export class UploadsService {
     private readonly notifications: NotificationsService,
   ) {}
 
+  /** Called once an upload's readings are committed: the alerts evaluation (issue 9, set by app.ts). */
+  afterLoad?: (loaded: { uploadId: number; seriesIds: number[]; from: Date | null; to: Date | null }) => Promise<void>;
+
   private get db() {
     return this.ctx.db.orm;
   }
@@ -344,7 +347,7 @@ export class UploadsService {
     const now = this.ctx.now();
     const row = await transition(this.db, id, ['received'], 'validating', { progress: 0, updatedAt: now }, new Date(now.getTime() - STALE_MS));
     if (!row) return 'skipped';
-    const finish = async (values: Parameters<typeof updateUpload>[2], errors: { row: number; field: string; message: string }[], validKey: string | null) => {
+    const finish = async (values: Parameters<typeof updateUpload>[2], errors: { row: number; field: string; message: string; instrument_id?: number | null }[], validKey: string | null) => {
       let done: UploadRow | undefined;
       await this.db.transaction(async (tx) => {
         await replaceErrors(tx, id, errors);
@@ -454,9 +457,11 @@ export class UploadsService {
       if (!plan || !readings || !rollups) throw new LoadError('The validated readings of this upload are missing: upload the file again');
       // Partitions first, in their own transaction: creating one locks the readings table until commit.
       await ensurePartitions(this.db, plan.months);
+      let seriesIds: number[] = [];
       const loaded = await this.db.transaction(async (tx) => {
         if ((await lockUpload(tx, id)) !== 'loading') return undefined; // another worker finished it meanwhile
         const r = await loadReadings(tx, { uploadId: id, series: plan.series, refs: plan.refs, readings, rollups, latest: plan.latest });
+        seriesIds = r.seriesIds;
         const done = await transition(tx, id, ['loading'], 'done', {
           rowsLoaded: r.rows,
           progress: 100,
@@ -474,6 +479,7 @@ export class UploadsService {
       });
       if (!loaded) return 'skipped';
       await this.removeValidFiles(row.validKey);
+      await this.afterLoad?.({ uploadId: id, seriesIds, from: row.firstTakenAt, to: row.lastTakenAt });
       await this.tell([row.uploadedBy, row.approvedBy], `Upload ${row.fileName}: ${loaded.rowsLoaded} readings loaded`, 1, id);
       await this.announce(loaded, 'instruments');
       await this.announce(loaded, 'uploads');

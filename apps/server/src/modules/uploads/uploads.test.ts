@@ -224,21 +224,23 @@ describe('instrument readings uploads', () => {
     expect(u.contract_ids).toEqual([w.contractA, w.contractB].sort((a, b) => a - b));
     const report = (await get('manager', `/uploads/${u.upload_id}/report?limit=100`)).json<TUploadReport>();
     expect(report).toMatchObject({ rows_valid: 4, rows_invalid: 13, errors_total: 14, capped: false, total_records: 14 });
-    expect(report.records.map((r) => [r.row, r.field, r.message])).toEqual([
-      [3, 'instrument', 'Unknown instrument NOPE-1'],
-      [4, 'reading_code', 'SM instruments have no reading code XYZ'],
-      [5, 'contract', 'Unknown contract NOPE'],
-      [6, 'contract', 'Several contracts have an instrument SM-SHARED: give the contract'],
-      [7, 'date_time', expect.stringMatching(/^Unreadable date and time 31\/02\/2026 08:00/)],
-      [8, 'value', 'Value must be a number (got abc)'],
-      [9, 'date_time', 'Duplicate of row 2 in this file (same instrument, reading code, depth and time)'],
-      [10, 'date_time', 'A reading of this instrument, reading code and depth at this time is already stored'],
-      [11, 'value', 'Value 1500 is outside the physical limits of DSPA (-1000 to 1000 mm)'],
-      [12, 'date_time', 'The date and time is in the future'],
-      [13, 'depth', 'Depth is required for INC instruments'],
-      [14, 'depth', 'SM instruments take no depth'],
-      [18, 'date_time', 'Date and time are required'],
-      [18, 'value', 'Value is required'],
+    // Each row names its instrument's id when the name resolved (the report links to it); null when it did not.
+    const a3 = ids['SM-A3'];
+    expect(report.records.map((r) => [r.row, r.field, r.message, r.instrument_id])).toEqual([
+      [3, 'instrument', 'Unknown instrument NOPE-1', null],
+      [4, 'reading_code', 'SM instruments have no reading code XYZ', a3],
+      [5, 'contract', 'Unknown contract NOPE', null],
+      [6, 'contract', 'Several contracts have an instrument SM-SHARED: give the contract', null],
+      [7, 'date_time', expect.stringMatching(/^Unreadable date and time 31\/02\/2026 08:00/), a3],
+      [8, 'value', 'Value must be a number (got abc)', a3],
+      [9, 'date_time', 'Duplicate of row 2 in this file (same instrument, reading code, depth and time)', a3],
+      [10, 'date_time', 'A reading of this instrument, reading code and depth at this time is already stored', ids['SM-A1']],
+      [11, 'value', 'Value 1500 is outside the physical limits of DSPA (-1000 to 1000 mm)', a3],
+      [12, 'date_time', 'The date and time is in the future', a3],
+      [13, 'depth', 'Depth is required for INC instruments', ids['INC-A1']],
+      [14, 'depth', 'SM instruments take no depth', a3],
+      [18, 'date_time', 'Date and time are required', a3],
+      [18, 'value', 'Value is required', a3],
     ]);
     const page = (await get('manager', `/uploads/${u.upload_id}/report?skip=12&limit=5`)).json<TUploadReport>();
     expect(page.records.map((r) => r.row)).toEqual([18, 18]);
@@ -274,7 +276,7 @@ describe('instrument readings uploads', () => {
     const u = await uploadAndValidate('xuser', 'wide.xlsx', data);
     expect(u).toMatchObject({ status: 'validated', format: 'xlsx', layout: 'wide', rows_total: 5, rows_valid: 4, rows_invalid: 1 });
     const report = (await get('xuser', `/uploads/${u.upload_id}/report`)).json<TUploadReport>();
-    expect(report.records).toEqual([{ row: 5, field: 'A', message: 'SM instruments have no reading code A' }]);
+    expect(report.records).toEqual([{ row: 5, field: 'A', message: 'SM instruments have no reading code A', instrument_id: ids['SM-A3'] }]);
     await act('manager', `/uploads/${u.upload_id}/approve`);
     await t.services.uploads.runPending();
     const rows = await t.db.orm
@@ -367,15 +369,15 @@ describe('instrument readings uploads', () => {
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json<TUploadReport>();
     expect(report.records).toEqual([
-      { row: 2, field: 'instrument', message: 'Unknown instrument SM-B1' },
-      { row: 3, field: 'contract', message: `Unknown contract ${noB}` },
+      { row: 2, field: 'instrument', message: 'Unknown instrument SM-B1', instrument_id: null },
+      { row: 3, field: 'contract', message: `Unknown contract ${noB}`, instrument_id: null },
     ]);
     // A file for contract A chosen at upload: a row of another contract is refused.
     const chosen = await uploadAndValidate('manager', 'a-only.csv', `${LONG}\nSM-B1,2026-02-03 08:00,DSPA,1,,${noB}\n`, {
       fields: { contract_id: String(w.contractA) },
     });
     expect((await get('manager', `/uploads/${chosen.upload_id}/report`)).json<TUploadReport>().records).toEqual([
-      { row: 2, field: 'contract', message: `This upload is for contract ${noA}` },
+      { row: 2, field: 'contract', message: `This upload is for contract ${noA}`, instrument_id: null },
     ]);
 
     // yuser (contract B) sees none of A's uploads; xuser none touching B.
@@ -414,6 +416,8 @@ describe('instrument readings uploads', () => {
     expect(u).toMatchObject({ status: 'validated', rows_valid: 1, rows_invalid: UPLOAD_REPORT_CAP + 5, errors_total: UPLOAD_REPORT_CAP + 5 });
     const report = (await get('manager', `/uploads/${u.upload_id}/report?skip=${UPLOAD_REPORT_CAP - 1}`)).json<TUploadReport>();
     expect(report).toMatchObject({ capped: true, total_records: UPLOAD_REPORT_CAP });
-    expect(report.records).toEqual([{ row: UPLOAD_REPORT_CAP + 1, field: 'instrument', message: `Unknown instrument NOPE-${UPLOAD_REPORT_CAP - 1}` }]);
+    expect(report.records).toEqual([
+      { row: UPLOAD_REPORT_CAP + 1, field: 'instrument', message: `Unknown instrument NOPE-${UPLOAD_REPORT_CAP - 1}`, instrument_id: null },
+    ]);
   });
 });

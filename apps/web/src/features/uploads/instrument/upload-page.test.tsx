@@ -31,8 +31,11 @@ function serve(permissions: string[], steps: Partial<TUpload>[]) {
         rows_invalid: 1,
         errors_total: 1,
         capped: false,
-        records: [{ row: 4, field: 'instrument', message: 'Unknown instrument NOPE-1' }],
-        total_records: 1,
+        records: [
+          { row: 4, field: 'instrument', message: 'Unknown instrument NOPE-1', instrument_id: null },
+          { row: 5, field: 'value', message: 'Value must be a number', instrument_id: 42 },
+        ],
+        total_records: 2,
       }),
     ),
     http.post(api('/uploads/5/approve'), () => {
@@ -72,6 +75,10 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
     const row = within(report).getByText('Unknown instrument NOPE-1').closest('tr')!;
     expect(within(row).getByText('4')).toBeTruthy();
     expect(within(row).getByText('instrument')).toBeTruthy();
+    // An unknown instrument has no link; a row naming one of the user's instruments links to its detail.
+    expect(within(row).queryByRole('link')).toBeNull();
+    const known = within(report).getByText('Value must be a number').closest('tr')!;
+    expect(within(known).getByRole('link', { name: 'Open the instrument of row 5' }).getAttribute('href')).toBe('/en/dashboard/search/instrument/42');
 
     await user.click(approve);
     const dialog = await screen.findByRole('dialog', { name: 'Approve Upload' });

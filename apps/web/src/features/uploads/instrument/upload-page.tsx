@@ -53,6 +53,20 @@ function ReportTable({ upload }: { upload: TUpload }) {
     { id: 'row', label: t('uploadPages.report.row'), align: 'right', render: (error) => (error.row === 0 ? t('uploadPages.report.wholeFile') : error.row) },
     { id: 'field', label: t('uploadPages.report.column'), noWrap: true },
     { id: 'message', label: t('uploadPages.report.message'), minWidth: 220, render: (error) => translateMessage(error.message) },
+    {
+      id: 'instrument_id',
+      label: t('uploadPages.report.instrument'),
+      noWrap: true,
+      // The instrument the row names, when it is one of the uploader's: its detail in the work space.
+      render: (error) =>
+        error.instrument_id === null ? (
+          ''
+        ) : (
+          <AppLink to={`/dashboard/search/instrument/${error.instrument_id}`} aria-label={t('uploadPages.report.openInstrumentOfRow', { row: error.row })}>
+            {t('uploadPages.report.openInstrument')}
+          </AppLink>
+        ),
+    },
   ];
   const capped = query.data?.capped === true;
   return (

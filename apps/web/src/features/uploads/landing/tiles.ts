@@ -1,4 +1,6 @@
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import type { PermissionCode } from '@strata/shared';
@@ -7,6 +9,8 @@ import type { LandingTile } from '../../../components/landing-tiles';
 /** The upload types served so far (spec §2.12), in the spec's order; the others arrive with their issues. */
 export const UPLOAD_TILES: readonly LandingTile[] = [
   { path: '/upload/instrument', title: 'uploadPages.tile.instrument', description: 'uploadPages.tile.instrumentText', icon: SensorsOutlined },
+  { path: '/upload/map', title: 'files.tile.map', description: 'files.tile.mapText', icon: MapOutlined },
+  { path: '/upload/document', title: 'files.tile.document', description: 'files.tile.documentText', icon: DescriptionOutlined },
   {
     path: '/admin/users/approve',
     to: '/admin/users/approve?tab=upload',
@@ -30,4 +34,8 @@ export const UPLOAD_LANDING_TASKS: readonly PermissionCode[] = [
   'BulkUserUpload',
   'ApproveUserUpload',
   'ManageInstruments',
+  'UploadDrawingtoBaseMap',
+  'ManageMapLayers',
+  'UploadOtherFiles',
+  'DeleteOtherFiles',
 ];

@@ -16,6 +16,7 @@ import { useConfig } from '../../../lib/config';
 import { saveBlob } from '../../../lib/download';
 import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
+import { useInstrumentStatuses } from '../api/statuses';
 import { matchesFilter } from '../list/filter-instruments';
 import { instrumentLook } from '../map/instrument-style';
 import { legendData } from '../map/map-legend';
@@ -28,8 +29,6 @@ import { useWorkspaceUrl } from '../state/use-workspace-url';
 import type { MapPosition } from '../state/url-state';
 import { ALL_CONTRACTS, useWorkspaceContracts } from '../state/workspace-contract';
 import { composeMap } from './compose-map';
-
-const NO_LEVEL = (): string | undefined => undefined;
 
 /** Reports the OpenLayers map of the enclosing MapView to the page. */
 function MapBridge({ onMap }: { onMap: (map: OlMap | null) => void }) {
@@ -50,9 +49,10 @@ export function CaptureMapPage() {
   const { contracts, choice, contractIds } = useWorkspaceContracts();
   const config = useConfig();
   const instruments = useWorkspaceInstruments(contractIds);
+  const { levelOf } = useInstrumentStatuses(contractIds);
   const boundaries = useContractBoundaries(contractIds);
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
-  const shown = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, NO_LEVEL)), [instruments.data, state.filter]);
+  const shown = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)), [instruments.data, state.filter, levelOf]);
   const legend = useMemo(() => legendData(shown, look), [shown, look]);
   const [map, setMap] = useState<OlMap | null>(null);
   const [busy, setBusy] = useState(false);
@@ -121,7 +121,7 @@ export function CaptureMapPage() {
         instruments={shown}
         boundaries={boundaries}
         look={look}
-        levelOf={NO_LEVEL}
+        levelOf={levelOf}
         showLabels
         showLegend
         home={config.data?.map_bounds ?? SINGAPORE_EXTENT}

@@ -20,7 +20,7 @@ import { formatDegrees, formatMetres } from '../../../components/map';
 import { useInstrument, useInstrumentThresholds } from '../api/instruments';
 import { useCanViewReadings, useLatestReadings } from '../api/readings';
 import type { InstrumentLook } from '../map/instrument-style';
-import { instrumentColor } from '../map/instrument-style';
+import { instrumentColor, textOn } from '../map/instrument-style';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
 import { isNotFound } from '../shared/not-found';
 import type { WorkspaceUpdate } from '../state/use-workspace-url';
@@ -103,7 +103,7 @@ export function InstrumentDetailPanel({ instrumentId, config, look, state, updat
                   ? t('common.loading')
                   : t('workspace.detail.normal')
             }
-            sx={levelInfo ? { bgcolor: levelInfo.color, color: '#fff' } : undefined}
+            sx={levelInfo ? { bgcolor: levelInfo.color, color: textOn(levelInfo.color) } : undefined}
             data-testid="status-level"
           />
         )}
@@ -231,7 +231,16 @@ export function InstrumentDetailPanel({ instrumentId, config, look, state, updat
       <Divider />
       <Section title={t('workspace.detail.charts')}>
         {canRead ? (
-          <ReadingsSection instrumentId={instrumentId} instrumentName={i.name} thresholds={thresholdRows} config={config} state={state} update={update} />
+          <ReadingsSection
+            key={instrumentId}
+            instrumentId={instrumentId}
+            instrumentName={i.name}
+            thresholds={thresholdRows}
+            config={config}
+            state={state}
+            update={update}
+            hasDepth={config?.instruments.find((ty) => ty.code === i.type_code)?.has_depth ?? false}
+          />
         ) : (
           <Alert severity="info">{t('workspace.detail.noReadingPermission')}</Alert>
         )}

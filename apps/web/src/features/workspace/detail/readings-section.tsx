@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TConfig, TInstrumentReadings, TReadingSeriesData, TThreshold } from '@strata/shared';
+import { DEFAULT_TIMEZONE, type TConfig, type TInstrumentReadings, type TReadingSeriesData, type TThreshold } from '@strata/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineChartPanel, thresholdLines, type ChartLine } from '../../../components/chart';
@@ -12,6 +12,9 @@ import { DateRange } from '../../../components/date-range';
 import { useCan } from '../../../lib/use-can';
 import { useInstrumentReadings } from '../api/readings';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
+import { DepthChips } from './depth-chips';
+import { ProfileSection, startOfDay } from './profile-section';
+import { ReadingsDownload } from './readings-download';
 import type { WorkspaceUpdate } from '../state/use-workspace-url';
 import type { WorkspaceUrlState } from '../state/url-state';
 
@@ -66,24 +69,57 @@ export interface ReadingsSectionProps {
   config: TConfig | undefined;
   state: WorkspaceUrlState;
   update: WorkspaceUpdate;
+  /** The type reads at depths (an inclinometer): a profile plot, and depth chips for the time series. */
+  hasDepth?: boolean;
+}
+
+/** The depths of some series, shallowest first. */
+function depthsOf(data: TInstrumentReadings | undefined): number[] {
+  return [...new Set((data?.series ?? []).flatMap((s) => (s.depth === null ? [] : [s.depth])))].sort((a, b) => a - b);
+}
+
+/** The days (start, ISO) of the first and of the latest point of some series: the profile's default dates. */
+function firstAndLatestDays(data: TInstrumentReadings | undefined, tz: string | undefined): string[] {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const s of data?.series ?? []) {
+    if (s.points.length === 0) continue;
+    first = Math.min(first, s.points[0]![0]);
+    last = Math.max(last, s.points[s.points.length - 1]![0]);
+  }
+  if (!Number.isFinite(first)) return [];
+  const zone = tz ?? DEFAULT_TIMEZONE;
+  return [...new Set([startOfDay(first, zone), startOfDay(last, zone)])];
 }
 
 /**
  * The readings of an instrument (issue 7 detail): the date-range selector (`date-range` in the URL), a time-series
  * chart per reading code with its threshold levels as lines in their colours, and a paged table of the readings.
  */
-export function ReadingsSection({ instrumentId, instrumentName, thresholds, config, state, update }: ReadingsSectionProps) {
+export function ReadingsSection({ instrumentId, instrumentName, thresholds, config, state, update, hasDepth = false }: ReadingsSectionProps) {
   const { t } = useTranslation();
   const canExport = useCan('ExportInstrumentCharts');
+  // Raw readings leave the system: View Instrument Data (the server's rule for the export).
+  const canDownload = useCan('ViewInstrumentData');
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   useEffect(() => {
     if (box.current?.clientWidth) setWidth(box.current.clientWidth);
   }, []);
   const limit = config?.chart.instrument_detail_limit ?? 50_000;
-  const range = { from: state.dateRange.start, to: state.dateRange.end, maxPoints: pointsFor(width, limit) };
+  const [depths, setDepths] = useState<number[]>([]);
+  const range = { from: state.dateRange.start, to: state.dateRange.end, maxPoints: pointsFor(width, limit), depths };
   const readings = useInstrumentReadings(instrumentId, range);
   const charts = useMemo(() => chartsByCode(readings.data), [readings.data]);
+  // The depths offered: those of the series of all depths (the answer without a depth choice).
+  const [knownDepths, setKnownDepths] = useState<number[]>([]);
+  const allDepths = depths.length === 0 && readings.data && !readings.isPlaceholderData ? depthsOf(readings.data) : null;
+  const allDepthsKey = allDepths?.join(',');
+  useEffect(() => {
+    if (allDepthsKey !== undefined) setKnownDepths(allDepthsKey === '' ? [] : allDepthsKey.split(',').map(Number));
+  }, [allDepthsKey]);
+  const profileDates = useMemo(() => firstAndLatestDays(readings.data, config?.timezone), [readings.data, config?.timezone]);
+  const profileCodes = useMemo(() => charts.filter((c) => c.series.some((s) => s.depth !== null)).map((c) => ({ code: c.code, description: c.description, unit: c.unit, precision: c.precision })), [charts]);
   const levels = config?.thresholds;
   const depthWord = t('workspace.detail.at');
   // Memoised: a new option would reset the chart's zoom.
@@ -139,6 +175,22 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
   else
     body = (
       <Stack spacing={2}>
+        {hasDepth && (
+          <>
+            <ProfileSection
+              key={`${state.dateRange.start}|${state.dateRange.end}`}
+              instrumentId={instrumentId}
+              instrumentName={instrumentName}
+              codes={profileCodes}
+              defaultDates={profileDates}
+              timezone={config?.timezone}
+            />
+            <Typography variant="subtitle1" component="h3">
+              {t('workspace.profile.timeSeries')}
+            </Typography>
+            {knownDepths.length > 0 && <DepthChips depths={knownDepths} chosen={depths} onChange={setDepths} />}
+          </>
+        )}
         {chartInputs.map((chart) => (
           <Box key={chart.code} data-testid={`chart-${chart.code}`}>
             <LineChartPanel
@@ -157,9 +209,18 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
         ))}
         <Stack spacing={1}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-            <Typography variant="subtitle1" component="h3">
-              {t('workspace.detail.readingsTable')}
-            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+              <Typography variant="subtitle1" component="h3">
+                {t('workspace.detail.readingsTable')}
+              </Typography>
+              {canDownload && (
+                <ReadingsDownload
+                  instrumentId={instrumentId}
+                  instrumentName={instrumentName}
+                  selection={{ codes: charts.map((c) => c.code), from: state.dateRange.start, to: state.dateRange.end, depths }}
+                />
+              )}
+            </Stack>
             {charts.length > 1 && (
               <TextField
                 select

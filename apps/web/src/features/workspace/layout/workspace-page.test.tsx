@@ -1,10 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { TBookmark, TInstrument } from '@strata/shared';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configResponse, storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { liveEvents } from '../../../lib/live-connection';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
+import type * as Views from '../detail/instrument-views';
+import type { InstrumentView } from '../detail/instrument-views';
+
+// The detail view as built, plus a stand-in for a view another feature adds (photo, documents, files, comments).
+vi.mock('../detail/instrument-views', async (importOriginal) => {
+  const original = await importOriginal<typeof Views>();
+  const comments: InstrumentView = { view: 'comments', labelKey: 'workspace.views.comments', render: (id) => <p data-testid="comments-view">Comments of {id}</p> };
+  return { ...original, INSTRUMENT_VIEWS: [original.INSTRUMENT_VIEWS.find((v) => v.view === 'detail')!, comments] };
+});
 
 function instrument(id: number, name: string, type: 'SM' | 'INC', overrides: Partial<TInstrument> = {}): TInstrument {
   return {
@@ -57,10 +67,23 @@ const CONFIG = configResponse({
   statuses: [{ code: 'active', name: 'Active' }],
 });
 
-function workspaceServer(options: { instruments?: TInstrument[]; bookmarks?: TBookmark[] } = {}) {
+type StatusRecord = { instrument_id: number; level_code: string | null; severity: number; last_reading_at: string | null };
+/** SM-1001's latest reading (-21.5 mm) passes AL; the others are normal. */
+const STATUSES: StatusRecord[] = [
+  { instrument_id: 1, level_code: 'AL', severity: 2, last_reading_at: '2026-03-01T02:00:00Z' },
+  { instrument_id: 2, level_code: null, severity: 0, last_reading_at: '2026-03-01T02:00:00Z' },
+  { instrument_id: 3, level_code: null, severity: 0, last_reading_at: null },
+];
+
+function workspaceServer(options: { instruments?: TInstrument[]; bookmarks?: TBookmark[]; statuses?: () => StatusRecord[] } = {}) {
   const posted: unknown[] = [];
   const instrumentCalls: URL[] = [];
+  const statusCalls: URL[] = [];
   server.use(
+    http.get(api('/instruments/status'), ({ request }) => {
+      statusCalls.push(new URL(request.url));
+      return HttpResponse.json({ records: options.statuses?.() ?? STATUSES });
+    }),
     http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['ViewInstrumentData', 'ExportInstrumentCharts'] }))),
     http.get(api('/config'), () => HttpResponse.json(CONFIG)),
     http.get(api('/instruments'), ({ request }) => {
@@ -117,13 +140,15 @@ function workspaceServer(options: { instruments?: TInstrument[]; bookmarks?: TBo
       }),
     ),
   );
-  return { posted, instrumentCalls };
+  return { posted, instrumentCalls, statusCalls };
 }
 
 /** The first render loads the lazy page and syncs: more than the default second. */
-const LOAD = { timeout: 8000 };
+const LOAD = { timeout: 15_000 };
+/** The detail's first load also loads its lazy chunk (ECharts): more again when it is the first test to open it. */
+const DETAIL_LOAD = { timeout: 20_000 };
 /** The machine may be busy: waits get more than the default second. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 8000 };
 
 async function openWorkspace(path = '/en/dashboard') {
   storeTestCredential();
@@ -137,7 +162,7 @@ async function openWorkspace(path = '/en/dashboard') {
   return { ...view, ...calls };
 }
 
-describe('Work Space', { timeout: 30_000 }, () => {
+describe('Work Space', { timeout: 60_000 }, () => {
   it('opens /dashboard on the instrument list of the chosen contract, fetched by contract', async () => {
     const { location, instrumentCalls } = await openWorkspace();
     expect(location()).toBe('/en/dashboard/search/instrument/list');
@@ -152,6 +177,47 @@ describe('Work Space', { timeout: 30_000 }, () => {
     expect(instrumentCalls[0]!.searchParams.get('limit')).toBe('1000');
     // The contract choice offers the contracts active in the contract bar.
     expect(screen.getByRole('combobox', { name: 'Contract' }).textContent).toContain('C101');
+  });
+
+  it('shows each instrument\'s status level in the list and filters by level', async () => {
+    const { user, location, statusCalls } = await openWorkspace();
+    const list = screen.getByRole('list', { name: 'Instruments' });
+    const sm1001 = within(list).getByRole('button', { name: /SM-1001/ });
+    expect((await within(sm1001).findByTestId('instrument-level', {}, SLOW)).textContent).toBe('AL');
+    expect(within(list).getAllByTestId('instrument-level')).toHaveLength(1);
+    expect(statusCalls[0]!.searchParams.get('contracts')).toBe('[11]');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Status level' }, LOAD));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Normal', 'AL — Alert Level', 'WSL — Work Suspension Level']);
+    await user.click(screen.getByRole('option', { name: 'AL — Alert Level' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(new URLSearchParams(location().split('?')[1]).get('instrument_filter')).toBe('{"level":["AL"]}'), SLOW);
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('list', { name: 'Instruments' }))
+            .getAllByRole('button')
+            .map((b) => b.textContent),
+        ).toEqual([expect.stringContaining('SM-1001')]),
+      SLOW,
+    );
+  });
+
+  it('fetches the status levels again when new instrument data is announced', async () => {
+    let records = STATUSES;
+    storeTestCredential();
+    workspaceServer({ statuses: () => records });
+    renderApp('/en/dashboard');
+    const list = await screen.findByRole('list', { name: 'Instruments' }, LOAD);
+    await waitFor(() => expect(within(list).getAllByTestId('instrument-level')).toHaveLength(1), SLOW);
+    records = STATUSES.map((r) => (r.instrument_id === 2 ? { ...r, level_code: 'WSL', severity: 4 } : r));
+    liveEvents.emit('notification', { type: 'dataUpdated', message: 'New data', severity: 1, link_uri: null, topic: 'instruments', contract_id: 11 });
+    await waitFor(
+      () => expect(within(screen.getByRole('list', { name: 'Instruments' })).getAllByTestId('instrument-level').map((c) => c.textContent)).toEqual(['AL', 'WSL']),
+      SLOW,
+    );
   });
 
   it('searches by keyword on Enter and keeps it in the URL', async () => {
@@ -235,12 +301,129 @@ describe('Work Space', { timeout: 30_000 }, () => {
     expect(within(detail).getByRole('table', { name: 'Readings' })).toBeTruthy();
   });
 
-  it('shows the detail for views that do not exist yet', async () => {
+  it('shows the detail for views that do not exist (yet)', async () => {
     storeTestCredential();
     workspaceServer();
-    const { location } = renderApp('/en/dashboard/search/instrument/1/photo?keyword=SM');
+    const { location } = renderApp('/en/dashboard/search/instrument/1/no-such-view?keyword=SM');
     await screen.findByTestId('instrument-detail', {}, LOAD);
     expect(location()).toBe('/en/dashboard/search/instrument/1?keyword=SM');
+  });
+
+  it('selects the tab from the last path segment and switches views keeping the query string', async () => {
+    storeTestCredential();
+    workspaceServer();
+    const { user, location } = renderApp('/en/dashboard/search/instrument/1/comments?keyword=SM');
+    expect((await screen.findByTestId('comments-view', {}, LOAD)).textContent).toBe('Comments of 1');
+    const tabs = screen.getByRole('tablist', { name: 'Instrument views' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Detail', 'Comments']);
+    expect(within(tabs).getByRole('tab', { name: 'Comments' }).getAttribute('aria-selected')).toBe('true');
+    await user.click(within(tabs).getByRole('tab', { name: 'Detail' }));
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/1?keyword=SM'), SLOW);
+    expect(await screen.findByTestId('instrument-detail', {}, LOAD)).toBeTruthy();
+    expect(screen.queryByTestId('comments-view')).toBeNull();
+    await user.click(within(screen.getByRole('tablist', { name: 'Instrument views' })).getByRole('tab', { name: 'Comments' }));
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/1/comments?keyword=SM'), SLOW);
+  });
+
+  it('downloads the readings of the period as CSV through the export endpoint', async () => {
+    const exports: URL[] = [];
+    storeTestCredential();
+    workspaceServer();
+    server.use(
+      http.get(api('/instruments/1/readings/export'), ({ request }) => {
+        exports.push(new URL(request.url));
+        return new HttpResponse('instrument,code,depth,taken_at,value\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="SM-1001-readings.csv"' },
+        });
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:readings');
+    URL.revokeObjectURL = vi.fn();
+    const range = encodeURIComponent('{"option":"custom","start":"2026-02-01T00:00:00.000Z","end":"2026-03-02T00:00:00.000Z"}');
+    const { user } = renderApp(`/en/dashboard/search/instrument/1?date-range=${range}`);
+    await user.click(await screen.findByRole('button', { name: 'Download the readings as CSV' }, DETAIL_LOAD));
+    await waitFor(() => expect(exports).toHaveLength(1), SLOW);
+    expect(Object.fromEntries(exports[0]!.searchParams)).toEqual({
+      format: 'csv',
+      codes: 'DSPA',
+      // The period as the charts use it: whole days in Singapore time.
+      from: '2026-01-31T16:00:00.000Z',
+      to: '2026-03-02T15:59:59.999Z',
+    });
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1), SLOW);
+    expect(screen.getByRole('button', { name: 'Download the readings as XLSX' })).toBeTruthy();
+  });
+
+  it('shows an inclinometer\'s profile for the first and latest day, and the time series at chosen depths', async () => {
+    const profileCalls: URL[] = [];
+    const readingCalls: URL[] = [];
+    storeTestCredential();
+    workspaceServer();
+    const day = (d: number) => Date.UTC(2026, 1, d, 2);
+    const series = (id: number, code: string, depth: number) => ({
+      series_id: id,
+      code,
+      description: `${code} axis`,
+      depth,
+      unit: 'mm',
+      precision: 2,
+      raw_count: 2,
+      downsampled: false,
+      points: [
+        [day(3), depth / 10],
+        [day(24), depth / 5],
+      ],
+    });
+    server.use(
+      http.get(api('/instruments/3'), () => HttpResponse.json(INSTRUMENTS[2])),
+      http.get(api('/instruments/3/thresholds'), () => HttpResponse.json({ instrument_id: 3, name: 'INC-2001', thresholds: [] })),
+      http.get(api('/instruments/3/readings'), ({ request }) => {
+        const url = new URL(request.url);
+        readingCalls.push(url);
+        const depths = url.searchParams.get('depths')?.split(',').map(Number) ?? [2, 4, 6];
+        const all = [series(31, 'A', 2), series(32, 'A', 4), series(33, 'A', 6), series(34, 'B', 2), series(35, 'B', 4), series(36, 'B', 6)];
+        return HttpResponse.json({
+          instrument_id: 3,
+          name: 'INC-2001',
+          from: null,
+          to: null,
+          max_points: 800,
+          series: all.filter((s) => depths.includes(s.depth)),
+        });
+      }),
+      http.get(api('/instruments/3/profile'), ({ request }) => {
+        const url = new URL(request.url);
+        profileCalls.push(url);
+        const at = url.searchParams.get('at')!.split(',');
+        return HttpResponse.json({
+          instrument_id: 3,
+          profiles: at.flatMap((a) =>
+            ['A', 'B'].map((code) => ({ at: a, code, until: a, unit: 'mm', points: [2, 4, 6].map((depth) => ({ depth, value: depth / 10, taken_at: a })) })),
+          ),
+        });
+      }),
+    );
+    const { user } = renderApp('/en/dashboard/search/instrument/3');
+    const profile = await screen.findByTestId('profile-section', {}, DETAIL_LOAD);
+    await waitFor(() => expect(profileCalls).toHaveLength(1), SLOW);
+    // The ends of the Singapore days of the first (3 Feb) and the latest (24 Feb) reading.
+    expect(profileCalls[0]!.searchParams.get('at')).toBe('2026-02-03T15:59:59.999Z,2026-02-24T15:59:59.999Z');
+    expect(within(profile).getByRole('group', { name: 'Date 1' }).querySelector('input')!.value).toBe('03/02/2026');
+    expect(within(profile).getByRole('group', { name: 'Date 2' }).querySelector('input')!.value).toBe('24/02/2026');
+    expect(within(profile).getByRole('img', { name: 'Profile of A of INC-2001' })).toBeTruthy();
+    expect(within(profile).getByRole('img', { name: 'Profile of B of INC-2001' })).toBeTruthy();
+    // A third date: up to six.
+    await user.click(within(profile).getByRole('button', { name: 'Add date' }));
+    expect(within(profile).getByRole('group', { name: 'Date 3' })).toBeTruthy();
+
+    const depths = screen.getByRole('group', { name: 'Depths' });
+    expect(within(depths).getAllByRole('button').map((b) => b.textContent)).toEqual(['All depths', '2 m', '4 m', '6 m']);
+    await user.click(within(depths).getByRole('button', { name: '4 m' }));
+    await waitFor(() => expect(readingCalls.at(-1)!.searchParams.get('depths')).toBe('4'), SLOW);
+    expect(within(depths).getByRole('button', { name: '4 m' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(depths).getByRole('button', { name: 'All depths' }).getAttribute('aria-pressed')).toBe('false');
+    // The depth chips stay: they are the depths of the instrument, not of the answer.
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Depths' })).getAllByRole('button')).toHaveLength(4), SLOW);
   });
 
   it('centres the map on an SVY21 position from the location search', async () => {

@@ -4,7 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { TInstrument } from '@strata/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../../components/feedback';
@@ -16,8 +16,10 @@ import { useLang } from '../../../lib/use-lang';
 import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
 import { useMapPreferences } from '../api/preferences';
+import { useInstrumentStatuses } from '../api/statuses';
 import { useZones, zoneOptions } from '../api/zones';
 import { BookmarksMenu } from '../bookmarks/bookmarks-menu';
+import { findInstrumentView, INSTRUMENT_VIEWS } from '../detail/instrument-views';
 import type { FilterOption } from '../list/filter-dialog';
 import { extentOf, matchesFilter, NORMAL_LEVEL } from '../list/filter-instruments';
 import { InstrumentListPanel } from '../list/instrument-list-panel';
@@ -33,13 +35,6 @@ import { useWorkspaceUrl } from '../state/use-workspace-url';
 import { POINT_ZOOM, sameExtent, type FilterKey, type MapPosition, type Svy21Extent } from '../state/url-state';
 import { useWorkspaceContracts } from '../state/workspace-contract';
 import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
-
-/** The detail (with the charts, hence ECharts) loads when an instrument is opened. */
-const InstrumentDetailPanel = lazy(() => import('../detail/instrument-detail-panel').then((m) => ({ default: m.InstrumentDetailPanel })));
-
-/** No status levels are reported per instrument yet (see ../README.md): every instrument is drawn at its normal colour. */
-const NO_LEVEL = (): string | undefined => undefined;
-const LEVELS_REPORTED = false;
 
 /** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
 const DESKTOP_HEIGHT = 'max(460px, calc(100vh - 250px))';
@@ -67,6 +62,8 @@ export function WorkspacePage() {
   const sync = useSystemState((st) => st.sync);
   const prefs = useMapPreferences();
   const instruments = useWorkspaceInstruments(contractIds);
+  const statuses = useInstrumentStatuses(contractIds);
+  const levelOf = statuses.levelOf;
   const zones = useZones(contractIds);
   const boundaries = useContractBoundaries(contractIds);
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
@@ -84,7 +81,7 @@ export function WorkspacePage() {
   const lastExtent = useRef<Svy21Extent | null>(null);
 
   const home = config.data?.map_bounds ?? SINGAPORE_EXTENT;
-  const mapInstruments = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, NO_LEVEL)), [instruments.data, state.filter]);
+  const mapInstruments = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)), [instruments.data, state.filter, levelOf]);
 
   const onMoved = useCallback(
     (pos: MapPosition, extent: Svy21Extent | null) => {
@@ -115,7 +112,7 @@ export function WorkspacePage() {
     const typesPresent = new Set((instruments.data ?? []).map((i) => i.type_code));
     return {
       type: (c?.instruments ?? []).filter((ty) => typesPresent.size === 0 || typesPresent.has(ty.code)).map((ty) => ({ value: ty.code, label: ty.name })),
-      level: LEVELS_REPORTED
+      level: statuses.known
         ? [
             { value: NORMAL_LEVEL, label: t('workspace.detail.normal') },
             ...(c?.thresholds ?? []).map((l) => ({ value: l.code, label: `${l.code} — ${l.name}` })),
@@ -128,7 +125,7 @@ export function WorkspacePage() {
       frequency: (c?.frequencies ?? []).map((f) => ({ value: f.code, label: f.name })),
       status: (c?.statuses ?? []).map((s) => ({ value: s.code, label: s.name })),
     };
-  }, [config.data, instruments.data, zones.data, contractIds.length, contracts, t]);
+  }, [config.data, instruments.data, zones.data, contractIds.length, contracts, statuses.known, t]);
 
   const gazetteer = useMemo((): GazetteerEntry[] => {
     const contractNo = new Map(contracts.map((c) => [c.contract_id, c.no]));
@@ -203,8 +200,9 @@ export function WorkspacePage() {
     if (kind !== 'location') setMarker(null);
   }, [kind]);
 
-  // Views of the detail page other than `detail` arrive with their issues: show the detail.
-  if (kind === 'detail' && (instrumentId === undefined || (params.view !== undefined && params.view !== 'detail'))) {
+  // A view segment that is not one of INSTRUMENT_VIEWS (yet): show the detail.
+  const view = kind === 'detail' ? findInstrumentView(INSTRUMENT_VIEWS, params.view) : undefined;
+  if (kind === 'detail' && (instrumentId === undefined || !view)) {
     return <Navigate replace to={`${localePath(lang, instrumentId === undefined ? INSTRUMENT_LIST_PATH : instrumentPath(instrumentId))}${location.search}`} />;
   }
 
@@ -215,21 +213,34 @@ export function WorkspacePage() {
   const detailName = kind === 'detail' ? instruments.data?.find((i) => i.instrument_id === instrumentId)?.name : undefined;
 
   let panel;
-  if (kind === 'detail' && instrumentId !== undefined) {
+  if (kind === 'detail' && instrumentId !== undefined && view) {
     panel = (
-      <Suspense fallback={<Loading />}>
-        <InstrumentDetailPanel
-          instrumentId={instrumentId}
-          config={config.data}
-          look={look}
-          state={state}
-          update={update}
-          onShowOnMap={(instrument) => {
-            if (mode === 'FullPanel') setLayout('Equal');
-            centre(instrument.easting, instrument.northing);
-          }}
-        />
-      </Suspense>
+      <>
+        <Tabs
+          value={view.view}
+          onChange={(_event, value: string) => go(instrumentPath(instrumentId, value), { search: currentSearch() })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 0, px: 1.5 } }}
+          aria-label={t('workspace.views.label')}
+        >
+          {INSTRUMENT_VIEWS.map((v) => (
+            <Tab key={v.view} value={v.view} label={t(v.labelKey)} />
+          ))}
+        </Tabs>
+        <Suspense fallback={<Loading />}>
+          {view.render(instrumentId, {
+            config: config.data,
+            look,
+            state,
+            update,
+            onShowOnMap: (instrument) => {
+              if (mode === 'FullPanel') setLayout('Equal');
+              centre(instrument.easting, instrument.northing);
+            },
+          })}
+        </Suspense>
+      </>
     );
   } else {
     panel = (
@@ -271,7 +282,7 @@ export function WorkspacePage() {
             state={state}
             update={update}
             look={look}
-            levelOf={NO_LEVEL}
+            levelOf={levelOf}
             filterOptions={filterOptions}
             currentExtent={() => lastExtent.current}
             onOpen={open}
@@ -302,7 +313,7 @@ export function WorkspacePage() {
             instruments={mapInstruments}
             boundaries={boundaries}
             look={look}
-            levelOf={NO_LEVEL}
+            levelOf={levelOf}
             showLabels={prefs.show_label}
             showLegend={prefs.show_legend}
             home={home}

@@ -21,7 +21,7 @@ import { DateRange } from '../../../components/date-range';
 import { useDialog } from '../../../components/feedback';
 import { InstrumentIcon } from '../../../components/instrument-icon';
 import type { InstrumentLook } from '../map/instrument-style';
-import { instrumentColor } from '../map/instrument-style';
+import { instrumentColor, textOn } from '../map/instrument-style';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
 import { SearchField } from '../../../components/search-field';
 import type { WorkspaceUpdate } from '../state/use-workspace-url';
@@ -128,7 +128,15 @@ export function InstrumentListPanel(props: InstrumentListPanelProps) {
                   secondary={[instrument.type_name, instrument.contract_no, instrument.zone_name].filter(Boolean).join(' · ')}
                   slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                 />
-                {level && <Chip size="small" label={level} sx={{ bgcolor: props.look.levels.get(level)?.color, color: '#fff', ml: 1 }} />}
+                {level && (
+                  <Chip
+                    size="small"
+                    label={level}
+                    title={props.look.levels.get(level)?.name}
+                    data-testid="instrument-level"
+                    sx={{ bgcolor: props.look.levels.get(level)?.color, color: textOn(props.look.levels.get(level)?.color), ml: 1 }}
+                  />
+                )}
               </ListItemButton>
             );
           })}

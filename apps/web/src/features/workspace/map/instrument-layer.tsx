@@ -4,19 +4,11 @@ import Feature from 'ol/Feature';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import { boundingExtent } from 'ol/extent';
 import Point from 'ol/geom/Point';
-import VectorLayer from 'ol/layer/Vector';
-import Cluster from 'ol/source/Cluster';
-import VectorSource from 'ol/source/Vector';
-import CircleStyle from 'ol/style/Circle';
-import Stroke from 'ol/style/Stroke';
-import Style from 'ol/style/Style';
 import { useEffect, useMemo, useRef } from 'react';
 import { svy21ToView, useOlMap } from '../../../components/map';
+import { createInstrumentLayerParts, followZoom, instrumentFeatures, membersOf } from './instrument-layer-parts';
 import { createInstrumentStyle, type InstrumentLook } from './instrument-style';
 
-/** Clusters break up from this zoom on: every instrument is drawn on its own. */
-export const UNCLUSTER_ZOOM = 17;
-const CLUSTER_DISTANCE = 36;
 
 export interface HoveredInstruments {
   instruments: TInstrument[];
@@ -50,18 +42,7 @@ export function InstrumentLayer({ instruments, look, levelOf, showLabels, select
     handlers.current = { onOpen, onHover };
   });
 
-  const parts = useMemo(() => {
-    const source = new VectorSource<Feature<Point>>();
-    const cluster = new Cluster<Feature<Point>>({ source, distance: CLUSTER_DISTANCE, minDistance: 8 });
-    const layer = new VectorLayer({ source: cluster, zIndex: 10, className: 'ws-instruments', properties: { id: 'instruments' } });
-    const selected = new VectorLayer({
-      source: new VectorSource<Feature<Point>>(),
-      zIndex: 9,
-      className: 'ws-instruments',
-      style: new Style({ image: new CircleStyle({ radius: 17, stroke: new Stroke({ color: '#0471d1', width: 3 }) }) }),
-    });
-    return { source, cluster, layer, selected };
-  }, []);
+  const parts = useMemo(createInstrumentLayerParts, []);
 
   // On the map while mounted.
   useEffect(() => {
@@ -69,13 +50,12 @@ export function InstrumentLayer({ instruments, look, levelOf, showLabels, select
     map.addLayer(parts.selected);
     map.addLayer(parts.layer);
     const view = map.getView();
-    const onZoom = () => parts.cluster.setDistance((view.getZoom() ?? 0) >= UNCLUSTER_ZOOM ? 0 : CLUSTER_DISTANCE);
+    const onZoom = () => followZoom(parts, view.getZoom() ?? 0);
     onZoom();
     view.on('change:resolution', onZoom);
 
     const hit = (pixel: number[]) =>
       map.forEachFeatureAtPixel(pixel, (f) => f, { layerFilter: (l) => l === parts.layer, hitTolerance: 4 }) as Feature | undefined;
-    const membersOf = (feature: Feature) => ((feature.get('features') as Feature[] | undefined) ?? []).map((m) => m.get('instrument') as TInstrument);
 
     const onClick = (event: MapBrowserEvent) => {
       const feature = hit(event.pixel);
@@ -124,13 +104,7 @@ export function InstrumentLayer({ instruments, look, levelOf, showLabels, select
   // The instruments.
   useEffect(() => {
     parts.source.clear(true);
-    parts.source.addFeatures(
-      instruments.map((instrument) => {
-        const feature = new Feature({ geometry: new Point(svy21ToView([instrument.easting, instrument.northing])), instrument });
-        feature.setId(instrument.instrument_id);
-        return feature;
-      }),
-    );
+    parts.source.addFeatures(instrumentFeatures(instruments));
   }, [parts, instruments]);
 
   // Their look: icons, colours, labels.
