@@ -7,6 +7,7 @@ import { writeAudit } from '../platform/audit.js';
 import { nextRun } from '../modules/schedules/next-run.js';
 import { seedMasterData } from './demo-master-data.js';
 import { seedDemoReadings } from './demo-readings.js';
+import { seedDemoAlerts } from '../modules/alerts/alerts.seed.js';
 
 export interface DemoUser {
   loginName: string;
@@ -110,6 +111,8 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedMasterData(tx, { contracts: created, adminId: admin.userId });
     // Readings (issue 7): a year of daily readings per instrument, through the upload load path (COPY).
     await seedDemoReadings(tx);
+    // Alerts (issue 9): the engine over the last 60 days of those readings.
+    await seedDemoAlerts(tx);
     await writeAudit(tx, { userId: null, loginName: 'system', clientAddress: null }, { action: 'seed.demo', entityType: 'system' });
   });
 }
