@@ -1,0 +1,95 @@
+import type { TActionCase, TActionCaseDetail, TActionEntry, TAlert } from '@strata/shared';
+
+/** Alert 5 of contract C101 (11): SM-1023 at WSL. */
+export function caseAlert(overrides: Partial<TAlert> = {}): TAlert {
+  return {
+    alert_id: 5,
+    contract_id: 11,
+    contract_no: 'C101',
+    kind: 'breached',
+    status: 'open',
+    level_code: 'WSL',
+    level_name: 'Work Suspension Level',
+    level_color: '#8b0000',
+    severity: 4,
+    instrument_id: 21,
+    instrument_name: 'SM-1023',
+    type_code: 'SM',
+    type_name: 'Settlement Marker',
+    series_id: 301,
+    reading_code: 'DSPA',
+    depth: null,
+    unit: 'mm',
+    group_id: null,
+    group_name: null,
+    scenario_id: null,
+    scenario_name: null,
+    message: 'SM-1023 DSPA -31.2 mm passed WSL',
+    opened_at: '2026-11-20T01:00:00.000Z',
+    last_triggered_at: '2026-11-21T01:00:00.000Z',
+    reading_at: '2026-11-21T01:00:00.000Z',
+    first_value: -21.5,
+    latest_value: -31.2,
+    peak_value: -31.2,
+    trigger_count: 2,
+    closed_at: null,
+    closed_by: null,
+    close_reason: null,
+    ...overrides,
+  };
+}
+
+/** Case 9: the breached-instrument case of alert 5. */
+export function caseRow(overrides: Partial<TActionCase> = {}): TActionCase {
+  return {
+    case_id: 9,
+    category: 'breached',
+    status: 'open',
+    title: 'SM-1023 DSPA -31.2 mm passed WSL',
+    contract_id: 11,
+    contract_no: 'C101',
+    alert_id: 5,
+    alert: { alert_id: 5, kind: 'breached', status: 'open', level_code: 'WSL', level_color: '#8b0000', message: 'SM-1023 DSPA -31.2 mm passed WSL' },
+    instrument_id: 21,
+    instrument_name: 'SM-1023',
+    opened_by: 'Alice Tan',
+    opened_at: '2026-11-21T02:00:00.000Z',
+    closed_by: null,
+    closed_at: null,
+    close_reason: null,
+    entry_count: 1,
+    last_entry_at: '2026-11-21T03:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function entry(overrides: Partial<TActionEntry> = {}): TActionEntry {
+  return {
+    entry_id: 31,
+    case_id: 9,
+    action: 'Inspected the marker; the hoarding has a crack.',
+    done_at: '2026-11-21T03:00:00.000Z',
+    by: 'Bob Lim',
+    created_at: '2026-11-21T03:10:00.000Z',
+    files: [
+      { file_id: 70, kind: 'photo', file_name: 'crack.png', size: 2048 },
+      { file_id: 71, kind: 'document', file_name: 'inspection.pdf', size: 4096 },
+    ],
+    ...overrides,
+  };
+}
+
+export function caseDetail(overrides: Partial<TActionCaseDetail> = {}): TActionCaseDetail {
+  return {
+    case: caseRow(),
+    alert: caseAlert(),
+    entries: [entry()],
+    unlinked_files: [],
+    can: { follow_up: true, close: true, download: true },
+    ...overrides,
+  };
+}
+
+export const VIEW_BREACHED = 'VieworDownloadBreachedInstrumentCases';
+export const EDIT_BREACHED = 'EditorFollowUpBreachedInstrumentCases';
+export const CLOSE_BREACHED = 'CloseBreachedInstrumentCases';
