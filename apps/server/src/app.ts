@@ -27,6 +27,8 @@ import { registerAuthJobs } from './modules/auth/auth.jobs.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.js';
+import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
+import { GeocodeService } from './modules/geocode/geocode.service.js';
 import { BookmarksService } from './modules/bookmarks/bookmarks.service.js';
 import { contractorsRoutes } from './modules/contractors/contractors.routes.js';
 import { ContractorsService } from './modules/contractors/contractors.service.js';
@@ -80,8 +82,24 @@ import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { SitesService } from './modules/sites/sites.service.js';
 import { MasterConfigCache } from './modules/system/master-config.js';
 import { zonesRoutes } from './modules/zones/zones.routes.js';
+// Alerts (issue 9)
+import { alertRecordResolver } from './modules/alerts/alert-record.js';
+import { alertRulesRoutes } from './modules/alerts/alert-rules.routes.js';
+import { AlertRulesService } from './modules/alerts/alert-rules.service.js';
+import { alertDocumentRoutes } from './modules/alerts/alert-document.routes.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
+import { actionCaseRecordResolver } from './modules/action-log/action-case-record.js';
+import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
+import { ActionLogService } from './modules/action-log/action-log.service.js';
 // Readings and uploads (issue 7)
 import { readingsRoutes } from './modules/readings/readings.routes.js';
+import { RecordRefs } from './modules/records/record-refs.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
+import { AttachmentsService } from './modules/attachments/attachments.service.js';
+import { FileSearchService } from './modules/attachments/file-search.service.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { CommentsService } from './modules/comments/comments.service.js';
 import { ReadingsService } from './modules/readings/readings.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -138,8 +156,13 @@ export interface App {
     systemAdmin: SystemAdminService;
     /** Readings (charts, latest values). */
     readings: ReadingsService;
+    /** Record categories that comments and files attach to (issue 8). */
+    records: RecordRefs;
     /** Data uploads; `runPending()` validates and loads waiting uploads in process (tests, no job workers). */
     uploads: UploadsService;
+    /** Alerts (issue 9): `evaluator.evaluateReadings()`, `runChecks()` (missing readings, rebaselines). */
+    alerts: AlertsService;
+    alertRules: AlertRulesService;
   };
 }
 
@@ -194,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const storage = createLocalStorage(join(config.dataDir, 'files'));
   const security = new SecurityEvents(ctx, mailer, settings);
   const auth = new AuthService(ctx, settings, security);
+  await auth.start();
   const contracts = new ContractsService(ctx);
   const account = new AccountService(ctx, contracts, settings);
   const system = new SystemService(ctx, settings);
@@ -205,8 +229,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const tfa = new TfaService(ctx, settings, security, passwords);
   const profile = new ProfileService(ctx, storage);
   const bookmarks = new BookmarksService(ctx);
+  const geocode = new GeocodeService(ctx, settings);
   const outbox = new OutboxService(ctx);
-  const roles = new RolesService(ctx);
+  const roles = new RolesService(ctx, auth.rolePermissions);
   const adminUsers = new AdminUsersService(ctx, auth, outboxAccountMails(ctx, mailer));
   const userImport = new UserImportService(ctx);
   const contractors = new ContractorsService(ctx);
@@ -230,9 +255,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const masterSettings = new MasterSettingsService(ctx, settings);
   const documentation = new DocumentationService(ctx, storage);
   const readings = new ReadingsService(ctx, settings);
+  const records = new RecordRefs(ctx.db.orm);
+  const attachments = new AttachmentsService(ctx, settings, storage, records);
+  const fileSearch = new FileSearchService(ctx, records, mapLayers);
+  const comments = new CommentsService(ctx, records, notifications, mailer);
   const uploads = new UploadsService(ctx, settings, storage, notifications);
   // Uploads wait as received/approved when they came to an instance without job workers: taken within a minute.
   schedules.addTickTask('uploads-sweep', () => uploads.runPending(30_000));
+  const alerts = new AlertsService(ctx, settings, notifications, mailer);
+  const alertRules = new AlertRulesService(ctx, alerts.evaluator);
+  uploads.afterLoad = (loaded) => alerts.enqueueEvaluation(loaded);
+  records.register(alertRecordResolver); // comments on alerts (topic `alert`; QPS/QPD comments: ref_data)
+  const actionLog = new ActionLogService(ctx, settings, storage);
+  records.register(actionCaseRecordResolver); // photos and documents of action-log cases (category `case`)
+  schedules.addTickTask('alerts-checks', () => alerts.runChecks());
+  await alerts.start();
   await uploads.start();
   await exports.start();
   await schedules.start();
@@ -270,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(tfaRoutes, { tfa });
       await api.register(profileRoutes, { profile });
       await api.register(bookmarksRoutes, { bookmarks });
+      await api.register(geocodeRoutes, { geocode });
       await api.register(outboxRoutes, { outbox });
       await api.register(rolesRoutes, { roles });
       await api.register(adminUsersRoutes, { adminUsers, userImport, settings });
@@ -288,6 +326,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(documentationRoutes, { documentation, settings });
       await api.register(readingsRoutes, { readings });
       await api.register(uploadsRoutes, { uploads, settings });
+      await api.register(alertsRoutes, { alerts });
+      await api.register(alertDocumentRoutes, { alerts, settings, ctx });
+      await api.register(alertRulesRoutes, { rules: alertRules });
+      await api.register(actionLogRoutes, { actionLog });
+      await api.register(attachmentsRoutes, { attachments, fileSearch, settings });
+      await api.register(commentsRoutes, { comments });
     },
     { prefix: API_BASE },
   );
@@ -305,5 +349,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await bus.close();
   });
 
-  return { app, stop, ctx, services: { auth, settings, contracts, account, system, notifications, announcements, hub, mailer, passwords, registration, tfa, profile, bookmarks, roles, adminUsers, userImport, contractors, auditLogs, exports, schedules, systemAdmin, readings, uploads } };
+  return { app, stop, ctx, services: { auth, settings, contracts, account, system, notifications, announcements, hub, mailer, passwords, registration, tfa, profile, bookmarks, roles, adminUsers, userImport, contractors, auditLogs, exports, schedules, systemAdmin, readings, uploads, records, alerts, alertRules } };
 }

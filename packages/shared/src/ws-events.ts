@@ -72,6 +72,10 @@ export const ZNotificationPayload = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settingUpdated'), ...base }),
   z.object({ type: z.literal('requireSync'), ...base }),
   z.object({ type: z.literal('systemNotification'), ...base }),
+  /** Someone sent the user a comment on a record (issue 8); the link opens the record's comments. */
+  z.object({ type: z.literal('comment'), ...base }),
+  /** An alert opened or escalated (issue 9): shown as a toast; the link opens the alert (or /alert for a summary). */
+  z.object({ type: z.literal('alert'), ...base, alert_id: z.number().int().optional(), contract_id: z.number().int().optional() }),
   z.object({
     type: z.literal('dataUpdated'),
     ...base,
@@ -79,7 +83,14 @@ export const ZNotificationPayload = z.discriminatedUnion('type', [
     topic: z.string(),
     contract_id: z.number().int().optional(),
   }),
-  z.object({ type: z.literal('fileCompleted'), ...base }),
+  z.object({
+    type: z.literal('fileCompleted'),
+    ...base,
+    /** `document`: a photo or document was attached to the record (`category`, `ref_id`); its open lists refresh. */
+    payload: z.string().optional(),
+    category: z.string().optional(),
+    ref_id: z.number().int().optional(),
+  }),
 ]);
 export type TNotificationPayload = z.infer<typeof ZNotificationPayload>;
 

@@ -1,4 +1,6 @@
 import { accountRoutes } from '../features/account/routes';
+import { alertsRoutes } from '../features/alerts/routes';
+import { actionLogRoutes } from '../features/action-log/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { contractsRoutes } from '../features/contracts/routes';
 import { instrumentsRoutes } from '../features/instruments/routes';
@@ -9,6 +11,7 @@ import { manualRoutes } from '../features/manual/routes';
 import { systemRoutes } from '../features/system/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
 import { uploadsRoutes } from '../features/uploads/routes';
+import { filesRoutes } from '../features/files/routes';
 import type { AppRoute } from '../lib/route-meta';
 import { NotFoundPage } from './not-found-page';
 
@@ -20,4 +23,4 @@ export const routeTable: readonly AppRoute[] = [
   ...contractsRoutes,
   ...masterDataRoutes,
   ...instrumentsRoutes,
-  ...sitesRoutes, ...uploadsRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];
+  ...sitesRoutes, ...uploadsRoutes, ...alertsRoutes, ...actionLogRoutes, ...filesRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/auth-store';
@@ -11,7 +12,7 @@ import { registeredRoutes } from '../../lib/route-registry';
 import { EmptyText } from '../query-states';
 import { visibleTiles, type LandingTile } from './visible-tiles';
 
-function Tile({ tile }: { tile: LandingTile }) {
+function Tile({ tile, badge }: { tile: LandingTile; badge?: ReactNode }) {
   const { t } = useTranslation();
   const href = usePagePath();
   const Icon = tile.icon;
@@ -27,6 +28,7 @@ function Tile({ tile }: { tile: LandingTile }) {
             <Typography variant="body2" color="text.secondary">
               {t(tile.description)}
             </Typography>
+            {badge}
           </Box>
         </CardContent>
       </CardActionArea>
@@ -40,10 +42,12 @@ export interface LandingTilesProps {
   label: string;
   /** Said when the user may open none of the tiles. */
   emptyText: string;
+  /** Something shown under a tile's description (e.g. a live count); none when it answers undefined. */
+  badgeOf?: (tile: LandingTile) => ReactNode;
 }
 
 /** A landing page's tiles: those the user may open (see `visibleTiles`), in a grid of 1 to 4 columns. */
-export function LandingTiles({ tiles, label, emptyText }: LandingTilesProps) {
+export function LandingTiles({ tiles, label, emptyText, badgeOf }: LandingTilesProps) {
   const permissions = useSession((state) => state.permissions);
   const shown = visibleTiles(tiles, registeredRoutes(), permissions);
   if (shown.length === 0) return <EmptyText>{emptyText}</EmptyText>;
@@ -61,7 +65,7 @@ export function LandingTiles({ tiles, label, emptyText }: LandingTilesProps) {
       }}
     >
       {shown.map((tile) => (
-        <Tile key={tile.path} tile={tile} />
+        <Tile key={tile.to ?? tile.path} tile={tile} badge={badgeOf?.(tile)} />
       ))}
     </Box>
   );

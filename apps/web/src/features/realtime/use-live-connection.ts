@@ -60,6 +60,8 @@ export function useLiveConnection({ enabled, initialUnread, onRequireSync }: Liv
           break;
         case 'systemNotification':
         case 'fileCompleted':
+        case 'comment':
+        case 'alert':
           toast(toastFor(n, open));
           break;
       }
