@@ -10,7 +10,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../lib/i18n';
 import { recipientsQueryOptions } from './api';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 export interface RecipientsPickerProps {
   topic: string;

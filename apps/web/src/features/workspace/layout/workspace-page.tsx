@@ -262,6 +262,7 @@ export function WorkspacePage() {
             bounds={home}
             initialText={locationText}
             onTextChange={setLocationText}
+            geocoder={config.data?.settings.geocoder === true}
             onPoint={(easting, northing) => {
               if (mode === 'FullPanel') setLayout('Equal');
               setMarker([easting, northing]);

@@ -1,3 +1,4 @@
+import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Alert from '@mui/material/Alert';
 import List from '@mui/material/List';
@@ -11,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDegrees, formatMetres } from '../../../components/map';
 import { EmptyText } from '../../../components/query-states';
 import { SearchField } from '../../../components/search-field';
+import { errorText } from '../../../lib/error-text';
+import { useGeocode } from '../api/geocode';
 import { parseLocationQuery, searchGazetteer, type GazetteerEntry, type LocationQuery } from './parse-location';
 
 export interface LocationPanelProps {
@@ -27,6 +30,8 @@ export interface LocationPanelProps {
   /** The search of the last visit to this tab. */
   initialText?: string;
   onTextChange?: (text: string) => void;
+  /** An online geocoder is configured (`/config` settings.geocoder): names are also looked up as addresses and postal codes. */
+  geocoder?: boolean;
 }
 
 const KIND_LABELS = {
@@ -38,12 +43,15 @@ const KIND_LABELS = {
 /**
  * The location search (spec §2.2 "location"): an SVY21 easting/northing, a latitude/longitude, or a name from the
  * offline gazetteer of the project's own features; a position centres the map at zoom 19, a name lists its matches.
+ * With an online geocoder configured, a name is also looked up as an address or postal code (`GET /geocode`).
  */
-export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, initialText = '', onTextChange }: LocationPanelProps) {
+export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, initialText = '', onTextChange, geocoder = false }: LocationPanelProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(initialText);
   const query: LocationQuery | null = useMemo(() => parseLocationQuery(text), [text]);
   const matches = useMemo(() => (query?.kind === 'name' ? searchGazetteer(entries, query.text) : []), [entries, query]);
+  const places = useGeocode(query?.kind === 'name' ? query.text : '', geocoder && query?.kind === 'name');
+  const addresses = places.data ?? [];
 
   const search = (value: string) => {
     setText(value);
@@ -64,7 +72,7 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
     <Stack spacing={1.5}>
       <SearchField label={t('workspace.location.search')} value={text} onSearch={search} placeholder={t('workspace.location.placeholder')} />
       <Typography variant="body2" color="text.secondary">
-        {t('workspace.location.hint')}
+        {t(geocoder ? 'workspace.location.hintGeocoder' : 'workspace.location.hint')}
       </Typography>
       {query && query.kind !== 'name' && (
         <Alert severity={outside ? 'warning' : 'info'} icon={<PlaceOutlined />} data-testid="location-result">
@@ -77,7 +85,9 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
         </Alert>
       )}
       {query?.kind === 'name' && loading && <EmptyText>{t('common.loading')}</EmptyText>}
-      {query?.kind === 'name' && !loading && matches.length === 0 && <EmptyText>{t('workspace.location.noMatch')}</EmptyText>}
+      {query?.kind === 'name' && !loading && matches.length === 0 && !places.isFetching && addresses.length === 0 && (
+        <EmptyText>{t(geocoder ? 'workspace.location.noMatchOrAddress' : 'workspace.location.noMatch')}</EmptyText>
+      )}
       {matches.length > 0 && (
         <List dense aria-label={t('workspace.location.results')}>
           {matches.map((entry) => (
@@ -86,6 +96,32 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
                 <PlaceOutlined fontSize="small" />
               </ListItemIcon>
               <ListItemText primary={entry.name} secondary={`${t(KIND_LABELS[entry.kind])} · ${entry.detail}`} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      {geocoder && query?.kind === 'name' && places.isFetching && <EmptyText>{t('workspace.location.addressSearching')}</EmptyText>}
+      {geocoder && query?.kind === 'name' && places.isError && (
+        <Alert severity="warning" data-testid="geocoder-error">
+          {errorText(places.error)}
+        </Alert>
+      )}
+      {addresses.length > 0 && (
+        <List dense aria-label={t('workspace.location.addresses')}>
+          {addresses.map((place, index) => (
+            <ListItemButton key={`${place.label}-${index}`} onClick={() => onPoint(place.easting, place.northing)} divider>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <HomeWorkOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={place.label}
+                secondary={[
+                  place.postal_code && t('workspace.location.postalCode', { code: place.postal_code }),
+                  t('workspace.location.svy21', { easting: formatMetres(place.easting), northing: formatMetres(place.northing) }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
             </ListItemButton>
           ))}
         </List>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs` (the recipient search waits 500 ms after typing, spec §9). */
+/** The value once it has stopped changing for `delayMs` (the recipient search waits 500 ms after typing, spec §9; the location search before asking the geocoder). */
 export function useDebounced<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
