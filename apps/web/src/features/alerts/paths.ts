@@ -10,6 +10,11 @@ export const SCENARIO_ALERTS_PATH = '/alerts/scenario-based';
 /** The Log of Actions Taken (another feature's page; its landing tile shows when that page is registered). */
 export const ACTION_LOG_PATH = '/alert/action';
 
+/** `/alert/action/new?alert_id=…`: opening a case of the Log of Actions Taken for an alert (another feature's page). */
+export function newCasePath(alertId: number): string {
+  return `${ACTION_LOG_PATH}/new?alert_id=${alertId}`;
+}
+
 /** `/alert-detail/{id}`: one alert. */
 export function alertDetailPath(alertId: number): string {
   return `/alert-detail/${alertId}`;

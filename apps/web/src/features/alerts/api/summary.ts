@@ -1,6 +1,7 @@
-import { ZAlertSummary } from '@strata/shared';
+import { ZActionCaseSummary, ZAlertSummary, type TActionCaseSummary } from '@strata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { CONTRACTS_QUERY_KEY } from '../../../lib/active-contracts';
 import { ALERTS_KEY } from './keys';
 
 /** The landing's counts are asked for again this often too, in case a live event was missed (socket down). */
@@ -13,5 +14,25 @@ export function useAlertSummary(contracts: string | null) {
     queryFn: ({ signal }) => apiRequest('/alerts/summary', { query: { contracts: contracts! }, schema: ZAlertSummary, signal, emitHttpError: false }),
     enabled: contracts !== null,
     refetchInterval: SUMMARY_POLL_MS,
+  });
+}
+
+/** The open cases of the Log of Actions Taken the user may read: the sum over its categories; null when none may be read. */
+export function openCaseCount(summary: TActionCaseSummary): number | null {
+  const counts = Object.values(summary.open).filter((n): n is number => n !== null);
+  return counts.length === 0 ? null : counts.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * `GET /action-cases/summary` for the "Logs of Action Taken" tile (the action-log feature asks the same under the same
+ * key, so either page's answer serves both): the open cases in the active contracts, or null.
+ */
+export function useOpenCaseCount(contracts: string | null) {
+  return useQuery({
+    queryKey: [...CONTRACTS_QUERY_KEY, 'action-log', 'summary', contracts],
+    queryFn: ({ signal }) => apiRequest('/action-cases/summary', { query: { contracts: contracts! }, schema: ZActionCaseSummary, signal, emitHttpError: false }),
+    enabled: contracts !== null,
+    refetchInterval: SUMMARY_POLL_MS,
+    select: openCaseCount,
   });
 }

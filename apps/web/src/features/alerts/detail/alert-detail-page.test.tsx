@@ -124,6 +124,14 @@ describe('Alert page', { timeout: 60_000 }, () => {
     // The comments on the alert are there; no Close without the permission.
     expect(screen.getByRole('region', { name: 'Comments' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close alert' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open a case' })).toBeNull();
+  });
+
+  it('links to opening a case in the Log of Actions Taken for who may follow up breached instrument cases', async () => {
+    serve([...VIEW, 'EditorFollowUpBreachedInstrumentCases']);
+    renderApp('/en/alert-detail/5');
+    const summary = await screen.findByRole('region', { name: /SM-1023 DSPA/ }, SLOW);
+    expect(within(summary).getByRole('link', { name: 'Open a case' }).getAttribute('href')).toBe('/en/alert/action/new?alert_id=5');
   });
 
   it('closes the alert with a reason for who may, and shows it closed', async () => {

@@ -1,16 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { ALERT_COMMENT_TOPIC, COMMENT_LIMITS, type TAlertDetail } from '@strata/shared';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import { ACTION_CASE_TASKS, ALERT_COMMENT_TOPIC, caseCategoryOfAlertKind, COMMENT_LIMITS, type TAlertDetail } from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { AppAlert, useToast } from '../../../components/feedback';
 import { LoadError, Loading } from '../../../components/query-states';
 import { RecordComments } from '../../../components/record-comments';
 import { Section } from '../../../components/section';
 import { ApiError } from '../../../lib/api-client';
-import { idOrUndefined } from '../../../lib/page-nav';
+import { idOrUndefined, usePagePath } from '../../../lib/page-nav';
 import { useRouteAction } from '../../../lib/route-actions';
 import { useHasAnyPermission } from '../../../lib/use-can';
 import { useAlert, useCloseAlert } from '../api/alerts';
@@ -20,7 +21,7 @@ import { alertSubject } from '../components/alert-subject';
 import { useDownloadDocument } from '../components/document-button';
 import { LevelChip } from '../components/level-chip';
 import { TextDialog } from '../components/text-dialog';
-import { alertDetailPath } from '../paths';
+import { alertDetailPath, newCasePath } from '../paths';
 import { closeTasksOf } from '../tasks';
 import { AlertChart } from './alert-chart';
 import { AlertFacts } from './alert-facts';
@@ -65,6 +66,9 @@ function AlertDetail({ detail }: { detail: TAlertDetail }) {
   const toast = useToast();
   const { alert } = detail;
   const canClose = useHasAnyPermission(closeTasksOf(alert.kind)) && alert.status === 'open';
+  // Opening a case in the Log of Actions Taken: the edit-or-follow-up task of the alert's case category.
+  const canOpenCase = useHasAnyPermission(ACTION_CASE_TASKS[caseCategoryOfAlertKind(alert.kind)].edit) && alert.status === 'open';
+  const href = usePagePath();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = useCloseAlert(alert.alert_id);
   const link = alertDetailPath(alert.alert_id);
@@ -88,10 +92,19 @@ function AlertDetail({ detail }: { detail: TAlertDetail }) {
         }
         subheader={alert.message}
         action={
-          canClose && (
-            <Button variant="contained" onClick={() => setDialog({ kind: 'close' })}>
-              {t('alerts.action.close')}
-            </Button>
+          (canClose || canOpenCase) && (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {canOpenCase && (
+                <Button component={RouterLink} to={href(newCasePath(alert.alert_id))} variant="outlined" startIcon={<AssignmentOutlined />}>
+                  {t('alerts.action.openCase')}
+                </Button>
+              )}
+              {canClose && (
+                <Button variant="contained" onClick={() => setDialog({ kind: 'close' })}>
+                  {t('alerts.action.close')}
+                </Button>
+              )}
+            </Stack>
           )
         }
       >

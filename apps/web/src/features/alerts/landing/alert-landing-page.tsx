@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LandingTiles, type LandingTile } from '../../../components/landing-tiles';
 import { LoadError } from '../../../components/query-states';
 import { useAlertContracts, useAlertsLive } from '../api/keys';
-import { useAlertSummary } from '../api/summary';
+import { useAlertSummary, useOpenCaseCount } from '../api/summary';
 import { NoContractNote } from '../components/no-contract-note';
 import { ALERT_LANDING_TILES, type AlertTile } from './tiles';
 
@@ -27,8 +27,9 @@ function OpenCount({ count, loading }: { count: number | null | undefined; loadi
   );
 }
 
-function countOf(summary: TAlertSummary | undefined, tile: LandingTile): number | null | undefined {
+function countOf(summary: TAlertSummary | undefined, cases: number | null | undefined, tile: LandingTile): number | null | undefined {
   const key = (tile as AlertTile).key;
+  if (key === 'cases') return cases;
   if (!summary) return undefined;
   const found = summary.tiles.find((entry) => entry.key === key);
   return found ? found.open_count : null;
@@ -42,6 +43,8 @@ export function AlertLandingPage() {
   const { t } = useTranslation();
   const contracts = useAlertContracts();
   const summary = useAlertSummary(contracts);
+  // Open cases of the Log of Actions Taken (the alerts summary has no count for that tile); a failure leaves it bare.
+  const cases = useOpenCaseCount(contracts);
   useAlertsLive();
   return (
     <Stack spacing={2}>
@@ -51,7 +54,7 @@ export function AlertLandingPage() {
         tiles={ALERT_LANDING_TILES}
         label={t('alerts.landing.label')}
         emptyText={t('alerts.landing.empty')}
-        badgeOf={(tile) => <OpenCount count={countOf(summary.data, tile)} loading={summary.isPending && contracts !== null} />}
+        badgeOf={(tile) => <OpenCount count={countOf(summary.data, cases.isError ? null : cases.data, tile)} loading={summary.isPending && contracts !== null} />}
       />
     </Stack>
   );
