@@ -39,9 +39,14 @@ export function useSeverityLabel() {
   return (severity: number) => (isSeverity(severity) ? t(SEVERITY_KEYS[severity]) : String(severity));
 }
 
-const TYPE_KEYS: Record<string, 'notifications.type.security' | 'notifications.type.systemNotification'> = {
+type TypeKey = `notifications.type.${'security' | 'systemNotification' | 'alert' | 'comment' | 'fileCompleted'}`;
+
+const TYPE_KEYS: Record<string, TypeKey> = {
   security: 'notifications.type.security',
   systemNotification: 'notifications.type.systemNotification',
+  alert: 'notifications.type.alert',
+  comment: 'notifications.type.comment',
+  fileCompleted: 'notifications.type.fileCompleted',
 };
 
 /** Notification types the server is known to send; others show as they are. */

@@ -41,6 +41,8 @@ describe('notifications page', { timeout: 20_000 }, () => {
     const queries = onNotifications([
       notification(1, { message: 'Password changed' }),
       notification(2, { message: 'Two-factor authentication enabled', read: true, severity: 3 }),
+      notification(3, { message: 'SM-1023 DSPA -31.2 mm passed WSL', type: 'alert', read: true, severity: 4 }),
+      notification(4, { message: 'Alice Tan commented on SM-1023', type: 'comment', read: true }),
     ]);
     renderApp('/en/account/notification');
     const table = await screen.findByRole('table', { name: 'Notifications' }, SLOW);
@@ -52,6 +54,9 @@ describe('notifications page', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).getByText('Unread')).toBeTruthy();
     expect(within(rows[2]!).getByText('High')).toBeTruthy();
     expect(within(rows[2]!).queryByText('Unread')).toBeNull();
+    // The types the alerts and the comments send have their own names.
+    expect(within(rows[3]!).getByText('Alert')).toBeTruthy();
+    expect(within(rows[4]!).getByText('Comment')).toBeTruthy();
     expect(screen.getByText('Unread: 2')).toBeTruthy();
     expect(queries[0]?.get('limit')).toBe('25');
     expect(queries[0]?.get('skip')).toBe('0');
