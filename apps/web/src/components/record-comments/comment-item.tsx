@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TComment } from '@strata/shared';
@@ -23,6 +24,8 @@ export interface CommentContext {
   canManage: boolean;
   /** Reload the lists after a change. */
   refresh: () => Promise<unknown>;
+  /** A short marker beside the author (e.g. QPS), or undefined. */
+  markerOf?: ((comment: TComment) => string | undefined) | undefined;
 }
 
 function Replies({ comment, context }: { comment: TComment; context: CommentContext }) {
@@ -59,6 +62,7 @@ export function CommentItem({ comment, context }: { comment: TComment; context: 
   const [showReplies, setShowReplies] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const name = comment.sender_name || t('comments.deletedUser');
+  const marker = context.markerOf?.(comment);
   const topLevel = comment.parent_id === null;
 
   const remove = async () => {
@@ -84,6 +88,7 @@ export function CommentItem({ comment, context }: { comment: TComment; context: 
           <Typography variant="subtitle2" component="span" color={comment.sender_name ? 'text.primary' : 'text.secondary'}>
             {name}
           </Typography>
+          {marker && <Chip size="small" variant="outlined" color="primary" label={marker} data-testid="comment-marker" />}
           <Typography variant="caption" component="span" color="text.secondary">
             <RelativeTime value={comment.created} />
           </Typography>

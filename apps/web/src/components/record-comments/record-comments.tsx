@@ -1,7 +1,8 @@
 import Divider from '@mui/material/Divider';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import { COMMENT_LIMITS } from '@strata/shared';
+import Typography from '@mui/material/Typography';
+import { COMMENT_LIMITS, type TComment } from '@strata/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,13 +25,17 @@ export interface RecordCommentsProps {
    * answer decides per comment (the author, or a holder of the record's manage permission).
    */
   canManage?: boolean;
+  /** A short marker shown beside a comment's author (the alert page marks its QPS and QPD comments), or undefined. */
+  markerOf?: (comment: TComment) => string | undefined;
+  /** Show the "Comments" heading (hosts without a tab or section title of their own). */
+  heading?: boolean;
 }
 
 /**
  * The comments of a record (spec §2.3 `comments` view, §4, §5, §8, §9): a form to write one with recipients, the
  * comments newest first 10 a page, replies on demand, a reply form per comment, delete with confirmation.
  */
-export function RecordComments({ topic, refId, refData, linkUri, canManage = false }: RecordCommentsProps) {
+export function RecordComments({ topic, refId, refData, linkUri, canManage = false, markerOf, heading = false }: RecordCommentsProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const refresh = useRefreshComments(topic, refId);
@@ -44,12 +49,17 @@ export function RecordComments({ topic, refId, refData, linkUri, canManage = fal
     if (list.data && page > pages) setPage(pages);
   }, [list.data, page, pages]);
 
-  const context: CommentContext = { topic, refId, refData, linkUri, canManage, refresh };
+  const context: CommentContext = { topic, refId, refData, linkUri, canManage, refresh, markerOf };
   const records = list.data?.records ?? [];
 
   return (
-    // A region named "Comments" without a card or heading of its own: the host's tab or section gives the title.
+    // A region named "Comments"; without `heading`, the host's tab or section gives the visible title.
     <Stack component="section" aria-label={t('comments.title')} spacing={2}>
+      {heading && (
+        <Typography variant="h6" component="h2">
+          {t('comments.title')}
+        </Typography>
+      )}
       <CommentForm
         topic={topic}
         refId={refId}

@@ -170,6 +170,10 @@ describe('Alert page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('QPS comment posted.', undefined, SLOW)).toBeTruthy();
     const item = await within(qp).findByRole('listitem', { name: 'QPS comment by Alice Tan' }, SLOW);
     expect(within(item).getByText('Instrument checked; reading confirmed by survey.')).toBeTruthy();
+    // Among the alert's comments too, marked QPS.
+    const comments = screen.getByRole('region', { name: 'Comments' });
+    const article = await within(comments).findByRole('article', { name: 'Comment by Alice Tan' }, SLOW);
+    expect(within(article).getByTestId('comment-marker').textContent).toBe('QPS');
   });
 
   it('shows a group alert with its instruments and no chart', async () => {

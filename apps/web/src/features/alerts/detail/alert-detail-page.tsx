@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
-import { ACTION_CASE_TASKS, ALERT_COMMENT_TOPIC, caseCategoryOfAlertKind, COMMENT_LIMITS, type TAlertDetail } from '@strata/shared';
+import { ACTION_CASE_TASKS, ALERT_COMMENT_TOPIC, caseCategoryOfAlertKind, COMMENT_LIMITS, type TAlertDetail, type TComment } from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -60,6 +60,9 @@ function RouteActionHandler({ id, run }: { id: string; run: () => void }) {
   useRouteAction(id, run);
   return null;
 }
+
+/** The QPS and QPD comments are among the alert's comments too, marked as such. */
+const qpMarker = (comment: TComment): string | undefined => (comment.ref_data === 'QPS' || comment.ref_data === 'QPD' ? comment.ref_data : undefined);
 
 function AlertDetail({ detail }: { detail: TAlertDetail }) {
   const { t } = useTranslation();
@@ -133,7 +136,9 @@ function AlertDetail({ detail }: { detail: TAlertDetail }) {
       </Box>
 
       <QpComments alertId={alert.alert_id} onAdd={(kind) => setDialog({ kind: 'qp', qp: kind })} />
-      <RecordComments topic={ALERT_COMMENT_TOPIC} refId={alert.alert_id} linkUri={link} />
+      <Section>
+        <RecordComments topic={ALERT_COMMENT_TOPIC} refId={alert.alert_id} linkUri={link} heading markerOf={qpMarker} />
+      </Section>
 
       <TextDialog
         open={dialog?.kind === 'close'}
