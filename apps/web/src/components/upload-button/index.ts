@@ -6,3 +6,4 @@ export {
   type UploadButtonProps,
 } from './upload-button';
 export { maxUploadBytes, splitBySize, type RefusedFile, type UploadSettings } from './upload-limits';
+export { FileChooser, SendProgress, type FileChooserProps } from './file-chooser';

@@ -1,11 +1,8 @@
-import UploadFile from '@mui/icons-material/UploadFile';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,9 +11,8 @@ import type { Theme } from '@mui/material/styles';
 import { formatBytes, isSafeText, MAP_UPLOAD_ACCEPT, MAP_UPLOAD_EXTENSIONS } from '@strata/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ByteSize } from '../../../components/byte-size';
 import { AppAlert, useToast } from '../../../components/feedback';
-import { maxUploadBytes } from '../../../components/upload-button';
+import { FileChooser, maxUploadBytes, SendProgress } from '../../../components/upload-button';
 import { ApiError } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
 import { translateMessage } from '../../../lib/i18n';
@@ -38,7 +34,6 @@ export function UploadMapDialog({ open, onClose }: { open: boolean; onClose: () 
   const uploaded = useMapUploaded();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [percent, setPercent] = useState<number | null>(null);
@@ -113,40 +108,16 @@ export function UploadMapDialog({ open, onClose }: { open: boolean; onClose: () 
             disabled={sending}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFile />} disabled={sending}>
-              {t('files.map.chooseFile')}
-              <input
-                id={inputId}
-                type="file"
-                hidden
-                accept={MAP_UPLOAD_ACCEPT}
-                disabled={sending}
-                data-testid="map-file-input"
-                onChange={(event) => {
-                  pick(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </Button>
-            {file ? (
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {file.name} (<ByteSize value={file.size} />)
-              </Typography>
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                {t('files.upload.noFile')}
-              </Typography>
-            )}
-          </Box>
-          {sending && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <LinearProgress variant="determinate" value={percent} aria-label={t('upload.progress')} sx={{ flexGrow: 1 }} />
-              <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
-                {percent}%
-              </Typography>
-            </Stack>
-          )}
+          <FileChooser
+            label={t('files.map.chooseFile')}
+            accept={MAP_UPLOAD_ACCEPT}
+            file={file}
+            noFileText={t('files.upload.noFile')}
+            onPick={pick}
+            disabled={sending}
+            inputTestId="map-file-input"
+          />
+          {sending && <SendProgress percent={percent} />}
           {problem && <AppAlert type="error" message={problem} />}
         </Stack>
       </DialogContent>

@@ -1,11 +1,9 @@
-import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,9 +13,8 @@ import type { Theme } from '@mui/material/styles';
 import { formatBytes, type TUploadCreated } from '@strata/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ByteSize } from '../../../components/byte-size';
 import { AppAlert, useToast } from '../../../components/feedback';
-import { maxUploadBytes } from '../../../components/upload-button';
+import { FileChooser, maxUploadBytes, SendProgress } from '../../../components/upload-button';
 import { useContractList } from '../../../lib/active-contracts';
 import { ApiError } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
@@ -64,7 +61,6 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
   const { contracts } = useContractList();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [contract, setContract] = useState('');
   const [percent, setPercent] = useState<number | null>(null);
@@ -160,40 +156,16 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
               </MenuItem>
             ))}
           </TextField>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFile />} disabled={sending}>
-              {t('uploadPages.dialog.chooseFile')}
-              <input
-                id={inputId}
-                type="file"
-                hidden
-                accept={READINGS_ACCEPT}
-                disabled={sending}
-                data-testid="readings-file-input"
-                onChange={(event) => {
-                  pick(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </Button>
-            {file ? (
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {file.name} (<ByteSize value={file.size} />)
-              </Typography>
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                {t('uploadPages.dialog.noFile')}
-              </Typography>
-            )}
-          </Box>
-          {sending && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <LinearProgress variant="determinate" value={percent} aria-label={t('upload.progress')} sx={{ flexGrow: 1 }} />
-              <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
-                {percent}%
-              </Typography>
-            </Stack>
-          )}
+          <FileChooser
+            label={t('uploadPages.dialog.chooseFile')}
+            accept={READINGS_ACCEPT}
+            file={file}
+            noFileText={t('uploadPages.dialog.noFile')}
+            onPick={pick}
+            disabled={sending}
+            inputTestId="readings-file-input"
+          />
+          {sending && <SendProgress percent={percent} />}
           {problem && (
             <AppAlert
               type="error"
