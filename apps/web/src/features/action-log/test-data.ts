@@ -1,43 +1,8 @@
-import type { TActionCase, TActionCaseDetail, TActionEntry, TAlert } from '@strata/shared';
+import type { TActionCase, TActionCaseDetail, TActionEntry } from '@strata/shared';
+import { alertFixture } from '../../test/fixtures';
 
 /** Alert 5 of contract C101 (11): SM-1023 at WSL. */
-export function caseAlert(overrides: Partial<TAlert> = {}): TAlert {
-  return {
-    alert_id: 5,
-    contract_id: 11,
-    contract_no: 'C101',
-    kind: 'breached',
-    status: 'open',
-    level_code: 'WSL',
-    level_name: 'Work Suspension Level',
-    level_color: '#8b0000',
-    severity: 4,
-    instrument_id: 21,
-    instrument_name: 'SM-1023',
-    type_code: 'SM',
-    type_name: 'Settlement Marker',
-    series_id: 301,
-    reading_code: 'DSPA',
-    depth: null,
-    unit: 'mm',
-    group_id: null,
-    group_name: null,
-    scenario_id: null,
-    scenario_name: null,
-    message: 'SM-1023 DSPA -31.2 mm passed WSL',
-    opened_at: '2026-11-20T01:00:00.000Z',
-    last_triggered_at: '2026-11-21T01:00:00.000Z',
-    reading_at: '2026-11-21T01:00:00.000Z',
-    first_value: -21.5,
-    latest_value: -31.2,
-    peak_value: -31.2,
-    trigger_count: 2,
-    closed_at: null,
-    closed_by: null,
-    close_reason: null,
-    ...overrides,
-  };
-}
+export const caseAlert = alertFixture;
 
 /** Case 9: the breached-instrument case of alert 5. */
 export function caseRow(overrides: Partial<TActionCase> = {}): TActionCase {

@@ -1,4 +1,5 @@
 import type { TAlert, TAlertDetail, TAlertSummary, TBreachedInstrument, TConfig } from '@strata/shared';
+import { alertFixture } from '../../test/fixtures';
 
 /** The demo's four levels, as `GET /config` and the alert answers give them. */
 export const LEVELS = [
@@ -16,43 +17,7 @@ export const configLevels: Partial<TConfig> = {
   ],
 };
 
-export function alertRow(overrides: Partial<TAlert> = {}): TAlert {
-  return {
-    alert_id: 5,
-    contract_id: 11,
-    contract_no: 'C101',
-    kind: 'breached',
-    status: 'open',
-    level_code: 'WSL',
-    level_name: 'Work Suspension Level',
-    level_color: '#8b0000',
-    severity: 4,
-    instrument_id: 21,
-    instrument_name: 'SM-1023',
-    type_code: 'SM',
-    type_name: 'Settlement Marker',
-    series_id: 301,
-    reading_code: 'DSPA',
-    depth: null,
-    unit: 'mm',
-    group_id: null,
-    group_name: null,
-    scenario_id: null,
-    scenario_name: null,
-    message: 'SM-1023 DSPA -31.2 mm passed WSL',
-    opened_at: '2026-11-20T01:00:00.000Z',
-    last_triggered_at: '2026-11-21T01:00:00.000Z',
-    reading_at: '2026-11-21T01:00:00.000Z',
-    first_value: -21.5,
-    latest_value: -31.2,
-    peak_value: -31.2,
-    trigger_count: 2,
-    closed_at: null,
-    closed_by: null,
-    close_reason: null,
-    ...overrides,
-  };
-}
+export const alertRow = alertFixture;
 
 export function alertDetail(overrides: Partial<TAlert> = {}, rest: Partial<Omit<TAlertDetail, 'alert'>> = {}): TAlertDetail {
   const alert = alertRow(overrides);
