@@ -13,5 +13,6 @@ export { RecordFiles, type RecordFilesProps } from './record-files';
 export { RecordPhotos, type RecordPhotosProps } from './record-photos';
 export { TypeFilter, type TypeFilterProps } from './type-filter';
 export { UploadAttachmentDialog, type UploadAttachmentDialogProps } from './upload-attachment-dialog';
-export { useFileActions } from './use-file-actions';
+export { FileActionButtons, fileActionsColumn } from './file-actions-column';
+export { useFileActions, type FileActions, type FileRef } from './use-file-actions';
 export { DOC_KEYWORD_PARAM, PHOTO_KEYWORD_PARAM, useKeywordParam } from './use-keyword-param';

@@ -1,11 +1,7 @@
-import Delete from '@mui/icons-material/Delete';
-import FileDownload from '@mui/icons-material/FileDownload';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { ATTACHMENT_LIMITS, DOCUMENT_TYPES, type TDocument, type TDocumentType } from '@strata/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +12,7 @@ import { SearchField } from '../search-field';
 import { useDocuments, useRefreshOnFileCompleted } from './api';
 import { TypeFilter } from './type-filter';
 import { UploadAttachmentDialog } from './upload-attachment-dialog';
+import { fileActionsColumn } from './file-actions-column';
 import { useFileActions } from './use-file-actions';
 import { DOC_KEYWORD_PARAM, useKeywordParam } from './use-keyword-param';
 
@@ -52,33 +49,7 @@ export function RecordDocuments({ category, refId, canUpload = true }: RecordDoc
 
   const columns: DataTableColumn<TDocument>[] = [
     { id: 'file_name', label: t('files.columns.fileName'), minWidth: 160, render: (d) => <span style={{ overflowWrap: 'anywhere' }}>{d.file_name}</span> },
-    {
-      id: 'actions',
-      label: t('files.columns.actions'),
-      noWrap: true,
-      render: (d) => (
-        <Stack direction="row" spacing={0.5}>
-          <Tooltip title={t('files.common.download')}>
-            <IconButton size="small" aria-label={t('files.common.downloadNamed', { name: d.file_name })} onClick={() => void actions.download(d)}>
-              <FileDownload fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {d.can_delete && (
-            <Tooltip title={t('files.common.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={t('files.common.deleteNamed', { name: d.file_name })}
-                disabled={actions.deleting}
-                onClick={() => void actions.del('document', d)}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      ),
-    },
+    fileActionsColumn(t('files.columns.actions'), actions, (d) => (d.can_delete ? 'document' : null)),
     { id: 'size', label: t('files.columns.size'), align: 'right', noWrap: true, render: (d) => <ByteSize value={d.size} /> },
     { id: 'created', label: t('files.columns.created'), format: 'datetime', noWrap: true },
     { id: 'uploader_email', label: t('files.columns.uploader'), render: (d) => <span style={{ overflowWrap: 'anywhere' }}>{d.uploader_email || t('files.common.deletedUser')}</span> },

@@ -1,12 +1,8 @@
-import Delete from '@mui/icons-material/Delete';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ArchitectureOutlined from '@mui/icons-material/ArchitectureOutlined';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { ATTACHMENT_LIMITS, RECORD_FILE_KINDS, type TRecordFile, type TRecordFileKind } from '@strata/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +13,7 @@ import { AppAlert } from '../feedback';
 import { useRecordFiles, useRefreshOnFileCompleted, withResourceToken } from './api';
 import { PhotoViewer } from './photo-viewer';
 import { TypeFilter } from './type-filter';
+import { fileActionsColumn } from './file-actions-column';
 import { useFileActions } from './use-file-actions';
 
 const PAGE_SIZE = ATTACHMENT_LIMITS.pageSize;
@@ -80,33 +77,7 @@ export function RecordFiles({ category, refId }: RecordFilesProps) {
       minWidth: 180,
       render: (f) => <FileName file={f} token={token} onOpen={() => setViewing(photos.indexOf(f))} />,
     },
-    {
-      id: 'actions',
-      label: t('files.columns.actions'),
-      noWrap: true,
-      render: (f) => (
-        <Stack direction="row" spacing={0.5}>
-          <Tooltip title={t('files.common.download')}>
-            <IconButton size="small" aria-label={t('files.common.downloadNamed', { name: f.file_name })} onClick={() => void actions.download(f)}>
-              <FileDownload fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {f.can_delete && f.kind !== 'drawing' && (
-            <Tooltip title={t('files.common.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={t('files.common.deleteNamed', { name: f.file_name })}
-                disabled={actions.deleting}
-                onClick={() => void actions.del(f.kind === 'photo' ? 'photo' : 'document', f)}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      ),
-    },
+    fileActionsColumn(t('files.columns.actions'), actions, (f) => (f.can_delete && f.kind !== 'drawing' ? (f.kind === 'photo' ? 'photo' : 'document') : null)),
     { id: 'kind', label: t('files.columns.kind'), noWrap: true, render: (f) => t(`files.kinds.${f.kind}`) },
     { id: 'file_type', label: t('files.columns.type'), noWrap: true, render: (f) => f.file_type.toUpperCase() },
     { id: 'size', label: t('files.columns.size'), align: 'right', noWrap: true, render: (f) => <ByteSize value={f.size} /> },

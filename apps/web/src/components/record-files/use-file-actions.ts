@@ -6,7 +6,7 @@ import { errorText } from '../../lib/error-text';
 import { useDialog, useToast } from '../feedback';
 import { useDeleteFile } from './api';
 
-interface FileRef {
+export interface FileRef {
   file_id: number;
   file_name: string;
   url: string;
@@ -53,3 +53,5 @@ export function useFileActions() {
 
   return { download, del, deleting: remove.isPending, problem, clearProblem: () => setProblem(null) };
 }
+
+export type FileActions = ReturnType<typeof useFileActions>;

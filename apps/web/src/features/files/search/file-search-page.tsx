@@ -1,13 +1,9 @@
 import Close from '@mui/icons-material/Close';
-import Delete from '@mui/icons-material/Delete';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import FileDownload from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatBytes, formatDateTime, type TAttachmentKind, type TFileSearchResult } from '@strata/shared';
 import { useMemo, useState } from 'react';
@@ -16,7 +12,7 @@ import { AppLink } from '../../../components/app-link';
 import { clientPage, DataTable, useClampPage, useTableParams, useUrlFilters, type DataTableColumn } from '../../../components/data-table';
 import { AppAlert } from '../../../components/feedback';
 import { MapView } from '../../../components/map';
-import { PhotoViewer, useFileActions, useRefreshOnFileCompleted, withResourceToken } from '../../../components/record-files';
+import { fileActionsColumn, PhotoViewer, useFileActions, useRefreshOnFileCompleted, withResourceToken } from '../../../components/record-files';
 import { useContractList } from '../../../lib/active-contracts';
 import { useSession } from '../../../lib/auth-store';
 import { idOrUndefined } from '../../../lib/page-nav';
@@ -135,33 +131,7 @@ export function FileSearchPage() {
         </Box>
       ),
     },
-    {
-      id: 'actions',
-      label: t('files.columns.actions'),
-      noWrap: true,
-      render: (f) => (
-        <Stack direction="row" spacing={0.5}>
-          <Tooltip title={t('files.common.download')}>
-            <IconButton size="small" aria-label={t('files.common.downloadNamed', { name: f.file_name })} onClick={() => void actions.download(f)}>
-              <FileDownload fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {f.can_delete && (
-            <Tooltip title={t('files.common.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={t('files.common.deleteNamed', { name: f.file_name })}
-                disabled={actions.deleting}
-                onClick={() => void actions.del(f.kind, f)}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      ),
-    },
+    fileActionsColumn(t('files.columns.actions'), actions, (f) => (f.can_delete ? f.kind : null)),
   ];
 
   const filtered = SEARCH_KEYS.some((key) => values[key] !== '');

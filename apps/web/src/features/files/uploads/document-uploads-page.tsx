@@ -1,20 +1,16 @@
-import Delete from '@mui/icons-material/Delete';
-import FileDownload from '@mui/icons-material/FileDownload';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import type { TContractDocument } from '@strata/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ByteSize } from '../../../components/byte-size';
 import { DataTable, queryTableProps, useClampPage, useTableParams, useUrlFilters, type DataTableColumn } from '../../../components/data-table';
 import { AppAlert } from '../../../components/feedback';
-import { UploadAttachmentDialog, useFileActions, useRefreshOnFileCompleted } from '../../../components/record-files';
+import { fileActionsColumn, UploadAttachmentDialog, useFileActions, useRefreshOnFileCompleted } from '../../../components/record-files';
 import { useContractList } from '../../../lib/active-contracts';
 import { idOrUndefined } from '../../../lib/page-nav';
 import { useRouteAction } from '../../../lib/route-actions';
@@ -66,33 +62,7 @@ export function DocumentUploadsPage() {
     { id: 'size', label: t('files.columns.size'), align: 'right', noWrap: true, render: (d) => <ByteSize value={d.size} /> },
     { id: 'created', label: t('files.columns.created'), format: 'datetime', noWrap: true },
     { id: 'uploader_email', label: t('files.columns.uploader'), render: (d) => <span style={{ overflowWrap: 'anywhere' }}>{d.uploader_email || t('files.common.deletedUser')}</span> },
-    {
-      id: 'actions',
-      label: t('files.columns.actions'),
-      noWrap: true,
-      render: (d) => (
-        <Stack direction="row" spacing={0.5}>
-          <Tooltip title={t('files.common.download')}>
-            <IconButton size="small" aria-label={t('files.common.downloadNamed', { name: d.file_name })} onClick={() => void actions.download(d)}>
-              <FileDownload fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {d.can_delete && (
-            <Tooltip title={t('files.common.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={t('files.common.deleteNamed', { name: d.file_name })}
-                disabled={actions.deleting}
-                onClick={() => void actions.del('document', d)}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      ),
-    },
+    fileActionsColumn(t('files.columns.actions'), actions, (d) => (d.can_delete ? 'document' : null)),
   ];
   const filtered = KEYS.some((key) => values[key] !== '');
 
