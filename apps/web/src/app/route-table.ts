@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/account/routes';
 import { alertsRoutes } from '../features/alerts/routes';
+import { alertRulesRoutes } from '../features/alert-rules/routes';
 import { actionLogRoutes } from '../features/action-log/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { contractsRoutes } from '../features/contracts/routes';
@@ -23,4 +24,4 @@ export const routeTable: readonly AppRoute[] = [
   ...contractsRoutes,
   ...masterDataRoutes,
   ...instrumentsRoutes,
-  ...sitesRoutes, ...uploadsRoutes, ...alertsRoutes, ...actionLogRoutes, ...filesRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];
+  ...sitesRoutes, ...uploadsRoutes, ...alertsRoutes, ...alertRulesRoutes, ...actionLogRoutes, ...filesRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];

@@ -1,0 +1,95 @@
+import type { TMonitoringGroupBody } from '@strata/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { api, server } from '../../../test/server';
+import { group, serveBase } from '../test-data';
+
+vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).alertRulesRoutes }));
+
+const SLOW = { timeout: 8000 };
+
+function serve() {
+  serveBase(['ManageMonitoringGroup']);
+  const sent: { method: string; body: Partial<TMonitoringGroupBody> }[] = [];
+  server.use(
+    http.get(api('/monitoring-groups/8'), () => HttpResponse.json(group())),
+    http.put(api('/monitoring-groups/8'), async ({ request }) => {
+      const body = (await request.json()) as Partial<TMonitoringGroupBody>;
+      sent.push({ method: 'PUT', body });
+      return HttpResponse.json(group({ ...body, instrument_ids: body.instrument_ids ?? [] }));
+    }),
+    http.post(api('/monitoring-groups'), async ({ request }) => {
+      const body = (await request.json()) as TMonitoringGroupBody;
+      sent.push({ method: 'POST', body });
+      return HttpResponse.json(group({ ...body, group_id: 9 }));
+    }),
+  );
+  return { sent };
+}
+
+const member = (name: string) => screen.getByRole('checkbox', { name: new RegExp(`^${name}`) });
+
+describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
+  it('toggles members in the instrument list and saves them, the contract fixed', async () => {
+    const { sent } = serve();
+    const { user, location } = renderApp('/en/dashboard/monitoring-group/8');
+    expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toHaveProperty('value', 'West wall');
+    const list = await screen.findByRole('list', { name: 'Instruments of the contract' }, SLOW);
+    expect(screen.getByTestId('member-count').textContent).toBe('1 member');
+    expect(member('SM-1021')).toHaveProperty('checked', true);
+    expect(within(list).getByText('AL')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Contract' }).getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(within(list).getByText('SM-1022'));
+    await user.click(within(list).getByText('SP-2001'));
+    expect(screen.getByTestId('member-count').textContent).toBe('3 members');
+    await user.click(within(list).getByText('SM-1021'));
+    expect(screen.getByTestId('member-count').textContent).toBe('2 members');
+    expect(member('SM-1021')).toHaveProperty('checked', false);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search instruments' }), 'sp-');
+    expect(within(list).queryByText('SM-1022')).toBeNull();
+    expect(within(list).getByText('SP-2001')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1), SLOW);
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      body: { name: 'West wall', description: '', rule: { min_count: 3, level_code: 'AL', within_hours: 24 }, active: true, instrument_ids: [22, 23] },
+    });
+    await waitFor(() => expect(location()).toBe('/en/dashboard/monitoring-group'), SLOW);
+  });
+
+  it('creates a group of the chosen contract with a rule', async () => {
+    const { sent } = serve();
+    const { user } = renderApp('/en/dashboard/monitoring-group/new');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }, SLOW), 'North slope');
+    const list = await screen.findByRole('list', { name: 'Instruments of the contract' }, SLOW);
+    await user.click(within(list).getByText('SM-1021'));
+    await user.click(within(list).getByText('SM-1022'));
+    await user.click(screen.getByRole('switch', { name: 'Raise an alert by a rule' }));
+    await user.type(screen.getByRole('textbox', { name: 'Instruments (at least)' }), '2');
+    await user.click(screen.getByRole('combobox', { name: 'Level' }));
+    await user.click(await screen.findByRole('option', { name: 'PDL — Pre-Determined Level' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Within (hours)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Within (hours)' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1), SLOW);
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      body: { contract_id: 11, name: 'North slope', description: '', rule: { min_count: 2, level_code: 'PDL', within_hours: 12 }, active: true, instrument_ids: [21, 22] },
+    });
+  });
+
+  it('lists the groups of the active contracts with their rule in words', async () => {
+    serve();
+    renderApp('/en/dashboard/monitoring-group');
+    const table = await screen.findByRole('table', { name: 'Monitoring groups' }, SLOW);
+    const row = (await within(table).findByText('West wall', undefined, SLOW)).closest('tr')!;
+    expect(within(row).getByText('3 instruments at AL or above within 24 h')).toBeTruthy();
+    expect(within(row).getByText('C101')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'New group' }, SLOW)).toBeTruthy();
+  });
+});

@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { SCENARIO_ALERT_KINDS, type TAlertScenario, type TAlertScenarioBody } from '@strata/shared';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AppAlert, useDialog, useToast } from '../../../components/feedback';
+import { LoadError, Loading } from '../../../components/query-states';
+import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
+import { Section } from '../../../components/section';
+import { useActiveContractIds, useContractList } from '../../../lib/active-contracts';
+import { errorText } from '../../../lib/error-text';
+import { idOrUndefined, useGo } from '../../../lib/page-nav';
+import { useDeleteScenario, useSaveScenario, useScenario } from '../api/scenarios';
+import { SwitchField } from '../components/form-fields';
+import { SCENARIOS_PATH } from '../paths';
+import { PreviewSection } from './preview-section';
+import { RuleBuilder } from './rule-builder';
+import { emptyScenario, toScenarioForm, ZScenarioForm, type ScenarioFormValues } from './scenario-values';
+
+function ScenarioForm({ values, scenario }: { values: ScenarioFormValues; scenario?: TAlertScenario }) {
+  const { t } = useTranslation();
+  const go = useGo();
+  const toast = useToast();
+  const confirm = useDialog();
+  const { contracts } = useContractList();
+  const form = useSafeForm<ScenarioFormValues, TAlertScenarioBody>({ schema: ZScenarioForm, defaultValues: values });
+  const save = useSaveScenario();
+  const remove = useDeleteScenario();
+
+  const onSubmit = async (body: TAlertScenarioBody) => {
+    const { contract_id: _contract, ...update } = body;
+    const saved = await save.mutateAsync(scenario ? { id: scenario.scenario_id, body: update } : { id: undefined, body });
+    toast({ color: 'success', message: t('alertRules.scenario.saved', { name: saved.name }) });
+    go(SCENARIOS_PATH);
+  };
+  const onDelete = async () => {
+    if (!scenario) return;
+    const ok = await confirm({ prompt: t('alertRules.scenario.confirmDelete', { name: scenario.name }), positive: t('alertRules.delete'), negative: t('alertRules.cancel') });
+    if (ok !== true) return;
+    try {
+      await remove.mutateAsync(scenario.scenario_id);
+      toast({ color: 'success', message: t('alertRules.scenario.deleted', { name: scenario.name }) });
+      go(SCENARIOS_PATH);
+    } catch (error) {
+      toast({ color: 'error', message: errorText(error) });
+    }
+  };
+
+  return (
+    <SafeForm form={form} onSubmit={onSubmit} aria-label={t('alertRules.scenario.form')}>
+      <Section title={t('alertRules.scenario.details')}>
+        <Stack spacing={2}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr) minmax(0, 1fr)' } }}>
+            <SafeTextField select size="small" name="contract_id" label={t('alertRules.scenario.contract')} disabled={Boolean(scenario)} helperText={scenario ? t('alertRules.group.contractFixed') : undefined}>
+              {contracts.map((c) => (
+                <MenuItem key={c.contract_id} value={String(c.contract_id)}>
+                  {`${c.no} — ${c.title}`}
+                </MenuItem>
+              ))}
+            </SafeTextField>
+            <SafeTextField size="small" name="name" label={t('alertRules.scenario.name')} required />
+            <SafeTextField select size="small" name="kind" label={t('alertRules.scenario.kind')}>
+              {SCENARIO_ALERT_KINDS.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {t(`alertRules.scenarioKind.${k}`)}
+                </MenuItem>
+              ))}
+            </SafeTextField>
+          </Box>
+          <SafeTextField size="small" name="description" label={t('alertRules.scenario.description')} multiline minRows={2} />
+          <SwitchField name="active" label={t('alertRules.scenario.active')} />
+        </Stack>
+      </Section>
+      <Section title={t('alertRules.scenario.rule')} subheader={t('alertRules.scenario.ruleText')}>
+        <RuleBuilder />
+      </Section>
+      <PreviewSection />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {scenario && (
+          <Button color="error" onClick={() => void onDelete()} disabled={remove.isPending}>
+            {t('alertRules.delete')}
+          </Button>
+        )}
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {t('alertRules.save')}
+        </Button>
+      </Stack>
+    </SafeForm>
+  );
+}
+
+/**
+ * `/dashboard/alert-scenarios/new` and `/dashboard/alert-scenarios/{id}` (spec §2.4; our path for editing, decision
+ * 019): the scenario's contract (fixed after create), name, description, kind, rule and active, a Preview of the
+ * last 30 days, save and delete.
+ */
+export function ScenarioEditorPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const scenarioId = idOrUndefined(id);
+  const active = useActiveContractIds();
+  const { contracts } = useContractList();
+  const existing = useScenario(scenarioId);
+  if (id !== undefined && scenarioId === undefined) return <AppAlert type="warning" message={t('alertRules.scenario.notFound')} />;
+  if (scenarioId === undefined) return <ScenarioForm key="new" values={emptyScenario(active[0] ?? contracts[0]?.contract_id)} />;
+  if (existing.isError) return <LoadError error={existing.error} onRetry={() => void existing.refetch()} />;
+  if (!existing.data) return <Loading />;
+  return <ScenarioForm key={existing.data.scenario_id} values={toScenarioForm(existing.data)} scenario={existing.data} />;
+}

@@ -1,0 +1,76 @@
+import { SCENARIO_ALERT_KINDS, type ScenarioAlertKind, type TAlertScenario, type TAlertScenarioBody } from '@strata/shared';
+import { z } from 'zod';
+import { i18n } from '../../../lib/i18n';
+import { numberText, typedNumber } from '../components/numbers';
+
+/** A scenario as the form holds it: the contract as a select value, the rule's numbers as typed. */
+export interface ScenarioFormValues {
+  contract_id: string;
+  name: string;
+  description: string;
+  kind: ScenarioAlertKind;
+  rule: { instrument_ids: number[]; group_ids: number[]; level_code: string; min_count: string; within_hours: string };
+  active: boolean;
+}
+
+export function emptyScenario(contractId: number | undefined): ScenarioFormValues {
+  return {
+    contract_id: contractId === undefined ? '' : String(contractId),
+    name: '',
+    description: '',
+    kind: 'scenario',
+    rule: { instrument_ids: [], group_ids: [], level_code: '', min_count: '', within_hours: '24' },
+    active: true,
+  };
+}
+
+export function toScenarioForm(s: TAlertScenario): ScenarioFormValues {
+  return {
+    contract_id: String(s.contract_id),
+    name: s.name,
+    description: s.description,
+    kind: s.kind,
+    rule: {
+      instrument_ids: [...s.rule.instrument_ids],
+      group_ids: [...s.rule.group_ids],
+      level_code: s.rule.level_code,
+      min_count: numberText(s.rule.min_count),
+      within_hours: numberText(s.rule.within_hours),
+    },
+    active: s.active,
+  };
+}
+
+const required = () => i18n.t('alertRules.validation.required');
+
+/** The form's check (the server checks again, e.g. that instruments are of the contract): the create body. */
+export const ZScenarioForm = z
+  .object({
+    contract_id: z.string().regex(/^\d+$/, { error: () => i18n.t('alertRules.group.chooseContract') }),
+    name: z.string().trim().min(1, { error: required }).max(200),
+    description: z.string().trim().max(2000),
+    kind: z.enum(SCENARIO_ALERT_KINDS),
+    rule: z.object({
+      instrument_ids: z.array(z.number()),
+      group_ids: z.array(z.number()),
+      level_code: z.string().min(1, { error: required }),
+      min_count: typedNumber({ integer: true, min: 1, required: true }),
+      within_hours: typedNumber({ min: 0.25, required: true }),
+    }),
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind !== 'contract' && v.rule.instrument_ids.length === 0 && v.rule.group_ids.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['rule', 'instrument_ids'], message: i18n.t('alertRules.scenario.coverRequired') });
+    }
+  })
+  .transform(
+    (v): TAlertScenarioBody => ({
+      contract_id: Number(v.contract_id),
+      name: v.name,
+      description: v.description,
+      kind: v.kind,
+      rule: { ...v.rule, min_count: v.rule.min_count!, within_hours: v.rule.within_hours! },
+      active: v.active,
+    }),
+  );

@@ -1,0 +1,112 @@
+import type { TAlertTemplateBody } from '@strata/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { api, server } from '../../../test/server';
+import { serveBase, template } from '../test-data';
+
+// This feature's pages only.
+vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).alertRulesRoutes }));
+
+const SLOW = { timeout: 8000 };
+
+function serve() {
+  serveBase(['ManageScenarios']);
+  const asked: URLSearchParams[] = [];
+  const posted: TAlertTemplateBody[] = [];
+  let records = [template({ name: 'Site team', kinds: ['spike'], levels: ['WSL'] })];
+  server.use(
+    http.get(api('/alert-templates'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      asked.push(params);
+      const rows = records.filter((r) => r.category === (params.get('category') ?? r.category));
+      return HttpResponse.json({ records: rows, total_records: rows.length });
+    }),
+    http.post(api('/alert-templates'), async ({ request }) => {
+      const body = (await request.json()) as TAlertTemplateBody;
+      posted.push(body);
+      if (posted.length === 1) return HttpResponse.json({ name: 'An alert template already has this name', 'parameters.spike.factor': 'Factor is at least 1' }, { status: 400 });
+      const saved = template({ ...body, template_id: 9, parameters: body.parameters });
+      records = [...records, saved];
+      return HttpResponse.json(saved);
+    }),
+  );
+  return { asked, posted };
+}
+
+describe('Alert Templates', { timeout: 40_000 }, () => {
+  it('lists the templates of the tab in the URL, with who is told and the channels', async () => {
+    const { asked } = serve();
+    renderApp('/en/master-data/scenarios?tab=instrument');
+    const table = await screen.findByRole('table', { name: 'Instrument Alerts templates' }, SLOW);
+    const row = (await within(table).findByText('Site team', undefined, SLOW)).closest('tr')!;
+    expect(within(row).getByText('Spike')).toBeTruthy();
+    expect(within(row).getByText('WSL')).toBeTruthy();
+    expect(within(row).getByText('Every contract')).toBeTruthy();
+    expect(within(row).getByText('Default rule')).toBeTruthy();
+    expect(within(row).getByText('Notification, E-mail')).toBeTruthy();
+    expect(asked.at(-1)?.get('category')).toBe('instrument');
+    expect(screen.getByRole('tab', { name: 'Instrument Alerts' }).getAttribute('aria-selected')).toBe('true');
+    for (const tab of ['Scenario-based Alerts', 'Contract Alerts', 'User Alerts']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+  });
+
+  it('sends the template as typed and shows the server field errors in the form', async () => {
+    const { posted } = serve();
+    const { user } = renderApp('/en/master-data/scenarios?tab=instrument');
+    await user.click(await screen.findByRole('button', { name: 'Add Scenario' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Scenario' }, SLOW);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Night shift');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Spike' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'WSL — Work Suspension Level' }, SLOW));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'E-mail' }));
+    expect(within(dialog).getByText(/Leave both roles and users empty for the default rule/, { selector: 'p' })).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Spike: factor' }), '3');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Stagnant: readings' }), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a reading code' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reading code' }), 'dspa');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Minimum change' }), '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(posted).toHaveLength(1), SLOW);
+    expect(posted[0]).toEqual({
+      name: 'Night shift',
+      category: 'instrument',
+      kinds: ['spike'],
+      levels: ['WSL'],
+      contract_ids: [],
+      instrument_ids: [],
+      group_ids: [],
+      scenario_ids: [],
+      role_ids: [],
+      user_ids: [],
+      channels: ['notification'],
+      parameters: { min_change: { DSPA: 2.5 }, spike: { factor: 3 }, stagnant: { count: 12 } },
+      active: true,
+    });
+    expect(await within(dialog).findByText('An alert template already has this name', undefined, SLOW)).toBeTruthy();
+    expect(within(dialog).getByText('Factor is at least 1')).toBeTruthy();
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Night shift 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toHaveLength(2), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Scenario' })).toBeNull(), SLOW);
+    expect(await screen.findByText('Night shift 2', undefined, SLOW)).toBeTruthy();
+  });
+
+  it('refuses a template without a channel before asking the server', async () => {
+    const { posted } = serve();
+    const { user } = renderApp('/en/master-data/scenarios?tab=user');
+    await user.click(await screen.findByRole('button', { name: 'Add Scenario' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Scenario' }, SLOW);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Nobody');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Notification' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'E-mail' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Spike: history (readings)' }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Choose at least one channel', undefined, SLOW)).toBeTruthy();
+    expect(within(dialog).getByText('At least 3')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+  });
+});

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import path from 'node:path';
+import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
+import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const RUN = Date.now().toString(36).slice(-5);
+const LONG = { timeout: 30_000 };
+
+interface Demo {
+  contractId: number;
+  /** Two instruments of the admin's active contract, picked from the list by name. */
+  names: [string, string];
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
+}
+
+async function signIn(page: Page, then: string): Promise<void> {
+  await page.goto('/en/account/login?redirect=' + encodeURIComponent(then));
+  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+  await page.waitForURL((url) => url.pathname === then.split('?')[0], LONG);
+}
+
+async function noWiderThan(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+async function demoOf(admin: ApiSession): Promise<Demo> {
+  const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(admin, 'GET', '/contracts?limit=100');
+  const contractId = (contracts.records.find((c) => contracts.last_filtered.includes(c.contract_id)) ?? contracts.records[0])!.contract_id;
+  const list = await apiCall<{ records: { name: string }[] }>(admin, 'GET', `/instruments?contract_id=${contractId}&limit=1000`);
+  expect(list.records.length).toBeGreaterThan(3);
+  const names = list.records.map((i) => i.name).sort();
+  return { contractId, names: [names[0]!, names[1]!] };
+}
+
+/**
+ * The centre of a non-member dot on the group map (blue-grey #90a4ae, drawn by the map's own canvas) with nothing
+ * else within 5 px, in page coordinates; null until the map has drawn one.
+ */
+async function freeInstrumentDot(page: Page): Promise<{ x: number; y: number }> {
+  await page.locator('.alert-group-members').scrollIntoViewIfNeeded();
+  const handle = await page.waitForFunction(
+    () => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.alert-group-members canvas');
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx || canvas.width === 0) return null;
+      const { width, height } = canvas;
+      const data = ctx.getImageData(0, 0, width, height).data;
+      const grey = (x: number, y: number) => {
+        const i = (y * width + x) * 4;
+        return Math.abs(data[i]! - 144) < 10 && Math.abs(data[i + 1]! - 164) < 10 && Math.abs(data[i + 2]! - 174) < 10 && data[i + 3]! > 200;
+      };
+      const rect = canvas.getBoundingClientRect();
+      const scale = rect.width / width;
+      for (let y = 6; y < height - 6; y += 1) {
+        for (let x = 6; x < width - 6; x += 1) {
+          if (!grey(x, y)) continue;
+          let dot = 0;
+          for (let dy = -2; dy <= 2; dy += 1) for (let dx = -2; dx <= 2; dx += 1) if (grey(x + dx, y + dy)) dot += 1;
+          // The dot's middle (a 5 × 5 block of its colour) with no member ring (dark) within 5 px.
+          if (dot < 25) continue;
+          let dark = false;
+          for (let dy = -5; dy <= 5 && !dark; dy += 1) {
+            for (let dx = -5; dx <= 5; dx += 1) {
+              const i = ((y + dy) * width + x + dx) * 4;
+              if (data[i + 3]! > 200 && data[i]! < 60 && data[i + 1]! < 60 && data[i + 2]! < 60) dark = true;
+            }
+          }
+          const at = { x: rect.left + x * scale, y: rect.top + y * scale };
+          if (dark || at.y <= 0 || at.y >= window.innerHeight || at.x <= 0 || at.x >= window.innerWidth) continue;
+          // Not under the map's controls (zoom, base map picker, notes).
+          const top = document.elementFromPoint(at.x, at.y);
+          if (top?.tagName === 'CANVAS' || top?.classList.contains('ol-layer')) return at;
+        }
+      }
+      return null;
+    },
+    undefined,
+    { timeout: 45_000, polling: 500 },
+  );
+  return (await handle.jsonValue()) as { x: number; y: number };
+}
+
+async function memberCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('member-count').textContent()) ?? '';
+  return Number(/\d+/.exec(text)?.[0] ?? NaN);
+}
+
+describe('alert templates, monitoring groups and alert scenarios, as a person', () => {
+  let browser: Browser;
+  let demo: Demo;
+  beforeAll(async () => {
+    browser = await launch();
+    demo = await demoOf(await apiSignIn(DEMO.admin.login, DEMO.admin.password));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates an alert template in the Instrument Alerts tab and sees it listed', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, '/en/master-data');
+    await page.getByRole('list', { name: 'Master data pages' }).getByRole('heading', { name: 'Alert Templates' }).click();
+    await page.waitForURL(/\/en\/master-data\/scenarios/, LONG);
+    await page.getByRole('heading', { level: 1, name: 'Alert Templates' }).waitFor(LONG);
+    await page.getByRole('tab', { name: 'Instrument Alerts' }).click();
+    await page.waitForURL(/tab=instrument/, LONG);
+    await page.getByRole('button', { name: 'Add Scenario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Scenario' });
+    const name = `E2E template ${RUN}`;
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('checkbox', { name: 'Spike' }).check();
+    await dialog.getByRole('checkbox', { name: /^WSL/ }).check();
+    await dialog.getByRole('textbox', { name: 'Spike: factor' }).fill('2.5');
+    await shots(page, 'alert-rules-1366-template-form');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached', ...LONG });
+    const row = page.getByRole('table', { name: 'Instrument Alerts templates' }).getByRole('row', { name: new RegExp(name) });
+    await row.waitFor(LONG);
+    expect(await row.textContent()).toContain('Default rule');
+    await shots(page, 'alert-rules-1366-templates');
+
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await row.waitFor(LONG);
+    await noWiderThan(page, PHONE.width);
+    await shots(page, 'alert-rules-390-templates');
+    await row.click();
+    await page.getByRole('dialog', { name: 'Edit alert template' }).getByRole('textbox', { name: 'Name' }).waitFor(LONG);
+    expect(await page.getByRole('dialog').getByRole('textbox', { name: 'Spike: factor' }).inputValue()).toBe('2.5');
+    await shots(page, 'alert-rules-390-template-form');
+    await context.close();
+  });
+
+  it('creates a monitoring group from the list and the map, with a rule, and reopens it', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, '/en/dashboard/monitoring-group');
+    await page.getByRole('heading', { level: 1, name: 'Monitoring Groups' }).waitFor(LONG);
+    await page.getByRole('button', { name: 'New group' }).click();
+    await page.waitForURL(/\/en\/dashboard\/monitoring-group\/new$/, LONG);
+    const name = `E2E group ${RUN}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    const list = page.getByRole('list', { name: 'Instruments of the contract' });
+    await list.waitFor(LONG);
+    for (const instrument of demo.names) {
+      await page.getByRole('searchbox', { name: 'Search instruments' }).fill(instrument);
+      await list.getByRole('button', { name: new RegExp(`^${instrument}`) }).first().click();
+    }
+    await page.getByRole('searchbox', { name: 'Search instruments' }).fill('');
+    expect(await memberCount(page)).toBe(2);
+
+    // One more by a click on the map: a dot that is not a member yet.
+    const dot = await freeInstrumentDot(page);
+    await page.mouse.click(dot.x, dot.y);
+    await expect.poll(() => memberCount(page), LONG).toBe(3);
+
+    await page.getByRole('switch', { name: 'Raise an alert by a rule' }).check();
+    await page.getByRole('textbox', { name: 'Instruments (at least)' }).fill('2');
+    await page.getByRole('combobox', { name: 'Level' }).click();
+    await page.getByRole('option', { name: /^AL/ }).click();
+    await shots(page, 'alert-rules-1366-group-editor');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/en\/dashboard\/monitoring-group$/, LONG);
+    const row = page.getByRole('table', { name: 'Monitoring groups' }).getByRole('row', { name: new RegExp(name) });
+    await row.waitFor(LONG);
+    expect(await row.textContent()).toContain('2 instruments at AL or above within 24 h');
+    await shots(page, 'alert-rules-1366-groups');
+
+    await row.getByRole('link', { name }).click();
+    await page.waitForURL(/\/en\/dashboard\/monitoring-group\/\d+$/, LONG);
+    await page.getByRole('heading', { level: 1, name: 'Manage Monitoring Group' }).waitFor(LONG);
+    await expect.poll(() => memberCount(page), LONG).toBe(3);
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(name);
+    for (const instrument of demo.names) {
+      expect(await list.getByRole('checkbox', { name: new RegExp(`^${instrument}`) }).first().isChecked()).toBe(true);
+    }
+
+    await page.setViewportSize(PHONE);
+    await freeInstrumentDot(page);
+    await noWiderThan(page, PHONE.width);
+    await shots(page, 'alert-rules-390-group-editor');
+    await context.close();
+  });
+
+  it('creates an alert scenario, previews it and finds it in Alert Scenarios', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, '/en/dashboard/user-scenarios');
+    await page.getByRole('heading', { level: 1, name: 'Alert Scenarios' }).waitFor(LONG);
+    await page.getByRole('button', { name: 'New scenario' }).click();
+    await page.waitForURL(/\/en\/dashboard\/alert-scenarios\/new$/, LONG);
+    const name = `E2E scenario ${RUN}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    const instruments = page.getByRole('combobox', { name: 'Instruments' });
+    for (const instrument of demo.names) {
+      await instruments.fill(instrument);
+      await page.getByRole('option', { name: instrument, exact: true }).click(LONG);
+    }
+    await page.getByRole('textbox', { name: 'Instruments (at least)' }).fill('1');
+    await page.getByRole('combobox', { name: 'Level' }).click();
+    await page.getByRole('option', { name: /^CL/ }).click();
+    await page.getByRole('textbox', { name: 'Within (hours)' }).fill('720');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const found = page.getByRole('table', { name: 'Alerts the rule would have raised' });
+    const none = page.getByText('The rule would not have raised an alert in the last 30 days');
+    await found.or(none).waitFor({ timeout: 60_000 });
+    await page.getByText(/^From .* over 2 instruments\.$/).waitFor(LONG);
+    await shots(page, 'alert-rules-1366-scenario-preview');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/en\/dashboard\/user-scenarios$/, LONG);
+    const row = page.getByRole('table', { name: 'Alert scenarios' }).getByRole('row', { name: new RegExp(name) });
+    await row.waitFor(LONG);
+    expect(await row.textContent()).toContain('1 instrument at CL or above within 720 h');
+    expect(await row.textContent()).toContain(DEMO.admin.fullname);
+    await shots(page, 'alert-rules-1366-scenarios');
+
+    await page.setViewportSize(PHONE);
+    await row.waitFor(LONG);
+    await noWiderThan(page, PHONE.width);
+    await shots(page, 'alert-rules-390-scenarios');
+    await row.getByRole('link', { name }).click();
+    await page.waitForURL(/\/en\/dashboard\/alert-scenarios\/\d+$/, LONG);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await found.or(none).waitFor({ timeout: 60_000 });
+    await noWiderThan(page, PHONE.width);
+    await shots(page, 'alert-rules-390-scenario-editor');
+    await context.close();
+  });
+});
