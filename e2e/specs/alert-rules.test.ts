@@ -11,7 +11,7 @@ const LONG = { timeout: 30_000 };
 
 interface Demo {
   contractId: number;
-  /** Two instruments of the admin's active contract, picked from the list by name. */
+  /** Two instruments of the admin's active contract at a level now, picked by name. */
   names: [string, string];
 }
 
@@ -33,9 +33,14 @@ async function noWiderThan(page: Page, width: number): Promise<void> {
 async function demoOf(admin: ApiSession): Promise<Demo> {
   const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(admin, 'GET', '/contracts?limit=100');
   const contractId = (contracts.records.find((c) => contracts.last_filtered.includes(c.contract_id)) ?? contracts.records[0])!.contract_id;
-  const list = await apiCall<{ records: { name: string }[] }>(admin, 'GET', `/instruments?contract_id=${contractId}&limit=1000`);
-  expect(list.records.length).toBeGreaterThan(3);
-  const names = list.records.map((i) => i.name).sort();
+  // Two instruments whose latest reading is at a level: the demo's last 30 days hold breaches of CL for them.
+  const status = await apiCall<{ records: { name: string; level_code: string | null }[] }>(
+    admin,
+    'GET',
+    `/alerts/instrument-status?contracts=${encodeURIComponent(JSON.stringify([contractId]))}&limit=1000`,
+  );
+  const names = status.records.filter((i) => i.level_code !== null).map((i) => i.name).sort();
+  expect(names.length).toBeGreaterThan(1);
   return { contractId, names: [names[0]!, names[1]!] };
 }
 
@@ -206,9 +211,10 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await page.getByRole('option', { name: /^CL/ }).click();
     await page.getByRole('textbox', { name: 'Within (hours)' }).fill('720');
     await page.getByRole('button', { name: 'Preview' }).click();
+    // Both instruments are at a level now: the rule would have raised at least one alert.
     const found = page.getByRole('table', { name: 'Alerts the rule would have raised' });
-    const none = page.getByText('The rule would not have raised an alert in the last 30 days');
-    await found.or(none).waitFor({ timeout: 60_000 });
+    await found.waitFor({ timeout: 60_000 });
+    expect(await found.getByRole('row').count()).toBeGreaterThan(1);
     await page.getByText(/^From .* over 2 instruments\.$/).waitFor(LONG);
     await shots(page, 'alert-rules-1366-scenario-preview');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -226,7 +232,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await row.getByRole('link', { name }).click();
     await page.waitForURL(/\/en\/dashboard\/alert-scenarios\/\d+$/, LONG);
     await page.getByRole('button', { name: 'Preview' }).click();
-    await found.or(none).waitFor({ timeout: 60_000 });
+    await found.waitFor({ timeout: 60_000 });
     await noWiderThan(page, PHONE.width);
     await shots(page, 'alert-rules-390-scenario-editor');
     await context.close();

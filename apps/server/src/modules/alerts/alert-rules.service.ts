@@ -415,7 +415,9 @@ export class AlertRulesService {
       to: iso(to),
       instrument_count: covered.length,
       triggers: episodes
-        .filter((e) => e.at >= from.getTime())
+        // Every episode that holds within the window, also one that began before it (breaches are read from
+        // `from - within`): a rule holding the whole month is one episode, not none.
+        .filter((e) => e.until === null || e.until >= from.getTime())
         .map((e) => ({
           at: iso(new Date(e.at)),
           until: e.until === null ? null : iso(new Date(e.until)),
