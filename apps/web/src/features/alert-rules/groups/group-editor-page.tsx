@@ -7,15 +7,15 @@ import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AppAlert, useDialog, useToast } from '../../../components/feedback';
+import { AppAlert } from '../../../components/feedback';
 import { LoadError, Loading } from '../../../components/query-states';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { Section } from '../../../components/section';
 import { useActiveContractIds, useContractList } from '../../../lib/active-contracts';
-import { errorText } from '../../../lib/error-text';
-import { idOrUndefined, useGo } from '../../../lib/page-nav';
+import { idOrUndefined } from '../../../lib/page-nav';
 import { useDeleteGroup, useGroup, useSaveGroup } from '../api/groups';
 import { LevelField, SwitchField } from '../components/form-fields';
+import { useEditorActions } from '../components/use-editor-actions';
 import { GROUPS_PATH } from '../paths';
 import { GroupMembers } from './group-members';
 import { emptyGroup, toGroupForm, ZGroupForm, type GroupFormValues } from './group-values';
@@ -53,32 +53,17 @@ function ClearMembersOnContractChange({ onChange }: { onChange: () => void }) {
 
 function GroupForm({ values, group }: { values: GroupFormValues; group?: TMonitoringGroup }) {
   const { t } = useTranslation();
-  const go = useGo();
-  const toast = useToast();
-  const confirm = useDialog();
   const { contracts } = useContractList();
   const form = useSafeForm<GroupFormValues, TMonitoringGroupBody>({ schema: ZGroupForm, defaultValues: values });
   const save = useSaveGroup();
   const remove = useDeleteGroup();
-
-  const onSubmit = async (body: TMonitoringGroupBody) => {
-    const { contract_id: _contract, ...update } = body;
-    const saved = await save.mutateAsync(group ? { id: group.group_id, body: update } : { id: undefined, body });
-    toast({ color: 'success', message: t('alertRules.group.saved', { name: saved.name }) });
-    go(GROUPS_PATH);
-  };
-  const onDelete = async () => {
-    if (!group) return;
-    const ok = await confirm({ prompt: t('alertRules.group.confirmDelete', { name: group.name }), positive: t('alertRules.delete'), negative: t('alertRules.cancel') });
-    if (ok !== true) return;
-    try {
-      await remove.mutateAsync(group.group_id);
-      toast({ color: 'success', message: t('alertRules.group.deleted', { name: group.name }) });
-      go(GROUPS_PATH);
-    } catch (error) {
-      toast({ color: 'error', message: errorText(error) });
-    }
-  };
+  const { onSubmit, onDelete } = useEditorActions<TMonitoringGroupBody>({
+    existing: group ? { id: group.group_id, name: group.name } : undefined,
+    save: (args) => save.mutateAsync(args),
+    remove: (id) => remove.mutateAsync(id),
+    listPath: GROUPS_PATH,
+    strings: 'alertRules.group',
+  });
 
   return (
     <SafeForm form={form} onSubmit={onSubmit} aria-label={t('alertRules.group.form')}>

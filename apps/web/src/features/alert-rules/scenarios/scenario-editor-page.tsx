@@ -5,15 +5,15 @@ import Stack from '@mui/material/Stack';
 import { SCENARIO_ALERT_KINDS, type TAlertScenario, type TAlertScenarioBody } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AppAlert, useDialog, useToast } from '../../../components/feedback';
+import { AppAlert } from '../../../components/feedback';
 import { LoadError, Loading } from '../../../components/query-states';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { Section } from '../../../components/section';
 import { useActiveContractIds, useContractList } from '../../../lib/active-contracts';
-import { errorText } from '../../../lib/error-text';
-import { idOrUndefined, useGo } from '../../../lib/page-nav';
+import { idOrUndefined } from '../../../lib/page-nav';
 import { useDeleteScenario, useSaveScenario, useScenario } from '../api/scenarios';
 import { SwitchField } from '../components/form-fields';
+import { useEditorActions } from '../components/use-editor-actions';
 import { SCENARIOS_PATH } from '../paths';
 import { PreviewSection } from './preview-section';
 import { RuleBuilder } from './rule-builder';
@@ -21,32 +21,17 @@ import { emptyScenario, toScenarioForm, ZScenarioForm, type ScenarioFormValues }
 
 function ScenarioForm({ values, scenario }: { values: ScenarioFormValues; scenario?: TAlertScenario }) {
   const { t } = useTranslation();
-  const go = useGo();
-  const toast = useToast();
-  const confirm = useDialog();
   const { contracts } = useContractList();
   const form = useSafeForm<ScenarioFormValues, TAlertScenarioBody>({ schema: ZScenarioForm, defaultValues: values });
   const save = useSaveScenario();
   const remove = useDeleteScenario();
-
-  const onSubmit = async (body: TAlertScenarioBody) => {
-    const { contract_id: _contract, ...update } = body;
-    const saved = await save.mutateAsync(scenario ? { id: scenario.scenario_id, body: update } : { id: undefined, body });
-    toast({ color: 'success', message: t('alertRules.scenario.saved', { name: saved.name }) });
-    go(SCENARIOS_PATH);
-  };
-  const onDelete = async () => {
-    if (!scenario) return;
-    const ok = await confirm({ prompt: t('alertRules.scenario.confirmDelete', { name: scenario.name }), positive: t('alertRules.delete'), negative: t('alertRules.cancel') });
-    if (ok !== true) return;
-    try {
-      await remove.mutateAsync(scenario.scenario_id);
-      toast({ color: 'success', message: t('alertRules.scenario.deleted', { name: scenario.name }) });
-      go(SCENARIOS_PATH);
-    } catch (error) {
-      toast({ color: 'error', message: errorText(error) });
-    }
-  };
+  const { onSubmit, onDelete } = useEditorActions<TAlertScenarioBody>({
+    existing: scenario ? { id: scenario.scenario_id, name: scenario.name } : undefined,
+    save: (args) => save.mutateAsync(args),
+    remove: (id) => remove.mutateAsync(id),
+    listPath: SCENARIOS_PATH,
+    strings: 'alertRules.scenario',
+  });
 
   return (
     <SafeForm form={form} onSubmit={onSubmit} aria-label={t('alertRules.scenario.form')}>
