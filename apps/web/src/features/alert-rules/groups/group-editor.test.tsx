@@ -83,6 +83,31 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
     });
   });
 
+  it('deletes the group after a confirmation, says so and goes back to the list; a refusal is shown', async () => {
+    serve();
+    const deletes: string[] = [];
+    let refuse = true;
+    server.use(
+      http.delete(api('/monitoring-groups/8'), ({ request }) => {
+        deletes.push(request.method);
+        return refuse ? HttpResponse.json('This monitoring group is used by an alert scenario', { status: 409 }) : HttpResponse.json({ ok: true });
+      }),
+    );
+    const { user, location } = renderApp('/en/dashboard/monitoring-group/8');
+    await screen.findByRole('textbox', { name: 'Name' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This monitoring group is used by an alert scenario', undefined, SLOW)).toBeTruthy();
+    expect(location()).toBe('/en/dashboard/monitoring-group/8');
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Monitoring group "West wall" deleted.', undefined, SLOW)).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/en/dashboard/monitoring-group'), SLOW);
+    expect(deletes).toHaveLength(2);
+  });
+
   it('lists the groups of the active contracts with their rule in words', async () => {
     serve();
     renderApp('/en/dashboard/monitoring-group');
