@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import type { TMonitoringGroup, TMonitoringGroupBody } from '@strata/shared';
@@ -15,6 +14,7 @@ import { useActiveContractIds, useContractList } from '../../../lib/active-contr
 import { idOrUndefined } from '../../../lib/page-nav';
 import { useDeleteGroup, useGroup, useSaveGroup } from '../api/groups';
 import { LevelField, SwitchField } from '../components/form-fields';
+import { EditorButtons } from '../components/editor-buttons';
 import { useEditorActions } from '../components/use-editor-actions';
 import { GROUPS_PATH } from '../paths';
 import { GroupMembers } from './group-members';
@@ -90,16 +90,7 @@ function GroupForm({ values, group }: { values: GroupFormValues; group?: TMonito
       <Section title={t('alertRules.group.membersTitle')} subheader={t('alertRules.group.membersText')}>
         <GroupMembers group={group} />
       </Section>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        {group && (
-          <Button color="error" onClick={() => void onDelete()} disabled={remove.isPending}>
-            {t('alertRules.delete')}
-          </Button>
-        )}
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {t('alertRules.save')}
-        </Button>
-      </Stack>
+      <EditorButtons canDelete={Boolean(group)} onDelete={onDelete} deleting={remove.isPending} saving={save.isPending} />
     </SafeForm>
   );
 }

@@ -96,13 +96,14 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
     const { user, location } = renderApp('/en/dashboard/monitoring-group/8');
     await screen.findByRole('textbox', { name: 'Name' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', undefined, SLOW)).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('This monitoring group is used by an alert scenario', undefined, SLOW)).toBeTruthy();
     expect(location()).toBe('/en/dashboard/monitoring-group/8');
 
     refuse = false;
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false), SLOW);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', undefined, SLOW)).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Monitoring group "West wall" deleted.', undefined, SLOW)).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/en/dashboard/monitoring-group'), SLOW);
     expect(deletes).toHaveLength(2);

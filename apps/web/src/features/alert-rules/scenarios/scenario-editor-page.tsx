@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { SCENARIO_ALERT_KINDS, type TAlertScenario, type TAlertScenarioBody } from '@strata/shared';
@@ -13,6 +12,7 @@ import { useActiveContractIds, useContractList } from '../../../lib/active-contr
 import { idOrUndefined } from '../../../lib/page-nav';
 import { useDeleteScenario, useSaveScenario, useScenario } from '../api/scenarios';
 import { SwitchField } from '../components/form-fields';
+import { EditorButtons } from '../components/editor-buttons';
 import { useEditorActions } from '../components/use-editor-actions';
 import { SCENARIOS_PATH } from '../paths';
 import { PreviewSection } from './preview-section';
@@ -62,16 +62,7 @@ function ScenarioForm({ values, scenario }: { values: ScenarioFormValues; scenar
         <RuleBuilder />
       </Section>
       <PreviewSection />
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        {scenario && (
-          <Button color="error" onClick={() => void onDelete()} disabled={remove.isPending}>
-            {t('alertRules.delete')}
-          </Button>
-        )}
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {t('alertRules.save')}
-        </Button>
-      </Stack>
+      <EditorButtons canDelete={Boolean(scenario)} onDelete={onDelete} deleting={remove.isPending} saving={save.isPending} />
     </SafeForm>
   );
 }
