@@ -11,6 +11,7 @@ import { DateRange, isDateRangeOption, type DateRangeValue } from '../../../comp
 import { TypeFilter } from '../../../components/record-files';
 import { SearchField } from '../../../components/search-field';
 import { Section } from '../../../components/section';
+import { ContractFilterField } from '../components/contract-filter-field';
 
 /** The search's state in the query string. */
 export const SEARCH_KEYS = ['keyword', 'kind', 'types', 'range', 'from', 'to', 'contract', 'area'] as const;
@@ -72,21 +73,7 @@ export function FileSearchFilter({ values, set, contracts }: FileSearchFilterPro
             value={chosenTypes(values)}
             onChange={(types) => set({ types: types.join(',') })}
           />
-          <TextField
-            select
-            size="small"
-            label={t('files.search.contract')}
-            value={contracts.some((c) => String(c.contract_id) === values.contract) ? values.contract : ''}
-            onChange={(event) => set({ contract: event.target.value })}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('files.search.allContracts')}</MenuItem>
-            {contracts.map((c) => (
-              <MenuItem key={c.contract_id} value={String(c.contract_id)}>
-                {c.no}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ContractFilterField contracts={contracts} value={values.contract} onChange={(contract) => set({ contract })} />
         </Box>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
           <DateRange

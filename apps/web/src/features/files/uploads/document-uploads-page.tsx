@@ -17,6 +17,7 @@ import { useRouteAction } from '../../../lib/route-actions';
 import { useCan } from '../../../lib/use-can';
 import { useDocumentHistory } from '../api';
 import { HistoryFilter, HISTORY_KEYS } from './history-filter';
+import { ContractFilterField } from '../components/contract-filter-field';
 
 const KEYS = [...HISTORY_KEYS, 'contract'] as const;
 
@@ -70,21 +71,7 @@ export function DocumentUploadsPage() {
     <Stack spacing={2}>
       {showFilter && (
         <HistoryFilter title={t('files.history.filterTitle')} values={values} set={set} keys={KEYS} keywordLabel={t('files.history.documentKeyword')}>
-          <TextField
-            select
-            size="small"
-            label={t('files.search.contract')}
-            value={contracts.some((c) => String(c.contract_id) === values.contract) ? values.contract : ''}
-            onChange={(event) => set({ contract: event.target.value })}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('files.search.allContracts')}</MenuItem>
-            {contracts.map((c) => (
-              <MenuItem key={c.contract_id} value={String(c.contract_id)}>
-                {c.no}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ContractFilterField contracts={contracts} value={values.contract} onChange={(contract) => set({ contract })} />
         </HistoryFilter>
       )}
       {canUpload && (
