@@ -231,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const bookmarks = new BookmarksService(ctx);
   const geocode = new GeocodeService(ctx, settings);
   const outbox = new OutboxService(ctx);
-  const roles = new RolesService(ctx, auth.rolePermissions);
+  const roles = new RolesService(ctx, auth.rolePermissions, auth.sessions);
   const adminUsers = new AdminUsersService(ctx, auth, outboxAccountMails(ctx, mailer));
   const userImport = new UserImportService(ctx);
   const contractors = new ContractorsService(ctx);

@@ -34,6 +34,13 @@ export interface Database {
   /** Subscribes to a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Told when notifications may have been missed: `lost` as soon as the LISTEN connection drops (notifications sent
+   * until it is back are never seen), `restored` once it listens again. Never called on PGlite (one process, nothing
+   * to drop). Returns the function that stops telling. Caches kept fresh by notifications use it to stop trusting
+   * themselves meanwhile.
+   */
+  onListenerReset(handler: (state: 'lost' | 'restored') => void): () => void;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The PGlite instance, for COPY FROM '/dev/blob'; undefined on pg. */
@@ -80,6 +87,9 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    onListenerReset() {
+      return () => undefined;
+    },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -98,22 +108,50 @@ async function openPg(url: string, max: number): Promise<Database> {
   let listener: Promise<pg.Client> | undefined;
   let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  /** One dedicated connection for LISTEN; when it drops it is replaced and every channel is listened to again. */
+  const resetHandlers = new Set<(state: 'lost' | 'restored') => void>();
+  const tellReset = (state: 'lost' | 'restored') => {
+    for (const h of resetHandlers) {
+      try {
+        h(state);
+      } catch {
+        /* a handler's failure must not stop the listener coming back */
+      }
+    }
+  };
+  /** True after a drop until a new listener is in place (so `restored` follows only a `lost`). */
+  let lost = false;
+  const reconnectSoon = () => {
+    setTimeout(() => {
+      if (!closed && handlers.size > 0) void ensureListener().catch(() => reconnectSoon());
+    }, 1000).unref();
+  };
+  /**
+   * One dedicated connection for LISTEN; when it drops it is replaced and every channel is listened to again. TCP
+   * keepalive finds a silently dead connection (a peer gone without a FIN) within a minute or so.
+   */
   const ensureListener = (): Promise<pg.Client> => {
     listener ??= (async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
       await c.connect();
       c.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+      let replaced = false;
       const replace = () => {
-        if (closed) return;
+        if (closed || replaced) return;
+        replaced = true;
         listener = undefined;
-        setTimeout(() => {
-          if (!closed && handlers.size > 0) void ensureListener().catch(() => replace());
-        }, 1000).unref();
+        if (!lost) {
+          lost = true;
+          tellReset('lost');
+        }
+        reconnectSoon();
       };
       c.on('error', replace);
       c.on('end', replace);
       for (const channel of handlers.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+      if (lost) {
+        lost = false;
+        tellReset('restored');
+      }
       return c;
     })();
     listener.catch(() => {
@@ -153,6 +191,10 @@ async function openPg(url: string, max: number): Promise<Database> {
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    onListenerReset(handler) {
+      resetHandlers.add(handler);
+      return () => resetHandlers.delete(handler);
     },
     async migrate() {
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });

@@ -44,9 +44,11 @@ describe('bus on PostgreSQL with two instances', () => {
     await Promise.all([offA(), offB()]);
   });
 
-  it('listens again after its LISTEN connection drops, and keeps delivering', async () => {
+  it('listens again after its LISTEN connection drops, tells it was lost and restored, and keeps delivering', async () => {
     const onB = recorder();
     const offB = await busB.subscribe('test_reconnect', onB.handler);
+    const resets: string[] = [];
+    const offReset = busB.onReset((state) => resets.push(state));
     // Kill every LISTEN backend of this database (the dedicated listener connections).
     await t.db.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
@@ -59,6 +61,8 @@ describe('bus on PostgreSQL with two instances', () => {
     }
     expect(onB.got.length).toBeGreaterThan(0);
     expect(onB.got[0]?.event).toEqual({ n: 1 });
+    expect(resets).toEqual(['lost', 'restored']);
+    offReset();
     await offB();
   });
 });

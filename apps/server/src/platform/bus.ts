@@ -49,6 +49,12 @@ export interface Bus {
   publish<T>(channel: string, event: T): Promise<void>;
   /** Resolves once listening; returns the unsubscribe function. */
   subscribe<T = unknown>(channel: string, handler: BusHandler<T>): Promise<() => Promise<void>>;
+  /**
+   * Told when messages may have been missed: `lost` as soon as the connection carrying them drops, `restored` once
+   * listening again (never on PGlite). A cache kept fresh by messages stops trusting itself in between. Returns the
+   * function that stops telling.
+   */
+  onReset(handler: (state: 'lost' | 'restored') => void): () => void;
   /** Stops listening and waits for deliveries under way. Safe to call after the database was closed. */
   close(): Promise<void>;
 }
@@ -82,6 +88,8 @@ export function createBus(db: Database, opts: BusOptions = {}): Bus {
   const logger = opts.logger ?? consoleLogger;
   const channels = new Map<string, ChannelState>();
   const pendingHandlers = new Set<Promise<unknown>>();
+  /** The reset handlers given to the database, removed on close (the database may outlive this bus). */
+  const resetOffs = new Set<() => void>();
   let closed = false;
 
   async function decode(channel: string, raw: string): Promise<{ event: unknown; origin: string } | undefined> {
@@ -199,9 +207,20 @@ export function createBus(db: Database, opts: BusOptions = {}): Bus {
       };
     },
 
+    onReset(handler) {
+      const off = db.onListenerReset(handler);
+      resetOffs.add(off);
+      return () => {
+        resetOffs.delete(off);
+        off();
+      };
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      for (const off of resetOffs) off();
+      resetOffs.clear();
       const all = [...channels.entries()];
       for (const [channel, state] of all) {
         state.handlers.clear();

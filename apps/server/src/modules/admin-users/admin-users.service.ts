@@ -243,6 +243,7 @@ export class AdminUsersService {
         });
         await writeAudit(tx, actor, { action: 'user.update', entityType: 'user', entityId: userId, ...diff });
       });
+      this.auth.sessions.forgetUsers([userId]);
       if ('role_id' in diff.after || 'user_type' in diff.after || 'contractor_id' in diff.after) await this.requireSync([userId]);
     }
     return this.get(actor, userId);
@@ -273,6 +274,7 @@ export class AdminUsersService {
       });
       return ids;
     });
+    this.auth.sessions.forgetUsers([userId]);
     await this.auth.publishSessionsEnded(ended).catch((err: unknown) => this.ctx.log.warn({ err }, 'sessions-ended publish failed'));
     return { user_id: userId, status, ended_sessions: ended.length };
   }

@@ -9,7 +9,8 @@ import type { SecurityEvents } from '../account/security-events.js';
 import { rememberClient } from '../account/security.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { findUserByLoginName } from '../users/users.repository.js';
-import { RolePermissionsCache } from './role-permissions.js';
+import { NO_PERMISSIONS, RolePermissionsCache } from './role-permissions.js';
+import { SessionCache } from './session-cache.js';
 import {
   clearLoginFailures,
   countLoginFailures,
@@ -21,6 +22,7 @@ import {
   recordLoginFailure,
   revokeSession,
   touchSession,
+  type SessionUser,
 } from './sessions.repository.js';
 
 export const SESSIONS_CHANNEL = 'sessions';
@@ -48,6 +50,11 @@ export interface SignInResult {
 export class AuthService {
   /** Role id -> permission codes, per instance; the roles service tells it of changes (`changed`). */
   readonly rolePermissions: RolePermissionsCache;
+  /**
+   * Token hash -> session and user, per instance, kept fresh by the database's `auth_changes` notifications. Work on
+   * this instance that changes users calls `sessions.forgetUsers` after committing (the notification follows anyway).
+   */
+  readonly sessions: SessionCache;
 
   constructor(
     private readonly ctx: AppContext,
@@ -56,11 +63,13 @@ export class AuthService {
     private readonly security?: SecurityEvents,
   ) {
     this.rolePermissions = new RolePermissionsCache(ctx);
+    this.sessions = new SessionCache(ctx.bus, (kind, hash) => findSessionByTokenHash(ctx.db.orm, hash, kind));
   }
 
-  /** Listens for role changes of other instances. */
+  /** Listens for role, session and user changes (of every instance). */
   async start(): Promise<void> {
     await this.rolePermissions.start();
+    await this.sessions.start();
   }
 
   async signIn(input: SignInInput): Promise<SignInResult> {
@@ -164,8 +173,12 @@ export class AuthService {
     });
   }
 
-  /** Tells every instance that these sessions ended, so their sockets close. */
+  /**
+   * Tells every instance that these sessions ended, so their sockets close; this instance stops accepting them at
+   * once (the others when the database's `auth_changes` notification reaches them).
+   */
   async publishSessionsEnded(sessionIds: number[]): Promise<void> {
+    this.sessions.forgetSessions(sessionIds);
     if (sessionIds.length > 0) await this.ctx.bus.publish(SESSIONS_CHANNEL, { ended: sessionIds });
   }
 
@@ -184,7 +197,8 @@ export class AuthService {
    * Resolves a token to an actor, or undefined when the token is unknown, revoked, past its absolute expiry,
    * idle longer than the session age, its user no longer active, or its second factor not yet passed — except, with
    * `allowUnverified` (routes declaring `unverifiedSession`), an access token whose second step is still due.
-   * A live session's last activity moves forward (written at most every few seconds).
+   * The session comes from the per-instance cache when it may (`session-cache.ts`); one the cached copy would refuse
+   * is read again first. A live session's last activity moves forward (written at most every few seconds).
    */
   async authenticate(
     token: string,
@@ -193,20 +207,25 @@ export class AuthService {
     options: { allowUnverified?: boolean } = {},
   ): Promise<Actor | undefined> {
     if (!token || token.length > 200) return undefined;
-    const { db } = this.ctx;
-    const found = await findSessionByTokenHash(db.orm, sha256(token), kind);
-    if (!found) return undefined;
-    const { session, user } = found;
+    const hash = sha256(token);
     const now = this.ctx.now();
     const idleMs = await this.settings.idleMs();
-    const idleFor = now.getTime() - session.lastSeenAt.getTime();
     // Between the two sign-in steps the access token is accepted on the second step's route only, for TFA_STEP_MS.
-    const secondStep =
-      options.allowUnverified === true && kind === 'access' && !session.verified && now.getTime() - session.createdAt.getTime() <= TFA_STEP_MS;
-    if (!isLive(secondStep ? { ...session, verified: true } : session, user, now, idleMs)) return undefined;
-    if (idleFor > Math.min(5_000, idleMs / 10)) await touchSession(db.orm, session.sessionId, now);
+    const accepted = ({ session, user }: SessionUser) => {
+      const secondStep =
+        options.allowUnverified === true && kind === 'access' && !session.verified && now.getTime() - session.createdAt.getTime() <= TFA_STEP_MS;
+      return isLive(secondStep ? { ...session, verified: true } : session, user, now, idleMs);
+    };
+    let hit = await this.sessions.find(kind, hash);
+    if (hit?.cached && !accepted(hit.found)) hit = await this.sessions.find(kind, hash, { reload: true });
+    if (!hit || !accepted(hit.found)) return undefined;
+    const { session, user } = hit.found;
+    if (now.getTime() - session.lastSeenAt.getTime() > Math.min(5_000, idleMs / 10)) {
+      await touchSession(this.ctx.db.orm, session.sessionId, now);
+      this.sessions.touched(session.sessionId, now);
+    }
     const [permissions, policy] = await Promise.all([
-      session.verified ? this.rolePermissions.get(user.roleId) : Promise.resolve([]),
+      session.verified ? this.rolePermissions.get(user.roleId) : Promise.resolve(NO_PERMISSIONS),
       this.settings.get(),
     ]);
     return {
@@ -215,7 +234,7 @@ export class AuthService {
       fullname: user.fullname,
       userType: user.userType,
       roleId: user.roleId,
-      permissions: new Set(permissions),
+      permissions,
       sessionId: session.sessionId,
       csrfToken: session.csrfToken,
       via: kind,

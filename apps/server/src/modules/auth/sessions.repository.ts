@@ -11,11 +11,39 @@ export async function insertSession(db: Executor, values: NewSession): Promise<S
   return row;
 }
 
+/**
+ * What authentication reads of a session and its user: no password hash, no two-factor secret. The `auth_changes`
+ * triggers (migration 0011) watch exactly the user columns listed here — keep the two in step.
+ */
+const sessionColumns = {
+  sessionId: sessions.sessionId,
+  csrfToken: sessions.csrfToken,
+  verified: sessions.verified,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+};
+const userColumns = {
+  userId: users.userId,
+  loginName: users.loginName,
+  fullname: users.fullname,
+  userType: users.userType,
+  roleId: users.roleId,
+  status: users.status,
+  passwordChangedAt: users.passwordChangedAt,
+};
+
+export interface SessionUser {
+  session: { [K in keyof typeof sessionColumns]: (typeof sessions.$inferSelect)[K] };
+  user: { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
+}
+
 /** The session of a token hash (access or resource) with its user, or nothing. Expiry is judged by the caller's clock. */
-export async function findSessionByTokenHash(db: Executor, hash: string, kind: 'access' | 'resource') {
+export async function findSessionByTokenHash(db: Executor, hash: string, kind: 'access' | 'resource'): Promise<SessionUser | undefined> {
   const column = kind === 'access' ? sessions.tokenHash : sessions.resourceTokenHash;
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessionColumns, user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
     .where(eq(column, hash))
@@ -24,10 +52,10 @@ export async function findSessionByTokenHash(db: Executor, hash: string, kind: '
 }
 
 /** The sessions of these ids with their users, for re-checking long-lived connections (nothing is touched). */
-export async function findSessionsByIds(db: Executor, sessionIds: number[]) {
+export async function findSessionsByIds(db: Executor, sessionIds: number[]): Promise<SessionUser[]> {
   if (sessionIds.length === 0) return [];
   return db
-    .select({ session: sessions, user: users })
+    .select({ session: sessionColumns, user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
     .where(inArray(sessions.sessionId, sessionIds));

@@ -42,6 +42,8 @@ export class RolesService {
     private readonly ctx: AppContext,
     /** The per-instance cache of role permissions (auth): told after a role's permissions changed or the role went. */
     private readonly permissionsCache?: { changed(roleId: number): Promise<void> },
+    /** The per-instance session cache (auth): told of users moved to another role. */
+    private readonly sessions?: { forgetUsers(userIds: readonly number[]): void },
   ) {}
 
   catalogue(): TPermissionCatalogue {
@@ -127,6 +129,7 @@ export class RolesService {
       });
       return ids;
     });
+    this.sessions?.forgetUsers(moved);
     await this.permissionsCache?.changed(roleId);
     await this.requireSync(moved);
     return { ok: true, moved_users: moved.length };
