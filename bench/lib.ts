@@ -7,7 +7,7 @@
  * end unless BENCH_KEEP=1, which also reuses it on the next run). Without it: PGlite in a temporary folder, as
  * `npm start` runs it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -144,6 +144,51 @@ export async function startApp(db: Database, opts: { workers: boolean }): Promis
     },
   };
 }
+
+/** CPU time (ms) so far of the PostgreSQL processes on this machine, this process's main thread, and its other threads. */
+export interface CpuSnapshot {
+  postgres: number;
+  main: number;
+  other: number;
+}
+
+const TICK_MS = 10; // /proc counts in clock ticks of 1/100 s (getconf CLK_TCK)
+
+/** utime + stime of a /proc stat file, in ms (0 when unreadable: not Linux, or the process went). */
+function cpuOf(statFile: string): number {
+  try {
+    const text = readFileSync(statFile, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Reads /proc: where the CPU went (Linux only; PostgreSQL only when it runs on this machine — zeros otherwise). */
+export function cpuSnapshot(): CpuSnapshot {
+  let postgres = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) postgres += cpuOf(`/proc/${pid}/stat`);
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+  } catch {
+    /* no /proc */
+  }
+  const main = cpuOf(`/proc/${process.pid}/task/${process.pid}/stat`);
+  return { postgres, main, other: cpuOf(`/proc/${process.pid}/stat`) - main };
+}
+
+export const cpuSince = (a: CpuSnapshot, b: CpuSnapshot = cpuSnapshot()): CpuSnapshot => ({
+  postgres: b.postgres - a.postgres,
+  main: b.main - a.main,
+  other: b.other - a.other,
+});
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

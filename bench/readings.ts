@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { downsampleSeries } from '../apps/server/src/modules/readings/downsample.js';
 import { ensurePartitions, ensureSeries, monthsBetween, rebuildRollups } from '../apps/server/src/modules/readings/readings.repository.js';
-import { benchDatabase, benchInstruments, benchMasterData, env, ms, percentile, runConcurrently, startApp, type RunningApp } from './lib.js';
+import { benchDatabase, benchInstruments, benchMasterData, cpuSince, cpuSnapshot, env, ms, percentile, runConcurrently, startApp, type RunningApp } from './lib.js';
 
 const START = Date.UTC(2021, 0, 1);
 const STEP = 15 * 60_000;
@@ -41,6 +41,7 @@ async function main() {
   const bdb = await benchDatabase(process.env.BENCH_NAME ?? 'readings');
   const { db } = bdb;
   let app: RunningApp | undefined;
+  let clients: Worker | undefined;
   try {
     const md = await benchMasterData(db);
     const ids = await benchInstruments(db, md.contractId, md.typeId, instruments);
@@ -94,14 +95,20 @@ async function main() {
     let maxSeen = 0;
     const urlOf = (q: (typeof plan)[number]) =>
       `${base}/api/v1/instruments/${q.instrumentId}/readings?from=${new Date(q.from).toISOString()}&to=${new Date(q.to).toISOString()}&max_points=${maxPoints}`;
-    /** The HTTP clients run in a worker thread (bench/readings-client.mjs), as real clients would run elsewhere. */
+    /**
+     * The HTTP clients run in one worker thread for the whole run (bench/readings-client.mjs), off the server's event
+     * loop as real clients would be; each call sends it a block of URLs.
+     */
+    const worker = new Worker(new URL('./readings-client.mjs', import.meta.url), { workerData: { headers, concurrency } });
+    clients = worker;
     const http = async (urls: string[]): Promise<number[]> => {
-      const worker = new Worker(new URL('./readings-client.mjs', import.meta.url), { workerData: { urls, headers, concurrency } });
-      const out = await new Promise<{ durations: number[]; largest: number }>((resolve, reject) => {
+      const out = await new Promise<{ durations: number[]; largest: number; error?: string }>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
+        worker.postMessage({ urls });
       });
-      await worker.terminate();
+      worker.removeAllListeners('error');
+      if (out.error) throw new Error(out.error);
       maxSeen = Math.max(maxSeen, out.largest);
       return out.durations;
     };
@@ -119,11 +126,19 @@ async function main() {
     const t0 = performance.now();
     // Main-thread busy time per request (event-loop utilisation; the HTTP clients run in their own thread): what
     // each way costs the Node process, a figure a loaded machine moves less than the latencies.
+    // And the CPU each way takes on this machine: PostgreSQL's processes, the Node main thread (the app, or the direct
+    // calls), the rest of the process (the HTTP clients' thread, V8's helpers).
     const busy = { api: 0, direct: 0 };
+    const cpu = { api: { postgres: 0, main: 0, other: 0 }, direct: { postgres: 0, main: 0, other: 0 } };
     const timed = async <T>(k: 'api' | 'direct', f: () => Promise<T>): Promise<T> => {
       const e0 = performance.eventLoopUtilization();
+      const c0 = cpuSnapshot();
       const r = await f();
+      const used = cpuSince(c0);
       busy[k] += performance.eventLoopUtilization(e0).active;
+      cpu[k].postgres += used.postgres;
+      cpu[k].main += used.main;
+      cpu[k].other += used.other;
       return r;
     };
     for (let b = 0; b < blocks; b++) {
@@ -155,10 +170,14 @@ async function main() {
         .map((x) => x.toFixed(1))
         .join(' ')}`,
     );
+    const cpuLine = (k: 'api' | 'direct') =>
+      `PostgreSQL ${ms(cpu[k].postgres / requests)}, Node main ${ms(cpu[k].main / requests)}, other threads ${ms(cpu[k].other / requests)}`;
+    console.log(`CPU per request: API — ${cpuLine('api')}; direct — ${cpuLine('direct')}`);
     console.log(
       `\nRATIO chart API / direct SQL (pg, ${rows} rows): p50 ${(p('api', 50) / p('direct', 50)).toFixed(2)}, p95 ${(p('api', 95) / p('direct', 95)).toFixed(2)}; API p95 ${p('api', 95).toFixed(1)} ms`,
     );
   } finally {
+    await clients?.terminate();
     await app?.stop();
     await bdb.close();
   }
