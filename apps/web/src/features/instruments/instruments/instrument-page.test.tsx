@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, server } from '../../../test/server';
+import { queryClient } from '../../../lib/query-client';
+import { instrumentKeys } from '../api/keys';
 import { fill, instrument, instrumentType, readingCode, renderInstruments, serveMasterData } from '../test-fixtures';
 
 // These pages render with this feature's routes alone: the other features' table is not loaded.
@@ -135,6 +137,35 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
       { reading_code: 'DSPA', level_code: 'WSL', lower: -28, upper: 28 },
       { reading_code: 'DSPB', level_code: 'AL', lower: null, upper: 5.5 },
     ]);
+  });
+
+  it('keeps what is being typed when the thresholds are fetched again, and shows new values in a grid nobody touched', async () => {
+    let thresholds = [{ reading_code: 'DSPA', level_code: 'WSL', lower: -28, upper: 28 }];
+    serveMasterData({ types: [TWO_CODES] });
+    let fetched = 0;
+    server.use(
+      http.get(api('/instruments/101/thresholds'), () => {
+        fetched++;
+        return HttpResponse.json({ instrument_id: 101, name: 'SM-1023', thresholds });
+      }),
+    );
+    const { user } = renderInstruments('/en/master-data/instrument/101');
+    await fill(user, await screen.findByRole('textbox', { name: 'DSPA AL lower' }, { timeout: 8000 }), '-14');
+    // Something invalidates the feature's queries (a save elsewhere on the page, a live update): the same set comes back.
+    const before = fetched;
+    await queryClient.invalidateQueries({ queryKey: instrumentKeys.all });
+    await waitFor(() => expect(fetched).toBeGreaterThan(before));
+    const value = (name: string) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value;
+    expect(value('DSPA AL lower')).toBe('-14');
+    expect(value('DSPA WSL upper')).toBe('28');
+    expect((screen.getByRole('button', { name: 'Save thresholds' }) as HTMLButtonElement).disabled).toBe(false);
+
+    // Discarded, the grid is untouched again: a changed set from the server shows at once.
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    thresholds = [{ reading_code: 'DSPA', level_code: 'WSL', lower: -30, upper: 30 }];
+    await queryClient.invalidateQueries({ queryKey: instrumentKeys.all });
+    await waitFor(() => expect(value('DSPA WSL upper')).toBe('30'));
+    expect(value('DSPA AL lower')).toBe('');
   });
 
   it("puts the server's threshold errors on the row they are about", async () => {

@@ -109,6 +109,8 @@ function ThresholdEditor({ instrument, type, levels, saved }: EditorProps) {
   const save = useSaveThresholds(instrument.instrument_id);
   const initial = useMemo(() => gridOf(saved), [saved]);
   const [grid, setGrid] = useState<ThresholdGrid>(initial);
+  /** The saved set the grid last started from: when the saved set changes, untouched cells follow it, typing stays. */
+  const [base, setBase] = useState<ThresholdGrid>(initial);
   const [showErrors, setShowErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -116,6 +118,12 @@ function ThresholdEditor({ instrument, type, levels, saved }: EditorProps) {
   const codes = type.reading_codes.map((c) => c.code);
   const levelCodes = levels.map((l) => l.code);
   const keys = codes.flatMap((code) => levelCodes.map((level) => keyOf(code, level)));
+  if (initial !== base) {
+    // The thresholds were fetched again with other values (saved here or elsewhere): a grid nobody has typed in shows
+    // them; what someone is typing is kept (the query keeps its data object when a refetch brings the same values).
+    if (sameGrid(grid, base, keys)) setGrid(initial);
+    setBase(initial);
+  }
   const dirty = !sameGrid(grid, initial, keys);
   const invalid = keys.some((key) => Object.keys(cellErrors(grid[key] ?? EMPTY)).length > 0);
 
@@ -292,7 +300,7 @@ export function ThresholdsSection({ instrument, type }: ThresholdsSectionProps) 
   } else {
     body = (
       <ThresholdEditor
-        key={`${thresholds.dataUpdatedAt}-${type.type_id}`}
+        key={`${instrument.instrument_id}-${type.type_id}`}
         instrument={instrument}
         type={type}
         levels={levels.data}
