@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, baseUrl, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { baseUrl, DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -239,15 +239,13 @@ describe('administration, as a person', () => {
       await page.goto('/en/admin/users');
       await page.getByRole('table', { name: 'Users' }).getByText('Alicia Tan').waitFor();
       await shots(page, `admin-${width}-users`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page);
 
       await page.goto('/en/admin/roles');
       await page.getByRole('table', { name: 'Roles' }).getByRole('link', { name: ROLE }).click();
       await page.getByRole('checkbox', { name: 'Select all in Admin' }).waitFor();
       await shots(page, `admin-${width}-role-editor`);
-      const editorOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(editorOverflow).toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page);
       await finishOnProfile(page);
       await context.close();
     }

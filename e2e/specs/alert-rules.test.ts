@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -24,10 +24,6 @@ async function signIn(page: Page, then: string): Promise<void> {
   await page.goto('/en/account/login?redirect=' + encodeURIComponent(then));
   await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
   await page.waitForURL((url) => url.pathname === then.split('?')[0], LONG);
-}
-
-async function noWiderThan(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 async function demoOf(admin: ApiSession): Promise<Demo> {
@@ -134,7 +130,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await page.setViewportSize(PHONE);
     await page.reload();
     await row.waitFor(LONG);
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alert-rules-390-templates');
     await row.click();
     await page.getByRole('dialog', { name: 'Edit alert template' }).getByRole('textbox', { name: 'Name' }).waitFor(LONG);
@@ -188,7 +184,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
 
     await page.setViewportSize(PHONE);
     await freeInstrumentDot(page);
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alert-rules-390-group-editor');
     await context.close();
   });
@@ -227,13 +223,13 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
 
     await page.setViewportSize(PHONE);
     await row.waitFor(LONG);
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alert-rules-390-scenarios');
     await row.getByRole('link', { name }).click();
     await page.waitForURL(/\/en\/dashboard\/alert-scenarios\/\d+$/, LONG);
     await page.getByRole('button', { name: 'Preview' }).click();
     await found.waitFor({ timeout: 60_000 });
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alert-rules-390-scenario-editor');
     await context.close();
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 import { readingsCsv, uploadReadingsThroughUi } from '../support/readings-upload.js';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -54,10 +54,6 @@ async function pixelsOf(page: Page, selector: string, hex: string): Promise<numb
     }
     return n;
   }, hex);
-}
-
-async function noWiderThan(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 function unreadOf(label: string | null): number {
@@ -264,28 +260,28 @@ describe('alerts, as a person', () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, '/en/alert');
     await page.getByRole('list', { name: 'Alert types' }).getByTestId('tile-count').first().waitFor({ timeout: 15_000 });
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alerts-landing-390');
 
     await page.goto('/en/alert/breached');
     await page.getByRole('table', { name: 'Breached instruments at WSL' }).getByRole('link', { name: target.name }).waitFor({ timeout: 15_000 });
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alerts-breached-390');
 
     await page.goto(alertPath);
     await page.getByTestId(`alert-chart-${target.code}`).locator('canvas').first().waitFor({ timeout: 20_000 });
     await page.getByRole('region', { name: 'QP Comments' }).getByText(`Checked on site ${RUN}`, { exact: false }).waitFor();
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alerts-detail-390');
 
     await page.goto('/en/alert/instrument-status');
     await page.getByRole('table', { name: 'Instrument status' }).getByRole('row').nth(1).waitFor({ timeout: 15_000 });
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alerts-status-390');
 
     await page.goto('/en/alert/project-risks');
     await page.getByRole('table', { name: 'Project performance risk rating' }).getByTestId('risk-rating').first().waitFor({ timeout: 15_000 });
-    await noWiderThan(page, PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'alerts-risks-390');
     await context.close();
   });

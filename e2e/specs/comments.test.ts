@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiSignIn, waitForMail, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -98,8 +98,7 @@ describe('comments on an instrument, as a person', () => {
     await commentsRegion(phone.page).getByText(text).waitFor({ timeout: 15_000 });
     await commentsRegion(phone.page).scrollIntoViewIfNeeded();
     await shot(phone.page, 'phone');
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideScroll(phone.page);
     await phone.context.close();
 
     // Delete the comment (its reply goes with it).

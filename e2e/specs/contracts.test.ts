@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -151,12 +151,12 @@ describe('contracts management, as a person', () => {
     await page.goto('/en/contracts/management');
     await page.getByRole('table', { name: 'Contracts' }).locator('tbody tr').first().waitFor();
     await shots(page, 'contracts-390-list');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
 
     await page.goto('/en/contracts/management/new');
     await page.getByLabel('Contract no.').waitFor();
     await shots(page, 'contracts-390-form');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
 
     // The contract made by the walk above, found by its number.
     await page.goto(`/en/contracts/management?q=${encodeURIComponent(CONTRACT.no)}`);
@@ -165,7 +165,7 @@ describe('contracts management, as a person', () => {
     await page.getByRole('application', { name: `Boundary map of contract ${CONTRACT.no}` }).waitFor();
     expect(await vertexRows(page)).toHaveLength(4);
     await shots(page, 'contracts-390-boundary');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
 
     await finishOnProfile(page);
     await context.close();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -238,8 +238,7 @@ describe('photos and documents of a record, as a person', () => {
     await expect.poll(() => markerPixels(page), { timeout: 10_000 }).toBeGreaterThan(100);
     await shots(page, 'files-search-390');
     // Nothing sticks out sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
+    await expectNoSideScroll(page);
     await context.close();
   });
 

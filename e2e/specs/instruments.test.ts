@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -194,8 +194,7 @@ describe('instrument master data, as a person', () => {
     await phone.page.goto(instrumentUrl);
     await phone.page.getByRole('table', { name: 'Thresholds of ROT' }).waitFor();
     expect(await phone.page.getByLabel('DEF WSL upper').inputValue()).toBe('20');
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
+    await expectNoSideScroll(phone.page);
     await shots(phone.page, 'instruments-390-instrument');
     await phone.page.goto('/en/master-data/icon');
     await phone.page.getByRole('region', { name: TYPE_NAME }).waitFor();

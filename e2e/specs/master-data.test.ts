@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -186,7 +186,7 @@ describe('master data, as a person', () => {
     await phoneOverlays.getByRole('listitem', { name }).waitFor();
     await shots(phone.page, 'master-data-390-map-layers');
     // No page is wider than the phone.
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(phone.page);
 
     await phone.page.getByRole('button', { name: `Delete ${name}` }).click();
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import path from 'node:path';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -233,11 +233,10 @@ describe('construction sites and zones, as a person', () => {
   it('fits a phone: the site, the activity page and the zones list at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page);
-    const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 
     await page.goto('/en/master-data/construction/site');
     await page.getByRole('table', { name: 'Construction sites' }).getByRole('link').first().waitFor();
-    await noSideScroll();
+    await expectNoSideScroll(page);
     await shots(page, 'sites-390-list');
 
     await page.goto(siteUrl || '/en/master-data/construction/site/1');
@@ -246,22 +245,22 @@ describe('construction sites and zones, as a person', () => {
       .getByRole('button', { name: /^Download / })
       .first()
       .waitFor();
-    await noSideScroll();
+    await expectNoSideScroll(page);
     await shots(page, 'sites-390-site');
 
     await page.goto('/en/master-data/excavations');
     await page.getByRole('form', { name: /^Stages and design values of / }).waitFor();
-    await noSideScroll();
+    await expectNoSideScroll(page);
     await shots(page, 'sites-390-excavations');
 
     await page.goto('/en/master-data/zones');
     await page.getByRole('table', { name: 'Zones' }).getByRole('link').first().waitFor();
-    await noSideScroll();
+    await expectNoSideScroll(page);
     await shots(page, 'zones-390-list');
 
     await page.goto('/en/master-data/zones/new');
     await page.getByRole('application', { name: 'Zone map' }).waitFor();
-    await noSideScroll();
+    await expectNoSideScroll(page);
     await shots(page, 'zones-390-new');
 
     await finishOnProfile(page);

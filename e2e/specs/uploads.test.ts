@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -182,12 +182,12 @@ describe('readings upload, as a person', () => {
       .waitFor();
     await shots(page, 'uploads-history-390');
     // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
 
     await page.goto(uploadPath);
     await page.getByText('2 readings loaded.').waitFor();
     await page.getByRole('table', { name: 'Validation report' }).getByText(`NO-SUCH-INSTRUMENT-${RUN}`, { exact: false }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'uploads-done-390');
 
     await page.goto('/en/upload');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -418,12 +418,12 @@ describe('work space, as a person', () => {
     expect(map.width).toBeLessThanOrEqual(PHONE.width);
     expect(list.y).toBeGreaterThan(map.y + map.height);
     // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'workspace-list-390');
     await listItems(page).first().click();
     await page.getByTestId('instrument-detail').waitFor();
     await page.locator('[data-testid^="chart-"] canvas').first().waitFor({ timeout: 20_000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
     await shots(page, 'workspace-detail-390');
     // An inclinometer's profile: the A and B charts stacked, nothing wider than the screen.
     const inclinometer = contract.instruments.find((i) => i.type_code === 'INC' && i.status === 'active')!;
@@ -432,7 +432,7 @@ describe('work space, as a person', () => {
     const a = (await page.getByTestId('profile-A').boundingBox())!;
     const b = (await page.getByTestId('profile-B').boundingBox())!;
     expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(page);
     await page.getByTestId('profile-section').scrollIntoViewIfNeeded();
     await page.waitForTimeout(600); // the chart's resize debounce
     await shots(page, 'workspace-profile-390');

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { watchContext } from './diagnostics.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -50,4 +50,15 @@ export async function signInThroughUi(page: Page, login: string, password: strin
   await page.getByLabel('Your Login Name').fill(login);
   await page.getByLabel('Your Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * The page does not scroll sideways: its content is no wider than the viewport (a pixel of rounding allowed). Polled
+ * for a few seconds, since a page that was just resized or rendered may lay out again in the next frames (media
+ * queries switching the drawer, a tooltip or menu placing itself).
+ */
+export async function expectNoSideScroll(page: Page, timeout = 5_000): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout })
+    .toBeLessThanOrEqual(1);
 }
