@@ -128,6 +128,24 @@ describe('SafeForm', { timeout: 20_000 }, () => {
     }
   });
 
+  it('leaves focus where the person put it when they reached a field before the 100 ms', () => {
+    vi.useFakeTimers();
+    try {
+      renderWidget(<CommentForm onSubmit={() => {}} autoFocus />);
+      const remarks = screen.getByLabelText('Remarks');
+      act(() => {
+        vi.advanceTimersByTime(40);
+        remarks.focus();
+      });
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
+      expect(document.activeElement).toBe(remarks);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows server field errors under their fields and focuses the first of them', async () => {
     const { user, field } = setup(() => {
       throw new ApiError(400, { remarks: 'input contains malicious character', title: 'Title already used' }, 'x');

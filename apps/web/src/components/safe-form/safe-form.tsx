@@ -47,7 +47,8 @@ function isTypingTarget(target: EventTarget): target is HTMLInputElement | HTMLT
  * A form with the spec's rules (§4, §5): unsafe text is refused field by field; any field error shows
  * "form contains error"; submitting an invalid form shows the alert "invalid" and focuses the first field
  * with an error; Enter without Shift submits (Shift+Enter makes a new line in a multi-line field); on mount
- * the first field with an error, or else the first enabled field, gets focus after 100 ms.
+ * the first field with an error, or else the first enabled field, gets focus after 100 ms — unless focus is in the
+ * form by then.
  */
 export function SafeForm<TIn extends FieldValues, TOut>({
   form,
@@ -82,7 +83,9 @@ export function SafeForm<TIn extends FieldValues, TOut>({
     if (!autoFocus) return;
     const timer = setTimeout(() => {
       const element = ref.current;
-      if (!element) return;
+      // Someone quicker than the delay (or a slow machine's timer) is already in a field of the form: their focus,
+      // and what they type next, stay where they are.
+      if (!element || element.contains(document.activeElement)) return;
       const target = element.querySelector<HTMLElement>('[aria-invalid="true"]') ?? focusableFields(element)[0];
       target?.focus();
     }, LIMITS.inputFocusDelayMs);
