@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { createTestDatabase } from '../platform/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../platform/test-database.js';
 import { TEST_PASSWORD } from './fixtures.js';
 
 /** A controllable clock for expiry tests. */
@@ -34,6 +34,34 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await built.app.close();
       await drop();
+    },
+  };
+}
+
+export interface TwoInstances {
+  database: TestDatabase;
+  /** Instance A, on the test database's own connections. */
+  a: App;
+  /** Instance B, on connections of its own (another pool, another LISTEN connection). */
+  b: App;
+  close(): Promise<void>;
+}
+
+/** Two app instances on one fresh database, each with its own connections, both ready (the `*.pg.test.ts` files). */
+export async function createTwoInstances(): Promise<TwoInstances> {
+  const database = await createTestDatabase();
+  const a = await buildApp({ config: testConfig(), db: database.db });
+  const b = await buildApp({ config: testConfig(), db: await database.open() });
+  await a.app.ready();
+  await b.app.ready();
+  return {
+    database,
+    a,
+    b,
+    async close() {
+      await a.app.close();
+      await b.app.close();
+      await database.drop();
     },
   };
 }

@@ -1,28 +1,21 @@
 /** Two instances, each with its own connections, on one PostgreSQL (run when TEST_DATABASE_URL is set). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
-import { testConfig } from '../../config.js';
-import { createTestDatabase, type TestDatabase } from '../../platform/test-database.js';
+import type { App } from '../../app.js';
+import type { TestDatabase } from '../../platform/test-database.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
-import { as, signIn, type TestApp } from '../../testing/harness.js';
+import { as, createTwoInstances, signIn, type TestApp, type TwoInstances } from '../../testing/harness.js';
 import { waitFor } from '../../testing/wait.js';
 
 describe('role permissions cached on two instances of one PostgreSQL', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
   let a: App;
   let b: App;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await buildApp({ config: testConfig(), db: database.db });
-    b = await buildApp({ config: testConfig(), db: await database.open() });
-    await a.app.ready();
-    await b.app.ready();
+    two = await createTwoInstances();
+    ({ database, a, b } = two);
   });
-  afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await database?.drop();
-  });
+  afterAll(() => two?.close());
 
   it('drops a role changed on instance A from the cache of instance B', async () => {
     const role = await createRole(database.db, []);

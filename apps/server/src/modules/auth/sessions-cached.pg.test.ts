@@ -1,13 +1,13 @@
 /** Sessions cached on two instances of one PostgreSQL, each with its own connections (run when TEST_DATABASE_URL is set). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
-import { testConfig } from '../../config.js';
-import { createTestDatabase, type TestDatabase } from '../../platform/test-database.js';
+import type { App } from '../../app.js';
+import type { TestDatabase } from '../../platform/test-database.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
-import { as, signIn, type Session, type TestApp } from '../../testing/harness.js';
+import { as, createTwoInstances, signIn, type Session, type TestApp, type TwoInstances } from '../../testing/harness.js';
 import { waitFor } from '../../testing/wait.js';
 
 describe('sessions cached on two instances of one PostgreSQL', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
   let a: App;
   let b: App;
@@ -15,18 +15,11 @@ describe('sessions cached on two instances of one PostgreSQL', () => {
   const url = '/api/v1/instruments/latest?ids=1';
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await buildApp({ config: testConfig(), db: database.db });
-    b = await buildApp({ config: testConfig(), db: await database.open() });
-    await a.app.ready();
-    await b.app.ready();
+    two = await createTwoInstances();
+    ({ database, a, b } = two);
     b.ctx.bus.onReset((state) => resets.push(state));
   });
-  afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await database?.drop();
-  });
+  afterAll(() => two?.close());
 
   const onB = (s: Session) => b.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.token}` } });
   const viewer = async (loginName: string) => {

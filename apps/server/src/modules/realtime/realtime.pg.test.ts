@@ -1,34 +1,28 @@
 /** Two instances on one PostgreSQL (run when TEST_DATABASE_URL is set: `npm run test:api:pg`). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@strata/shared';
-import { buildApp, type App } from '../../app.js';
-import { testConfig } from '../../config.js';
-import { createTestDatabase, type TestDatabase } from '../../platform/test-database.js';
+import type { App } from '../../app.js';
+import type { TestDatabase } from '../../platform/test-database.js';
 import { createUser } from '../../testing/fixtures.js';
-import { signIn, type TestApp } from '../../testing/harness.js';
+import { createTwoInstances, signIn, type TestApp, type TwoInstances } from '../../testing/harness.js';
 import { isEvent } from '../../testing/ws-client.js';
 
 import { connect, toWs } from './realtime.test-support.js';
 
 describe('two instances on one PostgreSQL', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
   let a: App;
   let b: App;
   let baseB: string;
   let userId: number;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await buildApp({ config: testConfig(), db: database.db });
-    b = await buildApp({ config: testConfig(), db: await database.open() });
-    await a.app.ready();
+    two = await createTwoInstances();
+    ({ database, a, b } = two);
     baseB = toWs(await b.app.listen({ port: 0, host: '127.0.0.1' }));
     userId = (await createUser(database.db, { loginName: 'dave' })).userId;
   });
-  afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await database?.drop();
-  });
+  afterAll(() => two?.close());
 
   it('delivers an event published on instance A to a socket connected to instance B, and ends it at sign-out on A', async () => {
     const session = await signIn({ app: a.app } as TestApp, 'dave');
