@@ -13,6 +13,9 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
+/** Who did it when nobody did: scheduled and background work, the demo seed. */
+export const SYSTEM_ACTOR: AuditActor = { userId: null, loginName: 'system', clientAddress: null };
+
 export function auditActorOf(actor: Actor): AuditActor {
   return { userId: actor.userId, loginName: actor.loginName, clientAddress: actor.clientAddress };
 }

@@ -3,7 +3,7 @@ import { DEFAULT_TIMEZONE, PERMISSIONS, USER_TYPE, type PermissionCode } from '@
 import type { Database } from '../db/client.js';
 import { contractors, contracts, rolePermissions, roles, schedules, userContracts, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
-import { writeAudit } from '../platform/audit.js';
+import { SYSTEM_ACTOR, writeAudit } from '../platform/audit.js';
 import { nextRun } from '../modules/schedules/next-run.js';
 import { seedMasterData } from './demo-master-data.js';
 import { seedDemoReadings } from './demo-readings.js';
@@ -113,6 +113,6 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedDemoReadings(tx);
     // Alerts (issue 9): the engine over the last 60 days of those readings.
     await seedDemoAlerts(tx);
-    await writeAudit(tx, { userId: null, loginName: 'system', clientAddress: null }, { action: 'seed.demo', entityType: 'system' });
+    await writeAudit(tx, SYSTEM_ACTOR, { action: 'seed.demo', entityType: 'system' });
   });
 }

@@ -3,14 +3,12 @@
  * states (newest counted reading time, open alert), then writes new alerts, updates of open ones, their events and
  * one audit row, in the caller's transaction.
  */
-import type { AuditActor } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { writeAudit } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import type { AlertNews } from './alert-notifier.js';
 import { levelSeverities } from './checks.repository.js';
 import { insertAlerts, insertEvents, updateAlerts, type AlertUpdate, type KeyState, type NewAlert, type NewEvent } from './evaluation.repository.js';
 
-const SYSTEM: AuditActor = { userId: null, loginName: 'system', clientAddress: null };
 
 export interface EvaluationOutcome {
   opened: number;
@@ -171,7 +169,7 @@ export class Plan {
       contracts: new Set(this.runs.map((r) => r.contractId)),
     };
     if (inserts.length + updates.length > 0) {
-      await writeAudit(tx, SYSTEM, { action: 'alerts.evaluate', entityType: 'alert', after: { ...audit, opened: outcome.opened, updated: outcome.updated, escalated } });
+      await writeAudit(tx, SYSTEM_ACTOR, { action: 'alerts.evaluate', entityType: 'alert', after: { ...audit, opened: outcome.opened, updated: outcome.updated, escalated } });
     }
     return outcome;
   }

@@ -4,7 +4,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { writeAudit } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import type { SecurityEvents } from '../account/security-events.js';
 import { rememberClient } from '../account/security.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -164,7 +164,7 @@ export class AuthService {
     return this.ctx.db.orm.transaction(async (tx) => {
       const sessions = await purgeSessions(tx, before);
       const failures = await purgeLoginFailures(tx, before);
-      await writeAudit(tx, { userId: null, loginName: 'system', clientAddress: null }, {
+      await writeAudit(tx, SYSTEM_ACTOR, {
         action: 'sessions.purge',
         entityType: 'session',
         after: { sessions, failures },

@@ -17,7 +17,7 @@ import { iso, isoOrNull, parseOrBadRequest } from '../../lib/filters.js';
 import { SheetFileError, sniffSheetFormat, writeSheet, type SheetFormat } from '../../lib/sheet-file.js';
 import type { UploadedFile } from '../../lib/upload.js';
 import { isTimeZone } from '../../lib/zoned-time.js';
-import { writeAudit } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { randomKey, type Storage } from '../../platform/storage.js';
 import { requireVisibleContract } from '../contracts/contract-access.js';
@@ -59,7 +59,6 @@ registerPipelineQueue('ingest', INGEST_LOAD_QUEUE);
 const STALE_MS = 15 * 60_000;
 const JOB_OPTIONS = { retryLimit: 2, retryDelay: 60, expireInSeconds: 1800 };
 
-const SYSTEM: AuditActor = { userId: null, loginName: 'system', clientAddress: null };
 const uploadLink = (id: number) => `/en/upload/instrument?upload=${id}`;
 
 export function presentUpload(v: UploadView): TUpload {
@@ -359,7 +358,7 @@ export class UploadsService {
           progress: 100,
         });
         if (done) {
-          await writeAudit(tx, SYSTEM, {
+          await writeAudit(tx, SYSTEM_ACTOR, {
             action: 'upload.validate',
             entityType: 'upload',
             entityId: id,
