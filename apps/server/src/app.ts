@@ -35,6 +35,7 @@ import { ContractorsService } from './modules/contractors/contractors.service.js
 import { contractsRoutes } from './modules/contracts/contracts.routes.js';
 import { ContractsService } from './modules/contracts/contracts.service.js';
 import { registerExportJobs } from './modules/exports/exports.jobs.js';
+import { registerRecordJobs } from './modules/records/records.jobs.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { ExportsService } from './modules/exports/exports.service.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   records.register(alertRecordResolver); // comments on alerts (topic `alert`; QPS/QPD comments: ref_data)
   const actionLog = new ActionLogService(ctx, settings, storage);
   records.register(actionCaseRecordResolver); // photos and documents of action-log cases (category `case`)
+  registerRecordJobs(schedules.registry, attachments, comments);
   schedules.addTickTask('alerts-checks', () => alerts.runChecks());
   await alerts.start();
   await uploads.start();

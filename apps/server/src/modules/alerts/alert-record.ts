@@ -25,4 +25,5 @@ export const alertRecordResolver: RecordResolver = {
     const title = `${row.name ?? 'Alert'} ${row.levelCode ?? row.kind} alert #${refId}`;
     return { contractId: row.contractId, title, path: `/alert-detail/${refId}`, managePermissions: ['UpdateBreachedStatus'] };
   },
+  existing: sql`select alert_id as ref_id from alerts`,
 };

@@ -90,6 +90,25 @@ export async function deleteAttachment(tx: Executor, fileId: number): Promise<st
   return row ? [row.key, ...thumbs.map((t) => t.key)] : [];
 }
 
+/**
+ * Deletes the photos and documents of `category` whose record is gone (`existing`: the ids of the category's records
+ * that exist, as `ref_id`), their thumbnail rows with them; returns the rows that went and every storage key to remove
+ * after commit.
+ */
+export async function deleteOrphanAttachments(tx: Executor, category: string, existing: SQL) {
+  const orphan = sql`${attachments.category} = ${category} and not exists (select 1 from (${existing}) r where r.ref_id = ${attachments.refId})`;
+  const thumbs = await tx
+    .select({ key: attachmentThumbnails.storageKey })
+    .from(attachmentThumbnails)
+    .innerJoin(attachments, eq(attachments.fileId, attachmentThumbnails.fileId))
+    .where(orphan);
+  const rows = await tx
+    .delete(attachments)
+    .where(orphan)
+    .returning({ fileId: attachments.fileId, kind: attachments.kind, refId: attachments.refId, fileName: attachments.fileName, key: attachments.storageKey });
+  return { rows, keys: [...rows.map((r) => r.key), ...thumbs.map((t) => t.key)] };
+}
+
 export async function findThumbnail(db: Executor, fileId: number, size: number) {
   const [row] = await db
     .select()

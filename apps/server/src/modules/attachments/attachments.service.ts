@@ -15,16 +15,17 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { uploadLimit } from '../../lib/upload.js';
-import { writeAudit } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { randomKey, type Storage } from '../../platform/storage.js';
 import { publishToUsers } from '../realtime/realtime.publish.js';
-import type { RecordRef, RecordRefs } from '../records/record-refs.js';
+import { PURGE_AUDIT_LIST, type RecordRef, type RecordRefs } from '../records/record-refs.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { checkAttachment } from './attachment-content.js';
 import { presentDocument, presentPhoto, presentRecordFile } from './attachments.presenter.js';
 import {
   deleteAttachment,
+  deleteOrphanAttachments,
   findAttachment,
   findThumbnail,
   insertAttachment,
@@ -261,5 +262,36 @@ export class AttachmentsService {
     for (const key of keys)
       await this.storage.remove(key).catch((err: unknown) => this.ctx.log.warn({ err: safeError(err), key }, 'attachment file not removed'));
     return { ok: true };
+  }
+
+  /**
+   * The clean-up of files whose record was deleted (the `purge-orphans` job): no foreign key ties a file to its record,
+   * so a deleted instrument, site or case leaves its photos and documents behind, unreachable. Their rows go in one
+   * transaction with an audit row per category (the files, at most PURGE_AUDIT_LIST of them listed); the stored files
+   * and thumbnails after commit. Returns how many went.
+   */
+  async purgeOrphans(): Promise<number> {
+    const keys: string[] = [];
+    let count = 0;
+    await this.db.transaction(async (tx) => {
+      for (const { category, ids } of this.records.existing()) {
+        const gone = await deleteOrphanAttachments(tx, category, ids);
+        if (gone.rows.length === 0) continue;
+        count += gone.rows.length;
+        keys.push(...gone.keys);
+        await writeAudit(tx, SYSTEM_ACTOR, {
+          action: 'attachments.purge',
+          entityType: 'attachment',
+          after: {
+            category,
+            count: gone.rows.length,
+            files: gone.rows.slice(0, PURGE_AUDIT_LIST).map((r) => ({ file_id: r.fileId, kind: r.kind, ref_id: r.refId, file_name: r.fileName })),
+          },
+        });
+      }
+    });
+    for (const key of keys)
+      await this.storage.remove(key).catch((err: unknown) => this.ctx.log.warn({ err: safeError(err), key }, 'attachment file not removed'));
+    return count;
   }
 }

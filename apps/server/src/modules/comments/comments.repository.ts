@@ -121,6 +121,17 @@ export async function deleteComment(db: Executor, commentId: number): Promise<Co
   return row;
 }
 
+/**
+ * Deletes the comments on records of `topic` that are gone (`existing`: the ids of the topic's records that exist, as
+ * `ref_id`), replies and recipients with them; returns the comments that went.
+ */
+export async function deleteOrphanComments(tx: Executor, topic: string, existing: SQL) {
+  return tx
+    .delete(comments)
+    .where(sql`${comments.topic} = ${topic} and not exists (select 1 from (${existing}) r where r.ref_id = ${comments.refId})`)
+    .returning({ commentId: comments.commentId, refId: comments.refId, parentId: comments.parentId });
+}
+
 /** Active users who can see a contract's records: those assigned to it, and every Application Admin. */
 function canSeeContract(contractId: number): SQL {
   return and(

@@ -11,15 +11,16 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { writeAudit } from '../../platform/audit.js';
+import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { Mailer } from '../../platform/mail.js';
 import { safeError } from '../../platform/safe-error.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { RecordRef, RecordRefs } from '../records/record-refs.js';
+import { PURGE_AUDIT_LIST, type RecordRef, type RecordRefs } from '../records/record-refs.js';
 import { commentMail, commentNotice, recordLink } from './comment-mail.js';
 import {
   countReplies,
   deleteComment,
+  deleteOrphanComments,
   findComment,
   findCommentView,
   insertComment,
@@ -160,6 +161,27 @@ export class CommentsService {
   }
 
   /** Recipient search: active users who can see the record (assigned to its contract, and Application Admins). */
+  /**
+   * The clean-up of comments whose record was deleted (the `purge-orphans` job; no foreign key ties a comment to its
+   * record): they go with their replies and recipients, in one transaction with an audit row per topic. Returns how many.
+   */
+  async purgeOrphans(): Promise<number> {
+    return this.ctx.db.orm.transaction(async (tx) => {
+      let count = 0;
+      for (const { category, ids } of this.records.existing()) {
+        const gone = await deleteOrphanComments(tx, category, ids);
+        if (gone.length === 0) continue;
+        count += gone.length;
+        await writeAudit(tx, SYSTEM_ACTOR, {
+          action: 'comments.purge',
+          entityType: 'comment',
+          after: { topic: category, count: gone.length, ref_ids: [...new Set(gone.map((c) => c.refId))].slice(0, PURGE_AUDIT_LIST) },
+        });
+      }
+      return count;
+    });
+  }
+
   async recipients(actor: Actor, input: TRecordUsersQuery): Promise<TCommentRecipientList> {
     const q = ZRecordUsersQuery.parse(input);
     const record = await this.records.resolve(actor, q.topic, q.ref_id);

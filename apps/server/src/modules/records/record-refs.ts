@@ -40,6 +40,11 @@ export interface RecordResolver {
    * contract_id. A category without one is left out of those lists.
    */
   listing?: SQL;
+  /**
+   * The ids of every record of the category that exists, as one column `ref_id` (unscoped): the clean-up of what
+   * hangs on records (`purge-orphans`) deletes comments and files whose record is not among them.
+   */
+  existing: SQL;
 }
 
 const instrumentResolver: RecordResolver = {
@@ -56,6 +61,7 @@ const instrumentResolver: RecordResolver = {
   listing: sql`select ${instruments.instrumentId} as ref_id, ${instruments.contractId} as contract_id, ${instruments.name} as title,
     '/dashboard/search/instrument/' || ${instruments.instrumentId} as path, ${instruments.easting} as easting, ${instruments.northing} as northing
     from ${instruments}`,
+  existing: sql`select ${instruments.instrumentId} as ref_id from ${instruments}`,
 };
 
 const siteResolver: RecordResolver = {
@@ -72,6 +78,7 @@ const siteResolver: RecordResolver = {
   listing: sql`select ${sites.siteId} as ref_id, ${sites.contractId} as contract_id, ${sites.siteName} as title,
     '/master-data/construction/site/' || ${sites.siteId} as path, null::double precision as easting, null::double precision as northing
     from ${sites}`,
+  existing: sql`select ${sites.siteId} as ref_id from ${sites}`,
 };
 
 /** A contract itself: its "other files" (/upload/document), uploaded with UploadOtherFiles, managed with DeleteOtherFiles. */
@@ -89,7 +96,11 @@ const contractResolver: RecordResolver = {
   listing: sql`select ${contracts.contractId} as ref_id, ${contracts.contractId} as contract_id, ${contracts.no} as title,
     '/upload/document' as path, ${contracts.easting} as easting, ${contracts.northing} as northing
     from ${contracts}`,
+  existing: sql`select ${contracts.contractId} as ref_id from ${contracts}`,
 };
+
+/** The clean-up's audit rows list at most this many of what went (and always the count). */
+export const PURGE_AUDIT_LIST = 500;
 
 /** The registry of record categories; one per app (services share it). */
 export class RecordRefs {
@@ -108,6 +119,11 @@ export class RecordRefs {
 
   categories(): string[] {
     return [...this.resolvers.keys()];
+  }
+
+  /** Every category with the ids of its records that exist (`RecordResolver.existing`), for the clean-up. */
+  existing(): { category: string; ids: SQL }[] {
+    return [...this.resolvers.values()].map((r) => ({ category: r.category, ids: r.existing }));
   }
 
   isCategory(category: string): boolean {

@@ -31,7 +31,7 @@ describe('schedules and realtime processes', () => {
 
   it('lists the jobs a schedule can run', async () => {
     const res = await as(t, admin, { method: 'GET', url: '/api/v1/schedules/jobs' });
-    expect(res.json().records.map((j: { name: string }) => j.name)).toEqual(['clean-expired-files', 'count', 'fail', 'purge-sessions']);
+    expect(res.json().records.map((j: { name: string }) => j.name)).toEqual(['clean-expired-files', 'count', 'fail', 'purge-orphans', 'purge-sessions']);
   });
 
   it('creates a daily schedule in the configured time zone, runs it now and shows its log', async () => {
