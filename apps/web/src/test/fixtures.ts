@@ -4,6 +4,7 @@ import {
   type TAlert,
   type TAppInfo,
   type TConfig,
+  type TInstrument,
   type TLoginResponse,
   type TPreferences,
   type TSyncResponse,
@@ -103,6 +104,35 @@ export function configResponse(overrides: Partial<TConfig> = {}): TConfig {
     chart: { instrument_detail_limit: 50_000 },
     map_key: null,
     tbm: { base_uri: null, token: null },
+    ...overrides,
+  };
+}
+
+/** Instrument 101, SM-1023, a settlement marker of contract C101 (11) in zone 21; the features' fixtures start here. */
+export function instrumentFixture(overrides: Partial<TInstrument> = {}): TInstrument {
+  return {
+    instrument_id: 101,
+    name: 'SM-1023',
+    type_code: 'SM',
+    type_name: 'Settlement Marker',
+    contract_id: 11,
+    contract_no: 'C101',
+    zone_id: 21,
+    zone_name: 'Station Box',
+    easting: 30350.5,
+    northing: 28620.2,
+    latitude: 1.27,
+    longitude: 103.85,
+    level: 15.2,
+    install_date: '2026-01-15',
+    status: 'active',
+    frequency: 'daily',
+    lta_code: null,
+    remarks: null,
+    baseline_date: null,
+    baseline_remarks: null,
+    created: '2026-01-01T00:00:00Z',
+    updated: '2026-01-01T00:00:00Z',
     ...overrides,
   };
 }

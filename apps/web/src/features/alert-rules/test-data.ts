@@ -1,6 +1,6 @@
 import type { TAlertScenario, TAlertTemplate, TConfig, TInstrument, TMonitoringGroup } from '@strata/shared';
 import { http, HttpResponse } from 'msw';
-import { configResponse, storeTestCredential, syncResponse } from '../../test/fixtures';
+import { configResponse, instrumentFixture, storeTestCredential, syncResponse } from '../../test/fixtures';
 import { api, server } from '../../test/server';
 
 /** The demo's four levels, as `GET /config` gives them. */
@@ -14,13 +14,9 @@ export const LEVELS = [
 export const configLevels: Partial<TConfig> = { thresholds: LEVELS };
 
 export function instrument(id: number, name: string, overrides: Partial<TInstrument> = {}): TInstrument {
-  return {
+  return instrumentFixture({
     instrument_id: id,
     name,
-    type_code: 'SM',
-    type_name: 'Settlement Marker',
-    contract_id: 11,
-    contract_no: 'C101',
     zone_id: null,
     zone_name: null,
     easting: 29000 + id,
@@ -29,16 +25,11 @@ export function instrument(id: number, name: string, overrides: Partial<TInstrum
     longitude: 103.8,
     level: null,
     install_date: null,
-    status: 'active',
     frequency: null,
-    lta_code: null,
-    remarks: null,
-    baseline_date: null,
-    baseline_remarks: null,
     created: '2026-11-01T00:00:00.000Z',
     updated: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function template(overrides: Partial<TAlertTemplate> = {}): TAlertTemplate {

@@ -1,4 +1,5 @@
 import type { TContractDocument, TFileSearchResult, TInstrument, TMapUpload } from '@strata/shared';
+import { instrumentFixture } from '../../test/fixtures';
 
 export function searchResult(overrides: Partial<TFileSearchResult> = {}): TFileSearchResult {
   const id = overrides.file_id ?? 1;
@@ -57,29 +58,19 @@ export function mapUpload(overrides: Partial<TMapUpload> = {}): TMapUpload {
 
 export function instrument(overrides: Partial<TInstrument> = {}): TInstrument {
   const id = overrides.instrument_id ?? 3;
-  return {
+  return instrumentFixture({
     instrument_id: id,
     name: `SM-100${id}`,
-    type_code: 'SM',
-    type_name: 'Settlement Marker',
-    contract_id: 11,
-    contract_no: 'C101',
     zone_id: null,
     zone_name: null,
     easting: 29_000,
     northing: 31_000,
     latitude: 1.3,
-    longitude: 103.85,
     level: null,
     install_date: null,
-    status: 'active',
     frequency: null,
-    lta_code: null,
-    remarks: null,
-    baseline_date: null,
-    baseline_remarks: null,
     created: '2026-01-01T00:00:00.000Z',
     updated: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }

@@ -2,7 +2,7 @@ import type { TAlertLevel, TInstrument, TInstrumentType, TReadingCode, TThreshol
 import { configure } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { storeTestCredential, syncResponse } from '../../test/fixtures';
+import { instrumentFixture, storeTestCredential, syncResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { api, server } from '../../test/server';
 import { instrumentsRoutes } from './routes';
@@ -50,33 +50,7 @@ export function instrumentType(overrides: Partial<TInstrumentType> = {}): TInstr
   };
 }
 
-export function instrument(overrides: Partial<TInstrument> = {}): TInstrument {
-  return {
-    instrument_id: 101,
-    name: 'SM-1023',
-    type_code: 'SM',
-    type_name: 'Settlement Marker',
-    contract_id: 11,
-    contract_no: 'C101',
-    zone_id: 21,
-    zone_name: 'Station Box',
-    easting: 30350.5,
-    northing: 28620.2,
-    latitude: 1.27,
-    longitude: 103.85,
-    level: 15.2,
-    install_date: '2026-01-15',
-    status: 'active',
-    frequency: 'daily',
-    lta_code: null,
-    remarks: null,
-    baseline_date: null,
-    baseline_remarks: null,
-    created: '2026-01-01T00:00:00Z',
-    updated: '2026-01-01T00:00:00Z',
-    ...overrides,
-  };
-}
+export const instrument = instrumentFixture;
 
 export const LEVELS: TAlertLevel[] = [
   { level_id: 1, code: 'AL', name: 'Alert Level', color: '#f57c00', severity: 2, sort_order: 1 },

@@ -1,6 +1,7 @@
 import { ZAdminUserDetail, ZAdminUserList, ZAlertInstrumentStatusList, ZInstrument, ZInstrumentList, ZRoleList } from '@strata/shared';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { fetchAllInstruments, fetchAllPages } from '../../../lib/instruments';
 import { RULES_KEY } from './keys';
 
 /**
@@ -8,16 +9,13 @@ import { RULES_KEY } from './keys';
  * not read says so itself and keeps the ids it has.
  */
 const OPTIONS_KEY = [...RULES_KEY, 'options'] as const;
-/** Instruments of one contract the group editor and the rule builder load (the API's page limit). */
-export const CONTRACT_INSTRUMENTS_LIMIT = 1000;
 const LONG = 5 * 60_000;
 
-/** `GET /instruments?contract_id`: every instrument of a contract (up to 1,000), with its position. */
+/** `GET /instruments?contract_id`: every instrument of a contract (every page), with its position. */
 export function useContractInstruments(contractId: number | undefined) {
   return useQuery({
     queryKey: [...OPTIONS_KEY, 'instruments', contractId],
-    queryFn: ({ signal }) =>
-      apiRequest('/instruments', { query: { contract_id: contractId, limit: CONTRACT_INSTRUMENTS_LIMIT, skip: 0 }, schema: ZInstrumentList, signal }),
+    queryFn: ({ signal }) => fetchAllInstruments({ contract_id: contractId }, signal),
     enabled: contractId !== undefined,
     staleTime: LONG,
   });
@@ -52,15 +50,17 @@ export function useInstrumentLevels(contractId: number | undefined) {
   return useQuery({
     queryKey: [...OPTIONS_KEY, 'levels', contractId],
     queryFn: ({ signal }) =>
-      apiRequest('/alerts/instrument-status', {
-        query: { contracts: JSON.stringify([contractId]), limit: CONTRACT_INSTRUMENTS_LIMIT, skip: 0 },
-        schema: ZAlertInstrumentStatusList,
-        signal,
-        emitHttpError: false,
-      }),
+      fetchAllPages((skip, limit) =>
+        apiRequest('/alerts/instrument-status', {
+          query: { contracts: JSON.stringify([contractId]), limit, skip },
+          schema: ZAlertInstrumentStatusList,
+          signal,
+          emitHttpError: false,
+        }),
+      ),
     enabled: contractId !== undefined,
     retry: false,
-    select: (data) => new Map(data.records.map((r) => [r.instrument_id, r.level_code])),
+    select: (records) => new Map(records.map((r) => [r.instrument_id, r.level_code])),
   });
 }
 

@@ -59,8 +59,8 @@ export function GroupMembers({ group }: { group?: TMonitoringGroup }) {
       </Typography>
       {errors.instrument_ids?.message && <FormHelperText error>{translateMessage(errors.instrument_ids.message)}</FormHelperText>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
-        <MemberList instruments={instruments.data.records} members={members} levelOf={levelOf} onToggle={toggle} />
-        <GroupMap label={t('alertRules.group.map')} instruments={instruments.data.records} members={members} colorOf={colorOf} onToggle={toggle} />
+        <MemberList instruments={instruments.data} members={members} levelOf={levelOf} onToggle={toggle} />
+        <GroupMap label={t('alertRules.group.map')} instruments={instruments.data} members={members} colorOf={colorOf} onToggle={toggle} />
       </Box>
     </Stack>
   );

@@ -29,7 +29,7 @@ export function RuleBuilder() {
       <IdPicker
         name="rule.instrument_ids"
         label={t('alertRules.scenario.instruments')}
-        options={(instruments.data?.records ?? []).map((i) => ({ id: i.instrument_id, label: i.name }))}
+        options={(instruments.data ?? []).map((i) => ({ id: i.instrument_id, label: i.name }))}
         loading={instruments.isFetching}
         unavailable={instruments.error ? t('alertRules.picker.unavailable') : null}
         helperText={coverHelp}

@@ -1,28 +1,15 @@
-import { ZInstrument, ZInstrumentList, ZInstrumentThresholds, type TInstrument } from '@strata/shared';
+import { ZInstrument, ZInstrumentThresholds, type TInstrument } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-/** The API's largest page (`GET /instruments` limit). */
-export const INSTRUMENT_PAGE = 1000;
+import { fetchAllInstruments } from '../../../lib/instruments';
 
 /**
- * Every instrument of the given contracts (`GET /instruments?contracts=[…]`, pages of 1000, the later pages in
- * parallel once the first gave the total). The map draws them all; the list, its filters and its pages are computed
- * from the same set (see ../README.md).
+ * Every instrument of the given contracts (`GET /instruments?contracts=[…]`, every page: `lib/instruments`). The map
+ * draws them all; the list, its filters and its pages are computed from the same set (see ../README.md).
  */
 export async function fetchWorkspaceInstruments(contractIds: readonly number[], signal?: AbortSignal): Promise<TInstrument[]> {
   if (contractIds.length === 0) return [];
-  const page = (skip: number) =>
-    apiRequest('/instruments', {
-      query: { contracts: JSON.stringify(contractIds), limit: INSTRUMENT_PAGE, skip },
-      schema: ZInstrumentList,
-      signal,
-    });
-  const first = await page(0);
-  const rest: Promise<{ records: TInstrument[] }>[] = [];
-  for (let skip = INSTRUMENT_PAGE; skip < first.total_records; skip += INSTRUMENT_PAGE) rest.push(page(skip));
-  const more = await Promise.all(rest);
-  return [...first.records, ...more.flatMap((p) => p.records)];
+  return fetchAllInstruments({ contracts: JSON.stringify(contractIds) }, signal);
 }
 
 /** Keyed under ['contracts', …]: a change of the contract bar refetches it. */
