@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { apiCall, apiSignIn, mailLink, waitForMail, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, launch, newPage, PHONE, RUN, screenshot, signInThroughUi } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const PERSON = {
   login: `nadia.${RUN}`,
   fullname: 'Nadia Rahman',

@@ -4,11 +4,8 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, launch, newPage, PHONE, RUN, screenshot, signInAndOpen } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 /** Screenshots are kept with the run's artifacts and, for a look by hand, in /tmp. */
 const LOOK = process.env.E2E_SHOTS_DIR ?? '/tmp/strata-ac-shots';
 
@@ -47,13 +44,6 @@ async function shots(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   mkdirSync(LOOK, { recursive: true });
   await page.screenshot({ path: path.join(LOOK, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, then: string): Promise<void> {
-  await page.goto('/en/account/login');
-  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-  await page.waitForURL((url) => !url.pathname.includes('/account/login'));
-  await page.goto(then);
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -136,7 +126,7 @@ describe('the Log of Actions Taken, as a person', () => {
 
   it('opens a case for a WSL alert, adds a follow-up with a photo, closes it, and downloads its PDF', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/alert');
+    await signInAndOpen(page, '/en/alert');
 
     // The View Data Alerts landing leads to the log.
     await page.getByRole('link', { name: /Logs of Action Taken/ }).click();
@@ -216,7 +206,7 @@ describe('the Log of Actions Taken, as a person', () => {
   it('shows the case, the log and the log across cases at phone width', async () => {
     expect(casePath).not.toBe('');
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page, `${casePath}`);
+    await signInAndOpen(page, `${casePath}`);
     await page.getByRole('list', { name: 'Follow-ups' }).getByText(followUp).waitFor();
     await shots(page, 'action-log-case-390');
     await page.goto('/en/alert/action/breached?status=closed');
@@ -230,7 +220,7 @@ describe('the Log of Actions Taken, as a person', () => {
 
   it('shows the log across every case at desktop width', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/alerts/investigation');
+    await signInAndOpen(page, '/en/alerts/investigation');
     await page.getByRole('table', { name: 'Cases of every category' }).getByText(`#${casePath.split('/').at(-1)}`).waitFor();
     await shots(page, 'action-log-investigation-1366');
     await context.close();

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { baseUrl, DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { baseUrl, choose, DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, mainMenu, menuLinks, newPage, PHONE, routeAction, RUN, shots, signInToProfile } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const ROLE = `User Searcher ${RUN}`;
 const PERSON = {
   login: `searcher.${RUN}`,
@@ -14,48 +10,6 @@ const PERSON = {
   email: `searcher.${RUN}@strata.example`,
   password: 'Tunnel-Lining-Ring-4821',
 };
-
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page, login: string, password: string): Promise<void> {
-  await page.goto('/en/account/login?redirect=/en/account/profile/info');
-  await signInThroughUi(page, login, password);
-  // The login URL names the profile in its redirect: wait for the page itself.
-  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
-  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
-}
-
-/** Sign-in returns to the last page visited: end where the other specs expect to land. */
-async function finishOnProfile(page: Page): Promise<void> {
-  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
-  await page.goto('/en/account/profile/info');
-  await posted;
-}
-
-function mainMenu(page: Page) {
-  return page.getByRole('navigation', { name: 'Main menu' });
-}
-
-async function menuLinks(page: Page): Promise<string[]> {
-  await mainMenu(page).getByRole('link', { name: 'User Manual' }).waitFor();
-  return (await mainMenu(page).getByRole('link').allTextContents()).map((text) => text.trim());
-}
-
-/** Picks an option of a MUI select by the select's label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Runs a route action from the account menu (it lists the page's actions). */
-async function routeAction(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
 
 /** The admin's bearer, as a script would get it: POST /auth. */
 async function adminToken(page: Page): Promise<string> {
@@ -75,7 +29,7 @@ describe('administration, as a person', () => {
 
   it('creates a role with one permission, registers a user with it, and that user sees a smaller menu', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await signInToProfile(page, DEMO.admin);
     const adminLinks = await menuLinks(page);
     expect(adminLinks).toEqual(expect.arrayContaining(['Role Management', 'User Management', 'Audit Logs', 'System Status']));
 
@@ -132,7 +86,7 @@ describe('administration, as a person', () => {
 
     // The person signs in: only what the role allows is in the menu.
     const person = await newPage(browser, DESKTOP);
-    await signIn(person.page, PERSON.login, PERSON.password);
+    await signInToProfile(person.page, PERSON);
     const personLinks = await menuLinks(person.page);
     expect(personLinks).toContain('User Management');
     expect(personLinks).not.toContain('Role Management');
@@ -159,7 +113,7 @@ describe('administration, as a person', () => {
 
   it('exports the audit log as XLSX and CSV and opens the files', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await signInToProfile(page, DEMO.admin);
     await page.goto('/en/admin/auditlog');
     const table = page.getByRole('table', { name: 'Audit log' });
     await table.getByText('auth.signin').first().waitFor();
@@ -199,7 +153,7 @@ describe('administration, as a person', () => {
 
   it('creates a daily schedule, runs it now and sees its log', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await signInToProfile(page, DEMO.admin);
     await page.goto('/en/master-data/schedules');
     const table = page.getByRole('table', { name: 'Schedules' });
     await table.getByText('Clean expired files').first().waitFor();
@@ -235,7 +189,7 @@ describe('administration, as a person', () => {
       [PHONE, 390],
     ] as const) {
       const { context, page } = await newPage(browser, viewport);
-      await signIn(page, DEMO.admin.login, DEMO.admin.password);
+      await signInToProfile(page, DEMO.admin);
       await page.goto('/en/admin/users');
       await page.getByRole('table', { name: 'Users' }).getByText('Alicia Tan').waitFor();
       await shots(page, `admin-${width}-users`);

@@ -1,29 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInTo } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const LONG = { timeout: 30_000 };
 
 interface Demo {
   contractId: number;
   /** Two instruments of the admin's active contract at a level now, picked by name. */
   names: [string, string];
-}
-
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page, then: string): Promise<void> {
-  await page.goto('/en/account/login?redirect=' + encodeURIComponent(then));
-  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-  await page.waitForURL((url) => url.pathname === then.split('?')[0], LONG);
 }
 
 async function demoOf(admin: ApiSession): Promise<Demo> {
@@ -106,7 +91,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
 
   it('creates an alert template in the Instrument Alerts tab and sees it listed', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/master-data');
+    await signInTo(page, '/en/master-data');
     await page.getByRole('list', { name: 'Master data pages' }).getByRole('heading', { name: 'Alert Templates' }).click();
     await page.waitForURL(/\/en\/master-data\/scenarios/, LONG);
     await page.getByRole('heading', { level: 1, name: 'Alert Templates' }).waitFor(LONG);
@@ -141,7 +126,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
 
   it('creates a monitoring group from the list and the map, with a rule, and reopens it', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/dashboard/monitoring-group');
+    await signInTo(page, '/en/dashboard/monitoring-group');
     await page.getByRole('heading', { level: 1, name: 'Monitoring Groups' }).waitFor(LONG);
     await page.getByRole('button', { name: 'New group' }).click();
     await page.waitForURL(/\/en\/dashboard\/monitoring-group\/new$/, LONG);
@@ -191,7 +176,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
 
   it('creates an alert scenario, previews it and finds it in Alert Scenarios', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/dashboard/user-scenarios');
+    await signInTo(page, '/en/dashboard/user-scenarios');
     await page.getByRole('heading', { level: 1, name: 'Alert Scenarios' }).waitFor(LONG);
     await page.getByRole('button', { name: 'New scenario' }).click();
     await page.waitForURL(/\/en\/dashboard\/alert-scenarios\/new$/, LONG);

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { canvasPixels, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInTo } from '../support/browser.js';
 import { readingsCsv, uploadReadingsThroughUi } from '../support/readings-upload.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const LIST = '/en/dashboard/search/instrument/list';
 const DAY = 86_400_000;
 
@@ -26,34 +22,6 @@ interface Target {
   /** Past AL (below PDL), then past WSL, on the side the instrument's readings lie. */
   alValue: number;
   wslValue: number;
-}
-
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page, then: string): Promise<void> {
-  await page.goto('/en/account/login?redirect=' + encodeURIComponent(then));
-  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === then || url.pathname === then.split('?')[0]);
-}
-
-/** Pixels of the first canvas under `selector` close to a colour (threshold lines are drawn in their level colours). */
-async function pixelsOf(page: Page, selector: string, hex: string): Promise<number> {
-  return page.locator(selector).evaluate((element, color) => {
-    const canvas = element.querySelector('canvas');
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return 0;
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i]! - r!) < 24 && Math.abs(data[i + 1]! - g!) < 24 && Math.abs(data[i + 2]! - b!) < 24 && data[i + 3]! > 200) n += 1;
-    }
-    return n;
-  }, hex);
 }
 
 function unreadOf(label: string | null): number {
@@ -151,7 +119,7 @@ describe('alerts, as a person', () => {
   it('uploads readings past AL then WSL: a toast arrives without reload, the bell rises, the instrument shows WSL; the alert has its chart and takes a QPS comment', async () => {
     const { context, page: watch } = await newPage(browser, DESKTOP);
     const keywordList = `${LIST}?keyword=${encodeURIComponent(target.name)}`;
-    await signIn(watch, keywordList);
+    await signInTo(watch, keywordList);
     const item = watch.getByRole('list', { name: 'Instruments' }).getByRole('button').filter({ hasText: target.name }).first();
     await item.waitFor({ timeout: 20_000 });
     // Below AL (at most CL) before the upload.
@@ -193,7 +161,7 @@ describe('alerts, as a person', () => {
     const chart = watch.getByTestId(`alert-chart-${target.code}`);
     await chart.locator('canvas').first().waitFor({ timeout: 20_000 });
     expect(await chart.getByTestId('threshold-legend').textContent()).toContain('WSL (');
-    await expect.poll(() => pixelsOf(watch, `[data-testid="alert-chart-${target.code}"]`, wslColor), { timeout: 10_000 }).toBeGreaterThan(20);
+    await expect.poll(() => canvasPixels(watch, `[data-testid="alert-chart-${target.code}"]`, wslColor), { timeout: 10_000 }).toBeGreaterThan(20);
     // The history: AL first, WSL after.
     const history = watch.getByRole('table', { name: 'History of the alert' });
     await history.getByText('WSL').first().waitFor();
@@ -218,7 +186,7 @@ describe('alerts, as a person', () => {
   it('shows the landing counts, the breached instruments on a list and a map, the instrument status and the risk rating at 1366', async () => {
     expect(alertPath).not.toBe('');
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/alert');
+    await signInTo(page, '/en/alert');
     const tiles = page.getByRole('list', { name: 'Alert types' });
     await tiles.getByRole('heading', { name: 'Breached Instrument' }).waitFor();
     const breachedTile = tiles.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Breached Instrument' }) });
@@ -258,7 +226,7 @@ describe('alerts, as a person', () => {
   it('fits a phone (390 px): landing, breached, the alert, instrument status, risk rating', async () => {
     expect(alertPath).not.toBe('');
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page, '/en/alert');
+    await signInTo(page, '/en/alert');
     await page.getByRole('list', { name: 'Alert types' }).getByTestId('tile-count').first().waitFor({ timeout: 15_000 });
     await expectNoSideScroll(page);
     await shots(page, 'alerts-landing-390');

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiSignIn, waitForMail, type ApiSession } from '../support/api.js';
-import { DEMO, expectNoSideScroll, launch, newPage, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, signInThroughUi } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const RECIPIENT_EMAIL = 'authority@strata.example';
 
 interface Instrument {

@@ -1,42 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import type { Browser } from 'playwright-core';
+import { DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, newPage, PHONE, RUN, shots, signInToProfile, tableRows } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const CONTRACT = { no: `E2E-${RUN}`.toUpperCase(), title: `Boundary walk ${RUN}` };
-
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/en/account/login?redirect=/en/account/profile/info');
-  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
-  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
-}
-
-/** Sign-in returns to the last page visited: end where the other specs expect to land. */
-async function finishOnProfile(page: Page): Promise<void> {
-  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
-  await page.goto('/en/account/profile/info');
-  await posted;
-}
-
-/** Rows of the boundary's vertex table (the header row left out). */
-async function vertexRows(page: Page): Promise<string[][]> {
-  const table = page.getByRole('table', { name: 'Boundary vertices' });
-  await table.waitFor();
-  const rows = table.locator('tbody tr');
-  const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
-  return out;
-}
 
 describe('contracts management, as a person', () => {
   let browser: Browser;
@@ -49,7 +15,7 @@ describe('contracts management, as a person', () => {
 
   it('creates a contract, draws its boundary with the mouse, saves it, sees it after a reload, and assigns a user', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page);
+    await signInToProfile(page);
 
     // The landing is in the menu under ADMINISTRATIVE, with both tiles for the administrator.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contracts', exact: true }).click();
@@ -95,7 +61,7 @@ describe('contracts management, as a person', () => {
     const [lx, ly] = at(0.3, 0.7);
     await page.mouse.move(lx, ly);
     await page.mouse.dblclick(lx, ly);
-    const drawn = await vertexRows(page);
+    const drawn = await tableRows(page, 'Boundary vertices');
     expect(drawn).toHaveLength(4);
     // Each corner in SVY21 (metres, mm) and WGS84 (7 decimals), near the reference point the map was centred on.
     for (const [, e, n, lat, lon] of drawn) {
@@ -114,7 +80,7 @@ describe('contracts management, as a person', () => {
 
     // After a reload the saved boundary is there.
     await page.reload();
-    expect(await vertexRows(page)).toEqual(drawn);
+    expect(await tableRows(page, 'Boundary vertices')).toEqual(drawn);
 
     // Users tab: assign the demo authority user.
     await page.getByRole('tab', { name: 'Users' }).click();
@@ -147,7 +113,7 @@ describe('contracts management, as a person', () => {
 
   it('works on a phone: the list, the form and the boundary tab at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page);
+    await signInToProfile(page);
     await page.goto('/en/contracts/management');
     await page.getByRole('table', { name: 'Contracts' }).locator('tbody tr').first().waitFor();
     await shots(page, 'contracts-390-list');
@@ -163,7 +129,7 @@ describe('contracts management, as a person', () => {
     await page.getByRole('link', { name: CONTRACT.no }).click();
     await page.getByRole('tab', { name: 'Boundary' }).click();
     await page.getByRole('application', { name: `Boundary map of contract ${CONTRACT.no}` }).waitFor();
-    expect(await vertexRows(page)).toHaveLength(4);
+    expect(await tableRows(page, 'Boundary vertices')).toHaveLength(4);
     await shots(page, 'contracts-390-boundary');
     await expectNoSideScroll(page);
 

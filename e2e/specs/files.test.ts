@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { deflateSync } from 'node:zlib';
-import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInAndOpen } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -63,19 +59,6 @@ function tinyPdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page, then: string): Promise<void> {
-  await page.goto('/en/account/login');
-  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-  await page.waitForURL((url) => !url.pathname.includes('/account/login'));
-  await page.goto(then);
-}
-
 /** The admin's first active contract's first instrument. */
 async function demoInstrument(session: ApiSession): Promise<{ id: number; name: string }> {
   const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(session, 'GET', '/contracts?limit=100');
@@ -124,7 +107,7 @@ describe('photos and documents of a record, as a person', () => {
   it('uploads two photos and a PDF to an instrument, sees thumbnails and the table, opens a photo, downloads the PDF and deletes a photo', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const photoPath = `/en/dashboard/search/instrument/${instrument.id}/photo`;
-    await signIn(page, photoPath);
+    await signInAndOpen(page, photoPath);
 
     // The Photo tab of the instrument: empty at first.
     await page.getByRole('tab', { name: 'Photo', selected: true }).waitFor();
@@ -201,7 +184,7 @@ describe('photos and documents of a record, as a person', () => {
 
   it('finds the PDF from the map file search and opens its record', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/dashboard/search/file');
+    await signInAndOpen(page, '/en/dashboard/search/file');
     const table = page.getByRole('table', { name: 'Files found' });
     await table.waitFor();
     await page.getByRole('searchbox', { name: 'File name, record or uploader' }).fill(`method-statement-${RUN}`);
@@ -221,7 +204,7 @@ describe('photos and documents of a record, as a person', () => {
 
   it('works on a phone: the photo grid, the documents table and the file search at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page, `/en/dashboard/search/instrument/${instrument.id}/photo`);
+    await signInAndOpen(page, `/en/dashboard/search/instrument/${instrument.id}/photo`);
     await page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: `Open photo ${photoB}` }).waitFor();
     await expect.poll(() => loaded(page, `[aria-label="Open photo ${photoB}"] img`), { timeout: 10_000 }).toBe(true);
     await shots(page, 'files-photos-390');
@@ -244,7 +227,7 @@ describe('photos and documents of a record, as a person', () => {
 
   it('opens the two upload histories from the upload landing and uploads a drawing to the base map', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/upload');
+    await signInAndOpen(page, '/en/upload');
     const tiles = page.getByRole('list', { name: 'Upload types' });
     await tiles.getByRole('link', { name: /Other Files/ }).click();
     await page.waitForURL((url) => url.pathname === '/en/upload/document');

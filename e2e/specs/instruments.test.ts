@@ -3,10 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { choose, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, routeAction, shots, signInToProfile } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const TYPE_CODE = `E2E${RUN}`;
 const TYPE_NAME = `Deck Monitor ${RUN}`;
@@ -15,25 +13,6 @@ const IMPORTED = `IMP-${RUN}`;
 
 /** Files written for the uploads (CSV, as a person would export from a spreadsheet). */
 const FILES = mkdtempSync(path.join(tmpdir(), 'strata-e2e-instruments-'));
-
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/en/account/login?redirect=/en/account/profile/info');
-  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
-  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
-}
-
-/** Picks an option of a MUI select by the select's label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The id of a contract by its number, as the Contract filter of the list offers it. */
 async function contractIdOf(page: Page, no: string): Promise<string> {
@@ -44,12 +23,6 @@ async function contractIdOf(page: Page, no: string): Promise<string> {
   const found = body.records.find((c) => c.no === no);
   if (!found) throw new Error(`no contract ${no}`);
   return String(found.contract_id);
-}
-
-/** Runs a route action from the account menu (it lists the page's actions). */
-async function routeAction(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name }).click();
 }
 
 /**
@@ -98,7 +71,7 @@ describe('instrument master data, as a person', () => {
 
   it('creates a type with two reading codes, then an instrument of it with thresholds at two levels that survive a reload', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page);
+    await signInToProfile(page);
 
     // A new instrument type, from the Instrument Types tab.
     await page.goto('/en/master-data/instrument?tab=types');
@@ -190,7 +163,7 @@ describe('instrument master data, as a person', () => {
 
     // The same page on a phone.
     const phone = await newPage(browser, PHONE);
-    await signIn(phone.page);
+    await signInToProfile(phone.page);
     await phone.page.goto(instrumentUrl);
     await phone.page.getByRole('table', { name: 'Thresholds of ROT' }).waitFor();
     expect(await phone.page.getByLabel('DEF WSL upper').inputValue()).toBe('20');
@@ -204,7 +177,7 @@ describe('instrument master data, as a person', () => {
 
   it('imports a file of 100 instruments after checking it, and lists them', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page);
+    await signInToProfile(page);
     await page.goto('/en/master-data/instrument');
     await page.getByRole('table', { name: 'Instruments' }).getByRole('link').first().waitFor();
     await routeAction(page, 'Import Instruments');
@@ -250,7 +223,7 @@ describe('instrument master data, as a person', () => {
     await context.close();
 
     const phone = await newPage(browser, PHONE);
-    await signIn(phone.page);
+    await signInToProfile(phone.page);
     await phone.page.goto(`/en/master-data/instrument?q=${IMPORTED}`);
     await phone.page.getByText('100 instruments', { exact: true }).waitFor();
     await shots(phone.page, 'instruments-390-list');
@@ -259,7 +232,7 @@ describe('instrument master data, as a person', () => {
 
   it('shows the per-row report of a file with one bad row and imports nothing', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page);
+    await signInToProfile(page);
     const prefix = `BAD-${RUN}`;
     await page.goto('/en/master-data/instrument/import');
     await page.getByTestId('import-file').setInputFiles(writeCsv('instruments-bad.csv', instrumentCsv(prefix, 20, [7])));
@@ -280,7 +253,7 @@ describe('instrument master data, as a person', () => {
     await context.close();
 
     const phone = await newPage(browser, PHONE);
-    await signIn(phone.page);
+    await signInToProfile(phone.page);
     await phone.page.goto('/en/master-data/instrument/import');
     await phone.page.getByTestId('import-file').setInputFiles(writeCsv('instruments-bad-phone.csv', instrumentCsv(prefix, 3, [2])));
     await phone.page.getByRole('button', { name: 'Check file' }).click();

@@ -1,40 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, mainMenu, menuLinks, newPage, PHONE, RUN, shots, signInToProfile } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
-
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page, login: string, password: string): Promise<void> {
-  await page.goto('/en/account/login?redirect=/en/account/profile/info');
-  await signInThroughUi(page, login, password);
-  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
-  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
-}
-
-/** Sign-in returns to the last page visited: end where the other specs expect to land. */
-async function finishOnProfile(page: Page): Promise<void> {
-  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
-  await page.goto('/en/account/profile/info');
-  await posted;
-}
-
-function mainMenu(page: Page) {
-  return page.getByRole('navigation', { name: 'Main menu' });
-}
-
-async function menuLinks(page: Page): Promise<string[]> {
-  await mainMenu(page).getByRole('link', { name: 'User Manual' }).waitFor();
-  return (await mainMenu(page).getByRole('link').allTextContents()).map((text) => text.trim());
-}
 
 async function tileTitles(page: Page): Promise<string[]> {
   const list = page.getByRole('list', { name: 'Master data pages' });
@@ -53,7 +20,7 @@ describe('master data, as a person', () => {
 
   it('shows the admin the master data tiles, and the contractor none', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await signInToProfile(page, DEMO.admin);
     expect(await menuLinks(page)).toContain('Master Data');
     await mainMenu(page).getByRole('link', { name: 'Master Data' }).click();
     await page.waitForURL(/\/en\/master-data$/);
@@ -94,7 +61,7 @@ describe('master data, as a person', () => {
     await context.close();
 
     const contractor = await newPage(browser, DESKTOP);
-    await signIn(contractor.page, DEMO.contractor.login, DEMO.contractor.password);
+    await signInToProfile(contractor.page, DEMO.contractor);
     expect(await menuLinks(contractor.page)).not.toContain('Master Data');
     await contractor.page.goto('/en/master-data');
     // No master data task: the guard sends the contractor to the default page; no tile is shown.
@@ -106,7 +73,7 @@ describe('master data, as a person', () => {
 
   it('shows a saved system setting in a second tab without a reload', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await signInToProfile(page, DEMO.admin);
     await page.goto('/en/master-data/system-setting');
     const range = page.getByLabel('Maximum date range');
     await range.waitFor();
@@ -151,7 +118,7 @@ describe('master data, as a person', () => {
   it('adds a map layer and sees it listed, then deletes it; the pages work on a phone', async () => {
     const name = `Survey grid ${RUN}`;
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.admin.login, DEMO.admin.password);
+    await signInToProfile(page, DEMO.admin);
     await page.goto('/en/master-data/map-layers');
     await page.getByRole('list', { name: 'Base maps' }).getByRole('listitem').first().waitFor();
     await page.getByRole('button', { name: 'Add Map Layer' }).click();
@@ -168,7 +135,7 @@ describe('master data, as a person', () => {
     await context.close();
 
     const phone = await newPage(browser, PHONE);
-    await signIn(phone.page, DEMO.admin.login, DEMO.admin.password);
+    await signInToProfile(phone.page, DEMO.admin);
     await phone.page.goto('/en/master-data');
     await tileTitles(phone.page);
     await shots(phone.page, 'master-data-390-landing');

@@ -1,41 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
-
-/** What a person sees without scrolling (the shared helper takes the full page). */
-async function viewportShot(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
+import { DEMO, finishOnProfile, launch, mainMenu, newPage, PHONE, screenshot, shots, signInToProfile } from '../support/browser.js';
 
 const DESKTOP = { width: 1440, height: 900 };
 const TABLET = { width: 900, height: 1000 };
-const PHONE = { width: 390, height: 844 };
-
-type Account = (typeof DEMO)[keyof typeof DEMO];
-
-/** Signs in and lands on the profile page (without the redirect, sign-in returns to the last page visited). */
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/en/account/login?redirect=/en/account/profile/info');
-  await signInThroughUi(page, account.login, account.password);
-  await page.waitForURL(/\/en\/account\/profile\/info/);
-  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
-}
-
-/**
- * Sign-in returns to the last page visited (POST /last-url): tests that wander off end on the profile page again,
- * so the other specs' sign-ins land where they expect.
- */
-async function finishOnProfile(page: Page): Promise<void> {
-  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
-  await page.goto('/en/account/profile/info');
-  await posted;
-}
-
-function mainMenu(page: Page) {
-  return page.getByRole('navigation', { name: 'Main menu' });
-}
 
 /** The width of the side drawer's paper, once its width transition has settled. */
 async function drawerWidth(page: Page): Promise<number> {
@@ -70,7 +38,7 @@ describe('the application shell', () => {
 
   it('has a permanent drawer at 1440 px that the toggle collapses to the mini drawer and back', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.admin);
+    await signInToProfile(page, DEMO.admin);
     await expectDrawerWidth(page, 300);
     await expect.poll(() => menuLinks(page)).toContain('Profile Information');
     await screenshot(page, 'shell-1440-profile');
@@ -95,7 +63,7 @@ describe('the application shell', () => {
 
   it('collapses the drawer to mini after navigating at 900 px (tablet)', async () => {
     const { context, page } = await newPage(browser, TABLET);
-    await signIn(page, DEMO.admin);
+    await signInToProfile(page, DEMO.admin);
     await expectDrawerWidth(page, 82);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await expectDrawerWidth(page, 300);
@@ -108,7 +76,7 @@ describe('the application shell', () => {
 
   it('makes the menu a temporary overlay at 390 px, opened by "Toggle menu" and closed by choosing a page', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page, DEMO.contractor);
+    await signInToProfile(page, DEMO.contractor);
     expect(await mainMenu(page).isVisible()).toBe(false);
     await screenshot(page, 'shell-390-profile');
 
@@ -118,26 +86,26 @@ describe('the application shell', () => {
     // over the page from the left edge, once it has slid in
     await expect.poll(async () => (await paper.boundingBox())?.x).toBe(0);
     expect((await paper.boundingBox())?.width).toBeLessThanOrEqual(300);
-    await viewportShot(page, 'shell-390-menu-open');
+    await shots(page, 'shell-390-menu-open');
 
     await mainMenu(page).getByRole('link', { name: 'User Manual' }).click();
     await page.waitForURL(/\/en\/user-manual$/);
     await mainMenu(page).waitFor({ state: 'hidden' });
     await page.getByRole('navigation', { name: 'Contents' }).waitFor();
-    await viewportShot(page, 'shell-390-manual');
+    await shots(page, 'shell-390-manual');
     await finishOnProfile(page);
     await context.close();
   });
 
   it('shows only permitted routes: the restricted contractor sees no more than the admin', async () => {
     const admin = await newPage(browser, DESKTOP);
-    await signIn(admin.page, DEMO.admin);
+    await signInToProfile(admin.page, DEMO.admin);
     await expect.poll(() => menuLinks(admin.page)).toContain('User Manual');
     const adminLinks = await menuLinks(admin.page);
     const adminHeadings = await mainMenu(admin.page).getByRole('heading').allTextContents();
 
     const contractor = await newPage(browser, DESKTOP);
-    await signIn(contractor.page, DEMO.contractor);
+    await signInToProfile(contractor.page, DEMO.contractor);
     await expect.poll(() => menuLinks(contractor.page)).toContain('User Manual');
     const contractorLinks = await menuLinks(contractor.page);
 
@@ -153,7 +121,7 @@ describe('the application shell', () => {
 
   it('changes the active contracts from the contract toolbar, and the choice survives a reload', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.contractor);
+    await signInToProfile(page, DEMO.contractor);
     const bar = page.getByRole('group', { name: 'Contracts' });
     const t301 = bar.getByRole('button', { name: 'T301' });
     const t302 = bar.getByRole('button', { name: 'T302' });
@@ -188,7 +156,7 @@ describe('the application shell', () => {
 
   it('switches language by reloading the same page under /zh/', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.authority);
+    await signInToProfile(page, DEMO.authority);
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitemradio', { name: '简体中文' }).click();
     await page.waitForURL(/\/zh\/account\/profile\/info$/);
@@ -203,14 +171,14 @@ describe('the application shell', () => {
 
   it('shows the user manual with its table of contents', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.contractor);
+    await signInToProfile(page, DEMO.contractor);
     await mainMenu(page).getByRole('link', { name: 'User Manual' }).click();
     await page.waitForURL(/\/en\/user-manual$/);
     const contents = page.getByRole('navigation', { name: 'Contents' });
     await contents.waitFor();
     const entries = await contents.getByRole('link').allTextContents();
     expect(entries).toEqual(expect.arrayContaining(['Getting started', 'Signing in', 'The screen', 'The contract toolbar', 'Your account']));
-    await viewportShot(page, 'shell-1440-manual');
+    await shots(page, 'shell-1440-manual');
     await contents.getByRole('link', { name: 'The contract toolbar' }).click();
     await page.waitForURL(/#the-contract-toolbar$/);
     const heading = page.getByRole('heading', { name: 'The contract toolbar' });
@@ -221,7 +189,7 @@ describe('the application shell', () => {
 
   it('opens the security page from the "Report a vulnerability" link of the footer', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.contractor);
+    await signInToProfile(page, DEMO.contractor);
     const footer = page.getByRole('contentinfo');
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
     await footer.getByRole('link', { name: 'Report a vulnerability' }).click();

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import path from 'node:path';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { choose, DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, newPage, PHONE, routeAction, RUN, shots, signInToProfile, tableRows } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const SITE = `E2E Station Box ${RUN}`;
 const ZONE = `E2E Zone ${RUN}`;
 const DRAWING = `e2e-plan-${RUN}.pdf`;
@@ -39,38 +35,6 @@ function minimalPdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page, who: { login: string; password: string } = DEMO.admin): Promise<void> {
-  await page.goto('/en/account/login?redirect=/en/account/profile/info');
-  await signInThroughUi(page, who.login, who.password);
-  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
-  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
-}
-
-/** Sign-in returns to the last page visited: end where the other specs expect to land. */
-async function finishOnProfile(page: Page): Promise<void> {
-  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
-  await page.goto('/en/account/profile/info');
-  await posted;
-}
-
-/** Picks an option of a MUI select by the select's label. */
-async function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Runs a route action from the account menu (it lists the page's actions). */
-async function routeAction(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
-
 /** Draws a four-corner polygon on a map with the mouse: three clicks and a double-click. */
 async function drawPolygon(page: Page, map: Locator): Promise<void> {
   await page.getByRole('button', { name: 'Draw' }).click();
@@ -86,16 +50,6 @@ async function drawPolygon(page: Page, map: Locator): Promise<void> {
   await page.mouse.dblclick(lx, ly);
 }
 
-/** Rows of a vertex table (the header row left out). */
-async function vertexRows(page: Page, name: string): Promise<string[][]> {
-  const table = page.getByRole('table', { name });
-  await table.waitFor();
-  const rows = table.locator('tbody tr');
-  const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
-  return out;
-}
-
 describe('construction sites and zones, as a person', () => {
   let browser: Browser;
   let siteUrl = '';
@@ -108,7 +62,7 @@ describe('construction sites and zones, as a person', () => {
 
   it('creates a construction site with an outline, uploads a PDF drawing and sees it listed', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page);
+    await signInToProfile(page);
 
     await page.goto('/en/master-data/construction/site');
     const list = page.getByRole('table', { name: 'Construction sites' });
@@ -119,13 +73,13 @@ describe('construction sites and zones, as a person', () => {
     await routeAction(page, 'Add Site');
     await page.waitForURL(/\/en\/master-data\/construction\/site\/new$/);
     const form = page.getByRole('form', { name: 'New Construction Site' });
-    await choose(form, page, /Contract/, CONTRACT);
-    await choose(form, page, /^Type/, 'E · Excavation');
+    await choose(page, /Contract/, CONTRACT, form);
+    await choose(page, /^Type/, 'E · Excavation', form);
     await form.getByLabel('Site name').fill(SITE);
     await form.getByLabel('Description').fill('Cut-and-cover box, four levels of struts');
-    await choose(form, page, 'Shape', 'Outline (polygon)');
+    await choose(page, 'Shape', 'Outline (polygon)', form);
     await drawPolygon(page, page.getByRole('application', { name: 'Site map' }));
-    const outline = await vertexRows(page, 'Site outline vertices');
+    const outline = await tableRows(page, 'Site outline vertices');
     expect(outline).toHaveLength(4);
     expectNearT301(outline);
     await shots(page, 'sites-1366-new');
@@ -134,7 +88,7 @@ describe('construction sites and zones, as a person', () => {
     await page.getByText(`Construction site ${SITE} created`).waitFor();
     siteUrl = new URL(page.url()).pathname;
     // The outline was saved with the site.
-    expect(await vertexRows(page, 'Site outline vertices')).toEqual(outline);
+    expect(await tableRows(page, 'Site outline vertices')).toEqual(outline);
 
     // Upload Drawing: a small real PDF.
     await page.getByRole('button', { name: 'Upload Drawing' }).first().click();
@@ -189,7 +143,7 @@ describe('construction sites and zones, as a person', () => {
 
   it('creates a zone with a polygon drawn on the map and finds it in the zones list', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page);
+    await signInToProfile(page);
     await page.goto('/en/master-data/zones');
     await page.getByRole('table', { name: 'Zones' }).getByRole('link').first().waitFor();
 
@@ -197,10 +151,10 @@ describe('construction sites and zones, as a person', () => {
     await page.waitForURL(/\/en\/master-data\/zones\/new$/);
     const form = page.getByRole('form', { name: 'New Zone' });
     await form.getByLabel(/^Name/).fill(ZONE);
-    await choose(form, page, /Contract/, CONTRACT);
+    await choose(page, /Contract/, CONTRACT, form);
     await form.getByRole('switch', { name: 'Use this zone in reports' }).check();
     await drawPolygon(page, page.getByRole('application', { name: 'Zone map' }));
-    const drawn = await vertexRows(page, 'Zone vertices');
+    const drawn = await tableRows(page, 'Zone vertices');
     expect(drawn).toHaveLength(4);
     expectNearT301(drawn);
     await shots(page, 'zones-1366-new');
@@ -211,7 +165,7 @@ describe('construction sites and zones, as a person', () => {
 
     // After a reload the polygon is there.
     await page.reload();
-    expect(await vertexRows(page, 'Zone vertices')).toEqual(drawn);
+    expect(await tableRows(page, 'Zone vertices')).toEqual(drawn);
 
     await page.goto('/en/master-data/zones');
     await page.getByLabel('Search zones').fill(ZONE);
@@ -232,7 +186,7 @@ describe('construction sites and zones, as a person', () => {
 
   it('fits a phone: the site, the activity page and the zones list at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page);
+    await signInToProfile(page);
 
     await page.goto('/en/master-data/construction/site');
     await page.getByRole('table', { name: 'Construction sites' }).getByRole('link').first().waitFor();
@@ -269,7 +223,7 @@ describe('construction sites and zones, as a person', () => {
 
   it('keeps a contractor engineer (no site or zone task) out of these pages', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, DEMO.contractor);
+    await signInToProfile(page, DEMO.contractor);
     for (const path of ['/en/master-data/construction/site', '/en/master-data/excavations', '/en/master-data/zones']) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname !== path);

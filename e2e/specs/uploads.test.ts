@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInAndOpen } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 
 interface Instrument {
   instrument_id: number;
@@ -21,20 +17,6 @@ interface Target {
   code: string;
   value: number;
   shown: string;
-}
-
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
-async function signIn(page: Page, then: string): Promise<void> {
-  await page.goto('/en/account/login');
-  await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
-  await page.waitForURL((url) => !url.pathname.includes('/account/login'));
-  // Sign-in lands on the last page visited: go where this test needs to be.
-  await page.goto(then);
 }
 
 /**
@@ -91,7 +73,7 @@ describe('readings upload, as a person', () => {
 
   it('uploads a readings CSV, sees the report with the bad row, approves it, and sees the new reading on the instrument', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, '/en/upload');
+    await signInAndOpen(page, '/en/upload');
 
     // The landing: a tile per served upload type, in the Data Upload menu.
     const tiles = page.getByRole('list', { name: 'Upload types' });
@@ -161,7 +143,7 @@ describe('readings upload, as a person', () => {
   it('shows the history and the upload at phone width', async () => {
     expect(uploadPath).not.toBe('');
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page, '/en/upload/instrument');
+    await signInAndOpen(page, '/en/upload/instrument');
     const history = page.getByRole('table', { name: 'Instrumentation upload history' });
     await history
       .getByRole('row')

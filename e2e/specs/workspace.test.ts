@@ -3,11 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, expectNoSideScroll, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { canvasPixels, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, screenshot, shots, signInThroughUi } from '../support/browser.js';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const RUN = Date.now().toString(36).slice(-5);
 const LIST = '/en/dashboard/search/instrument/list';
 
 interface Instrument {
@@ -21,12 +18,6 @@ interface Instrument {
   northing: number;
 }
 
-/** What a person sees without scrolling, beside the full-page shot. */
-async function shots(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
-}
-
 /** The admin's first contract (the work space's default choice) and its instruments, as the API has them. */
 async function firstContract(session: ApiSession): Promise<{ contractId: number; instruments: Instrument[]; total: number }> {
   const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(session, 'GET', '/contracts?limit=100');
@@ -38,23 +29,6 @@ async function firstContract(session: ApiSession): Promise<{ contractId: number;
 
 function listItems(page: Page) {
   return page.getByRole('list', { name: 'Instruments' }).getByRole('button');
-}
-
-/** Pixels of a canvas close to a colour (threshold lines are drawn in their level colours). */
-async function pixelsOf(page: Page, selector: string, hex: string): Promise<number> {
-  return page.locator(selector).evaluate((element, color) => {
-    const canvas = element.querySelector('canvas');
-    if (!canvas) return 0;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return 0;
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i]! - r!) < 24 && Math.abs(data[i + 1]! - g!) < 24 && Math.abs(data[i + 2]! - b!) < 24 && data[i + 3]! > 200) n += 1;
-    }
-    return n;
-  }, hex);
 }
 
 describe('work space, as a person', () => {
@@ -118,7 +92,7 @@ describe('work space, as a person', () => {
     const config = await apiCall<{ thresholds: { code: string; color: string }[] }>(admin, 'GET', '/config');
     const testid = await chart.getAttribute('data-testid');
     await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
-    const coloured = await Promise.all(config.thresholds.map((level) => pixelsOf(page, `[data-testid="${testid}"]`, level.color)));
+    const coloured = await Promise.all(config.thresholds.map((level) => canvasPixels(page, `[data-testid="${testid}"]`, level.color)));
     expect(Math.max(...coloured)).toBeGreaterThan(50);
     await shots(page, 'workspace-detail-1366');
 
@@ -373,7 +347,7 @@ describe('work space, as a person', () => {
     }
     await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
     // The lines of the dates are drawn (the latest in blue).
-    expect(await pixelsOf(page, '[data-testid="profile-A"]', '#0471d1')).toBeGreaterThan(20);
+    expect(await canvasPixels(page, '[data-testid="profile-A"]', '#0471d1')).toBeGreaterThan(20);
     await section.scrollIntoViewIfNeeded();
     await shots(page, 'workspace-profile-1366');
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { watchContext } from './diagnostics.js';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -13,6 +13,18 @@ export const DEMO = {
   authority: { login: 'authority', password: 'strata-authority-2026', fullname: 'Benjamin Lim' },
   contractor: { login: 'contractor', password: 'strata-contractor-2026', fullname: 'Chen Wei Ming' },
 } as const;
+
+/** The two widths every screen is looked at. */
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A suffix unique to this spec file's run, for the names it creates on the server the specs share. */
+export const RUN = Date.now().toString(36).slice(-5);
+
+export interface Person {
+  login: string;
+  password: string;
+}
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -43,6 +55,90 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** The full page and what a person sees without scrolling (`<name>-viewport.png`), under e2e/.artifacts. */
+export async function shots(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: path.join(path.dirname(file), `${name}-viewport.png`) });
+}
+
+/** Signs in through the login page (by default as the demo admin) and waits on the profile page it was sent to. */
+export async function signInToProfile(page: Page, who: Person = DEMO.admin): Promise<void> {
+  await page.goto('/en/account/login?redirect=/en/account/profile/info');
+  await signInThroughUi(page, who.login, who.password);
+  await page.waitForURL((url) => url.pathname === '/en/account/profile/info');
+  await page.getByRole('heading', { level: 1, name: 'Profile Information' }).waitFor();
+}
+
+/** Signs in with `target` as the login page's redirect and waits until that page is open. */
+export async function signInTo(page: Page, target: string, who: Person = DEMO.admin): Promise<void> {
+  await page.goto(`/en/account/login?redirect=${encodeURIComponent(target)}`);
+  await signInThroughUi(page, who.login, who.password);
+  await page.waitForURL((url) => url.pathname === target.split('?')[0]);
+}
+
+/** Signs in, then opens `target` (sign-in itself lands on the last page visited, which another spec may have set). */
+export async function signInAndOpen(page: Page, target: string, who: Person = DEMO.admin): Promise<void> {
+  await page.goto('/en/account/login');
+  await signInThroughUi(page, who.login, who.password);
+  await page.waitForURL((url) => !url.pathname.includes('/account/login'));
+  await page.goto(target);
+}
+
+/** Sign-in returns to the last page visited: end a test where the other specs expect to land. */
+export async function finishOnProfile(page: Page): Promise<void> {
+  const posted = page.waitForResponse((response) => response.url().endsWith('/api/v1/last-url'));
+  await page.goto('/en/account/profile/info');
+  await posted;
+}
+
+/** Picks an option of a MUI select found by its label within `scope` (the page by default; the options are in a popup). */
+export async function choose(page: Page, label: string | RegExp, option: string, scope: Page | Locator = page): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export function mainMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/** The main menu's links, once it has loaded (User Manual is everyone's). */
+export async function menuLinks(page: Page): Promise<string[]> {
+  await mainMenu(page).getByRole('link', { name: 'User Manual' }).waitFor();
+  return (await mainMenu(page).getByRole('link').allTextContents()).map((text) => text.trim());
+}
+
+/** Runs a route action from the account menu (it lists the page's actions). */
+export async function routeAction(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** The cell texts of a table's body rows, once the table (found by its accessible name) is there. */
+export async function tableRows(page: Page, name: string): Promise<string[][]> {
+  const table = page.getByRole('table', { name });
+  await table.waitFor();
+  const rows = table.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allTextContents()).map((s) => s.trim()));
+  return out;
+}
+
+/** How many opaque pixels of the first canvas under `selector` are within 24 per channel of `hex` (#rrggbb). */
+export async function canvasPixels(page: Page, selector: string, hex: string): Promise<number> {
+  return page.locator(selector).evaluate((element, color) => {
+    const canvas = element.querySelector('canvas');
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return 0;
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - r!) < 24 && Math.abs(data[i + 1]! - g!) < 24 && Math.abs(data[i + 2]! - b!) < 24 && data[i + 3]! > 200) n += 1;
+    }
+    return n;
+  }, hex);
 }
 
 /** Signs in through the login page as a person would. */
