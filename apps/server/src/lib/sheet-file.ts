@@ -1,5 +1,6 @@
 /**
- * Tabular files for bulk imports and exports (issue 6): CSV (UTF-8, optional BOM, `,` or `;`, RFC 4180 quoting) or
+ * Tabular files for bulk imports and exports (issue 6) and reading uploads (issue 7): CSV (UTF-8, optional BOM, `,`, `;`
+ * or tab, RFC 4180 quoting; one reader, `eachCsvRecord`, linear in the file's size) or
  * XLSX (the first worksheet). The format of an upload is decided by its content, not its name: a ZIP signature is
  * read as XLSX, UTF-8 text without NUL bytes as CSV; anything else is refused.
  */
@@ -34,51 +35,109 @@ export function sniffSheetFormat(data: Buffer): SheetFormat {
   return 'csv';
 }
 
-/** RFC 4180 records; the separator is `;` when the header line has `;` and no `,`. */
-export function parseCsvRecords(text: string): string[][] {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const firstLine = src.slice(0, src.search(/\r?\n|$/));
-  const sep = firstLine.includes(',') || !firstLine.includes(';') ? ',' : ';';
-  const records: string[][] = [];
-  let record: string[] = [];
+/** `,` unless the header line has none: then `;`, or a tab. */
+function separatorOf(firstLine: string): string {
+  if (firstLine.includes(',')) return ',';
+  if (firstLine.includes(';')) return ';';
+  if (firstLine.includes('\t')) return '\t';
+  return ',';
+}
+
+/** The fields of one record's text (RFC 4180 quoting); the text holds the whole record (quoted line breaks too). */
+function parseQuotedRecord(text: string, sep: string, record: number): string[] {
+  const fields: string[] = [];
   let field = '';
   let quoted = false;
-  for (let i = 0; i < src.length; ) {
-    const c = src[i]!;
+  for (let i = 0; i < text.length;) {
+    const ch = text[i]!;
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i += 2;
-      } else if (c === '"') {
-        quoted = false;
-        i++;
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+        } else {
+          quoted = false;
+          i++;
+        }
       } else {
-        field += c;
+        field += ch;
         i++;
       }
-    } else if (c === '"' && field === '') {
+    } else if (ch === '"' && field === '') {
       quoted = true;
       i++;
-    } else if (c === sep) {
-      record.push(field);
+    } else if (ch === sep) {
+      fields.push(field);
       field = '';
       i++;
-    } else if (c === '\r' || c === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += c === '\r' && src[i + 1] === '\n' ? 2 : 1;
     } else {
-      field += c;
+      field += ch;
       i++;
     }
   }
-  if (quoted) throw new SheetFileError('The CSV file has an unclosed quote');
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
+  if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
+  fields.push(field);
+  return fields;
+}
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+/**
+ * Calls `fn` with each CSV record (its fields and its number, the first being 1). Works on the bytes: a record
+ * without quotes is decoded on its own and split at once; one with quotes is delimited byte by byte (the separators,
+ * quotes and line breaks are ASCII, never part of a UTF-8 sequence) and parsed by RFC 4180. Each record is a small
+ * string of its own, never a slice of the whole file (V8 can fall off a cliff on millions of slices of one string).
+ */
+export function eachCsvRecord(input: Buffer | string, fn: (fields: string[], record: number) => void): void {
+  const buf = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  const n = buf.length;
+  let pos = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  const firstEnd = buf.indexOf(LF, pos);
+  const sep = separatorOf(buf.toString('utf8', pos, firstEnd < 0 ? n : firstEnd));
+  let record = 0;
+  // The next quote at or after `pos` (-1: none left); searched again only once passed, so a file without quotes is
+  // scanned once, not once per line.
+  let quote = buf.indexOf(QUOTE, pos);
+  while (pos < n) {
+    let end = buf.indexOf(LF, pos);
+    if (end < 0) end = n;
+    if (quote >= 0 && quote < pos) quote = buf.indexOf(QUOTE, pos);
+    record++;
+    if (quote < 0 || quote >= end) {
+      const lineEnd = end > pos && buf[end - 1] === CR ? end - 1 : end;
+      fn(buf.toString('utf8', pos, lineEnd).split(sep), record);
+      pos = end + 1;
+      continue;
+    }
+    // A record with quotes: it ends at the first line break outside quotes (quotes as parseQuotedRecord reads them).
+    const sepByte = sep.charCodeAt(0);
+    let quoted = false;
+    let fieldStart = true;
+    let i = pos;
+    for (; i < n; i++) {
+      const b = buf[i];
+      if (quoted) {
+        if (b === QUOTE) {
+          if (buf[i + 1] === QUOTE) i++;
+          else quoted = false;
+        }
+      } else if (b === LF) break;
+      else if (b === QUOTE && fieldStart) quoted = true;
+      fieldStart = !quoted && b === sepByte;
+    }
+    if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
+    const recEnd = i > pos && buf[i - 1] === CR ? i - 1 : i;
+    fn(parseQuotedRecord(buf.toString('utf8', pos, recEnd), sep, record), record);
+    pos = i + 1;
   }
+}
+
+/** Every CSV record of a file's text (`eachCsvRecord`), for the small files of the bulk imports. */
+export function parseCsvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  eachCsvRecord(text, (fields) => records.push(fields));
   return records;
 }
 

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { SheetFileError } from '../../lib/sheet-file.js';
 import { parseDateTime, wallToEpoch, zoneOffsetMs } from '../../lib/zoned-time.js';
-import { eachCsvRecord, readReadingFile, type ReadingRow } from './reading-file.js';
+import { readReadingFile, type ReadingRow } from './reading-file.js';
 import { patchSeriesRefs } from '../readings/copy-binary.js';
 import { ReadingValidator, type ValidationLookups } from './reading-validator.js';
 
@@ -18,47 +17,6 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-
-describe('CSV records', () => {
-  it('splits plain lines fast and reads quoted fields (separators, quotes, line breaks) by RFC 4180', () => {
-    const got: [string[], number][] = [];
-    eachCsvRecord('\ufeffa,b,c\r\n1,"x,y",3\n"multi\nline","say ""hi""",\n4,5,6', (f, n) => got.push([f, n]));
-    expect(got).toEqual([
-      [['a', 'b', 'c'], 1],
-      [['1', 'x,y', '3'], 2],
-      [['multi\nline', 'say "hi"', ''], 3],
-      [['4', '5', '6'], 4],
-    ]);
-  });
-
-  it('takes ; or tab as the separator when the header has no comma', () => {
-    const semi: string[][] = [];
-    eachCsvRecord('a;b\n1,5;2\n', (f) => semi.push(f));
-    expect(semi).toEqual([
-      ['a', 'b'],
-      ['1,5', '2'],
-    ]);
-    const tab: string[][] = [];
-    eachCsvRecord('a\tb\n1\t2', (f) => tab.push(f));
-    expect(tab).toEqual([
-      ['a', 'b'],
-      ['1', '2'],
-    ]);
-  });
-
-  it('scans a large file without quotes once (linear time)', () => {
-    const text = `a,b\n${'SM-00001,2026-01-01T00:00:00.000Z\n'.repeat(300_000)}"q",1\n`;
-    let n = 0;
-    const t0 = performance.now();
-    eachCsvRecord(text, () => n++);
-    expect(n).toBe(300_002);
-    expect(performance.now() - t0).toBeLessThan(5000);
-  });
-
-  it('refuses an unclosed quote', () => {
-    expect(() => eachCsvRecord('a,b\n"1,2\n', () => undefined)).toThrow(SheetFileError);
-  });
-});
 
 describe('readings files', () => {
   it('reads the long layout with header aliases, skipping blank rows; row numbers count the header', async () => {

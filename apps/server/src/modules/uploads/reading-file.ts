@@ -8,7 +8,7 @@
  * goes to a callback, so nothing but the file is held. Row numbers count the header as row 1.
  */
 import ExcelJS from 'exceljs';
-import { SheetFileError, sniffSheetFormat, type SheetFormat } from '../../lib/sheet-file.js';
+import { eachCsvRecord, SheetFileError, sniffSheetFormat, type SheetFormat } from '../../lib/sheet-file.js';
 
 export type ReadingLayout = 'long' | 'wide';
 
@@ -161,104 +161,6 @@ function rowFromFields(c: Columns, row: number, f: string[]): ReadingRow | undef
 function excelSerial(n: number): TimeCell {
   if (n > 1 && n < 2_958_466) return { wall: Math.round((n - 25569) * 86_400_000) };
   return String(n);
-}
-
-function separatorOf(firstLine: string): string {
-  if (firstLine.includes(',')) return ',';
-  if (firstLine.includes(';')) return ';';
-  if (firstLine.includes('\t')) return '\t';
-  return ',';
-}
-
-/** The fields of one record's text (RFC 4180 quoting); the text holds the whole record (quoted line breaks too). */
-function parseQuotedRecord(text: string, sep: string, record: number): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length;) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else {
-          quoted = false;
-          i++;
-        }
-      } else {
-        field += ch;
-        i++;
-      }
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (ch === sep) {
-      fields.push(field);
-      field = '';
-      i++;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
-  fields.push(field);
-  return fields;
-}
-
-const LF = 10;
-const CR = 13;
-const QUOTE = 34;
-
-/**
- * Calls `fn` with each CSV record (its fields and its number, the first being 1). Works on the bytes: a record
- * without quotes is decoded on its own and split at once; one with quotes is delimited byte by byte (the separators,
- * quotes and line breaks are ASCII, never part of a UTF-8 sequence) and parsed by RFC 4180. Each record is a small
- * string of its own, never a slice of the whole file (V8 can fall off a cliff on millions of slices of one string).
- */
-export function eachCsvRecord(input: Buffer | string, fn: (fields: string[], record: number) => void): void {
-  const buf = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
-  const n = buf.length;
-  let pos = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
-  const firstEnd = buf.indexOf(LF, pos);
-  const sep = separatorOf(buf.toString('utf8', pos, firstEnd < 0 ? n : firstEnd));
-  let record = 0;
-  // The next quote at or after `pos` (-1: none left); searched again only once passed, so a file without quotes is
-  // scanned once, not once per line.
-  let quote = buf.indexOf(QUOTE, pos);
-  while (pos < n) {
-    let end = buf.indexOf(LF, pos);
-    if (end < 0) end = n;
-    if (quote >= 0 && quote < pos) quote = buf.indexOf(QUOTE, pos);
-    record++;
-    if (quote < 0 || quote >= end) {
-      const lineEnd = end > pos && buf[end - 1] === CR ? end - 1 : end;
-      fn(buf.toString('utf8', pos, lineEnd).split(sep), record);
-      pos = end + 1;
-      continue;
-    }
-    // A record with quotes: it ends at the first line break outside quotes (quotes as parseQuotedRecord reads them).
-    const sepByte = sep.charCodeAt(0);
-    let quoted = false;
-    let fieldStart = true;
-    let i = pos;
-    for (; i < n; i++) {
-      const b = buf[i];
-      if (quoted) {
-        if (b === QUOTE) {
-          if (buf[i + 1] === QUOTE) i++;
-          else quoted = false;
-        }
-      } else if (b === LF) break;
-      else if (b === QUOTE && fieldStart) quoted = true;
-      fieldStart = !quoted && b === sepByte;
-    }
-    if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
-    const recEnd = i > pos && buf[i - 1] === CR ? i - 1 : i;
-    fn(parseQuotedRecord(buf.toString('utf8', pos, recEnd), sep, record), record);
-    pos = i + 1;
-  }
 }
 
 function cellOf(value: ExcelJS.CellValue): string | number | Date | undefined {
