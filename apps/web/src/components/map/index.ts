@@ -2,6 +2,7 @@ export { initialBaseId, mapLayerDefs, type MapLayerDef } from './base-layers';
 export { closeRings, parsePolygonFile, PolygonFileError, polygonProblem, type ImportedPolygon, type PolygonProblemKey } from './geo-file';
 export { canDrawMaps, MapView, useOlMap, type MapViewProps } from './map-view';
 export { PointerPosition } from './pointer-position';
+export { PointLayer, pointsExtent, type PointLayerProps } from './point-layer';
 export { polygonExtent, PolygonEditor, type PolygonEditorProps } from './polygon-editor';
 export {
   formatDegrees,

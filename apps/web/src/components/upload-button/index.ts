@@ -7,3 +7,4 @@ export {
 } from './upload-button';
 export { maxUploadBytes, splitBySize, type RefusedFile, type UploadSettings } from './upload-limits';
 export { FileChooser, SendProgress, type FileChooserProps } from './file-chooser';
+export { sendFailureText, useFileSend, type SendIo } from './use-file-send';

@@ -1,38 +1,23 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TInstrument } from '@strata/shared';
-import Feature from 'ol/Feature';
-import type MapBrowserEvent from 'ol/MapBrowserEvent';
-import Point from 'ol/geom/Point';
-import VectorLayer from 'ol/layer/Vector';
-import VectorSource from 'ol/source/Vector';
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapView, svy21ToView, useOlMap } from '../../../components/map';
+import { MapView, PointLayer, pointsExtent } from '../../../components/map';
 
 /** Instruments that are not members: small blue-grey dots (one colour, which end-to-end tests look for). */
 export const OTHER_COLOR = '#90a4ae';
 /** A member at no level. */
 export const MEMBER_COLOR = '#1565c0';
 const FIT_MARGIN_M = 60;
-/** And a share of the extent on each side, so the names drawn beside the dots at the edges stay in view. */
-const FIT_MARGIN_SHARE = 0.12;
 
 /** The SVY21 extent of the instruments with a margin, or null when there are none. */
-export function instrumentsExtent(instruments: readonly Pick<TInstrument, 'easting' | 'northing'>[]): number[] | null {
-  if (instruments.length === 0) return null;
-  const es = instruments.map((i) => i.easting);
-  const ns = instruments.map((i) => i.northing);
-  const [minE, minN, maxE, maxN] = [Math.min(...es), Math.min(...ns), Math.max(...es), Math.max(...ns)];
-  const e = FIT_MARGIN_M + (maxE - minE) * FIT_MARGIN_SHARE;
-  const n = FIT_MARGIN_M + (maxN - minN) * FIT_MARGIN_SHARE;
-  return [minE - e, minN - n, maxE + e, maxN + n];
-}
+export const instrumentsExtent = (instruments: readonly Pick<TInstrument, 'easting' | 'northing'>[]) => pointsExtent(instruments, FIT_MARGIN_M);
 
 function memberStyle(name: string, color: string): Style {
   return new Style({
@@ -44,6 +29,8 @@ function memberStyle(name: string, color: string): Style {
 
 const OTHER_STYLE = new Style({ zIndex: 1, image: new CircleStyle({ radius: 6, fill: new Fill({ color: OTHER_COLOR }), stroke: new Stroke({ color: '#fff', width: 1.5 }) }) });
 
+const positionOf = (instrument: TInstrument) => instrument;
+
 interface LayerProps {
   instruments: readonly TInstrument[];
   members: ReadonlySet<number>;
@@ -52,48 +39,11 @@ interface LayerProps {
 }
 
 function MembersLayer({ instruments, members, colorOf, onToggle }: LayerProps) {
-  const map = useOlMap();
-  const toggle = useRef(onToggle);
-  useEffect(() => {
-    toggle.current = onToggle;
-  });
-  const layer = useMemo(() => new VectorLayer({ source: new VectorSource<Feature<Point>>(), zIndex: 10, className: 'alert-group-members' }), []);
-
-  useEffect(() => {
-    const source = layer.getSource()!;
-    source.clear();
-    source.addFeatures(
-      instruments.map((instrument) => {
-        const feature = new Feature(new Point(svy21ToView([instrument.easting, instrument.northing])));
-        feature.set('instrument_id', instrument.instrument_id);
-        feature.setStyle(members.has(instrument.instrument_id) ? memberStyle(instrument.name, colorOf(instrument.instrument_id)) : OTHER_STYLE);
-        return feature;
-      }),
-    );
-  }, [layer, instruments, members, colorOf]);
-
-  useEffect(() => {
-    if (!map) return;
-    map.addLayer(layer);
-    const hit = (pixel: number[]) => map.forEachFeatureAtPixel(pixel, (f) => f, { layerFilter: (l) => l === layer, hitTolerance: 4 });
-    const onClick = (event: MapBrowserEvent) => {
-      const feature = hit(event.pixel);
-      if (feature) toggle.current(feature.get('instrument_id') as number);
-    };
-    const onMove = (event: MapBrowserEvent) => {
-      if (event.dragging) return;
-      const target = map.getTargetElement();
-      if (target) target.style.cursor = hit(event.pixel) ? 'pointer' : '';
-    };
-    map.on('singleclick', onClick);
-    map.on('pointermove', onMove);
-    return () => {
-      map.un('singleclick', onClick);
-      map.un('pointermove', onMove);
-      map.removeLayer(layer);
-    };
-  }, [map, layer]);
-  return null;
+  const style = useCallback(
+    (instrument: TInstrument) => (members.has(instrument.instrument_id) ? memberStyle(instrument.name, colorOf(instrument.instrument_id)) : OTHER_STYLE),
+    [members, colorOf],
+  );
+  return <PointLayer items={instruments} position={positionOf} style={style} onPick={(i) => onToggle(i.instrument_id)} className="alert-group-members" />;
 }
 
 function Dot({ color, ring }: { color: string; ring?: boolean }) {

@@ -11,14 +11,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatBytes, type TUploadCreated } from '@strata/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert, useToast } from '../../../components/feedback';
-import { FileChooser, maxUploadBytes, SendProgress } from '../../../components/upload-button';
+import { FileChooser, maxUploadBytes, SendProgress, sendFailureText, useFileSend } from '../../../components/upload-button';
 import { useContractList } from '../../../lib/active-contracts';
 import { ApiError } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
-import { translateMessage } from '../../../lib/i18n';
 import { downloadTemplate, sendReadingsFile, type TemplateFormat, type TemplateLayout } from '../api';
 
 /** File types the server reads (it checks the content too). */
@@ -33,14 +32,12 @@ const TEMPLATES: readonly { format: TemplateFormat; layout: TemplateLayout }[] =
 
 type Problem = { message: string; duplicate: boolean };
 
-function problemOf(error: unknown, fallback: string): Problem {
-  if (error instanceof ApiError) {
-    if (error.fieldErrors) return { message: Object.values(error.fieldErrors).map(translateMessage).join(' '), duplicate: false };
-    const text = typeof error.body === 'string' && error.body.trim() !== '' ? error.body : error.message;
-    return { message: translateMessage(text), duplicate: error.status === 409 };
-  }
-  return { message: fallback, duplicate: false };
-}
+/** A failed send; the server refuses a file it already has with 409, and the user may then send it again with force. */
+const failure = (error: unknown, fallback: string): Problem => ({
+  message: sendFailureText(error, fallback),
+  duplicate: error instanceof ApiError && !error.fieldErrors && error.status === 409,
+});
+const plain = (message: string): Problem => ({ message, duplicate: false });
 
 export interface UploadReadingsDialogProps {
   open: boolean;
@@ -61,59 +58,23 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
   const { contracts } = useContractList();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [contract, setContract] = useState('');
-  const [percent, setPercent] = useState<number | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const abort = useRef<AbortController | null>(null);
   const max = maxUploadBytes('instrument', config.data?.settings ?? null);
-  const sending = percent !== null;
+  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: plain });
 
   useEffect(() => {
-    if (!open) {
-      abort.current?.abort();
-      setFile(null);
-      setContract('');
-      setPercent(null);
-      setProblem(null);
-    }
+    if (!open) setContract('');
   }, [open]);
-  useEffect(() => () => abort.current?.abort(), []);
 
-  const pick = (chosen: File | undefined) => {
-    setProblem(null);
-    if (!chosen) return;
-    if (chosen.size > max) {
-      setFile(null);
-      setProblem({ message: t('upload.tooLarge', { filename: chosen.name, max: formatBytes(max) }), duplicate: false });
-      return;
-    }
-    setFile(chosen);
-  };
-
-  const send = async (force: boolean) => {
-    if (!file) return;
-    const controller = new AbortController();
-    abort.current = controller;
-    setProblem(null);
-    setPercent(0);
-    try {
-      const created = await sendReadingsFile({
-        file,
-        contractId: contract ? Number(contract) : undefined,
-        force,
-        onProgress: setPercent,
-        signal: controller.signal,
-      });
-      toast({ color: 'success', message: t('uploadPages.dialog.received', { file: file.name }) });
-      onUploaded(created);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setProblem(problemOf(error, t('upload.failed')));
-    } finally {
-      if (!controller.signal.aborted) setPercent(null);
-    }
-  };
+  const upload = (force: boolean) =>
+    send(
+      async (chosen, io) => {
+        const created = await sendReadingsFile({ file: chosen, contractId: contract ? Number(contract) : undefined, force, ...io });
+        toast({ color: 'success', message: t('uploadPages.dialog.received', { file: chosen.name }) });
+        onUploaded(created);
+      },
+      (error) => failure(error, t('upload.failed')),
+    );
 
   const template = (format: TemplateFormat, layout: TemplateLayout) => {
     downloadTemplate(format, layout).catch((error: unknown) => toast({ color: 'error', message: error instanceof Error ? error.message : t('upload.failed') }));
@@ -165,14 +126,14 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
             disabled={sending}
             inputTestId="readings-file-input"
           />
-          {sending && <SendProgress percent={percent} />}
+          {percent !== null && <SendProgress percent={percent} />}
           {problem && (
             <AppAlert
               type="error"
               message={problem.message}
               action={
                 problem.duplicate ? (
-                  <Button color="inherit" size="small" onClick={() => void send(true)}>
+                  <Button color="inherit" size="small" onClick={() => void upload(true)}>
                     {t('uploadPages.dialog.force')}
                   </Button>
                 ) : undefined
@@ -185,7 +146,7 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
         <Button onClick={onClose} disabled={sending}>
           {t('uploadPages.common.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void send(false)} disabled={!file || sending}>
+        <Button variant="contained" onClick={() => void upload(false)} disabled={!file || sending}>
           {t('uploadPages.dialog.submit')}
         </Button>
       </DialogActions>
