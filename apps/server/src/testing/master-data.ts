@@ -1,5 +1,5 @@
 /** Fixtures and helpers for the master-data API tests (issue 6). */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +12,17 @@ import { signIn, type Session, type TestApp } from './harness.js';
 
 /** A temporary data folder (uploads are written under it). */
 export const tempDataDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), `strata-${prefix}-`));
+
+/** Every file under a folder, recursively (storage keys are folders and random names); none when it is not there. */
+export function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
 
 /** A multipart body with one file part named `files` and optional text fields (sent before the file). */
 export function multipart(fileName: string, data: Buffer | string, fields: Record<string, string> = {}, contentType = 'application/octet-stream') {

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,20 +8,9 @@ import { recorder } from '../../platform/bus.test-support.js';
 import { waitFor } from '../../testing/wait.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
-import { countRows, createInstrument, createType, createWorld, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
+import { countRows, createInstrument, createType, createWorld, filesUnder, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
 import { REALTIME_CHANNEL, type RealtimeDelivery } from '../realtime/realtime.publish.js';
 import { doc, docx, image, pdf, xls, xlsx } from './test-files.js';
-
-/** Every file under a folder, recursively (storage keys are folders and random names). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
 
 describe('photos and documents of a record', () => {
   let t: TestApp;

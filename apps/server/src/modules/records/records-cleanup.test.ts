@@ -3,25 +3,14 @@
  * deleted record leaves them behind. The job deletes them — rows, stored files and thumbnails — and nothing of a record
  * that still exists.
  */
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPhoto } from '@strata/shared';
 import { attachments, auditLog, comments } from '../../db/schema/index.js';
 import { as, createTestApp, type Session, type TestApp } from '../../testing/harness.js';
-import { createInstrument, createType, createWorld, multipart, tempDataDir, type World } from '../../testing/master-data.js';
+import { createInstrument, createType, createWorld, filesUnder, multipart, tempDataDir, type World } from '../../testing/master-data.js';
 import { image, pdf } from '../attachments/test-files.js';
-
-const filesUnder = (dir: string): string[] => {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-};
 
 describe('clean-up of what hangs on deleted records', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { TBookmark, TInstrument } from '@strata/shared';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { configResponse, storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { configResponse, instrumentFixture, storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { liveEvents } from '../../../lib/live-connection';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
@@ -17,31 +17,22 @@ vi.mock('../detail/instrument-views', async (importOriginal) => {
 });
 
 function instrument(id: number, name: string, type: 'SM' | 'INC', overrides: Partial<TInstrument> = {}): TInstrument {
-  return {
+  return instrumentFixture({
     instrument_id: id,
     name,
     type_code: type,
     type_name: type === 'SM' ? 'Settlement Marker' : 'Inclinometer',
-    contract_id: 11,
-    contract_no: 'C101',
     zone_id: null,
     zone_name: null,
     easting: 28000 + id,
     northing: 38000 + id,
     latitude: 1.36,
     longitude: 103.83,
-    level: 15.2,
     install_date: '2025-06-01',
-    status: 'active',
-    frequency: 'daily',
-    lta_code: null,
-    remarks: null,
-    baseline_date: null,
-    baseline_remarks: null,
     created: '2025-06-01T00:00:00Z',
     updated: '2025-06-01T00:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 const INSTRUMENTS = [
