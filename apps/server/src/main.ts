@@ -10,7 +10,10 @@ async function main(config: Config): Promise<void> {
   const seeded = config.demo && (await isEmpty(db));
   if (seeded) await seedDemo(db);
 
-  const { app, stop } = await buildApp({ config, db, workers: config.workers });
+  const { app, stop, services } = await buildApp({ config, db, workers: config.workers });
+  // The housekeeping schedules (expired files, ended sessions, files of deleted records), given once per installation.
+  const installed = await services.schedules.installDefaults();
+  if (installed.length > 0) app.log.info({ schedules: installed }, 'housekeeping schedules created');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

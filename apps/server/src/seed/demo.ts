@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_TIMEZONE, PERMISSIONS, USER_TYPE, type PermissionCode } from '@strata/shared';
+import { PERMISSIONS, USER_TYPE, type PermissionCode } from '@strata/shared';
 import type { Database } from '../db/client.js';
 import { contractors, contracts, rolePermissions, roles, schedules, userContracts, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { SYSTEM_ACTOR, writeAudit } from '../platform/audit.js';
-import { nextRun } from '../modules/schedules/next-run.js';
 import { seedMasterData } from './demo-master-data.js';
 import { seedDemoReadings } from './demo-readings.js';
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed.js';
@@ -100,13 +99,9 @@ export async function seedDemo(db: Database): Promise<void> {
       { userId: contractorUser.userId, contractId: byNo.get('T301')! },
       { userId: contractorUser.userId, contractId: byNo.get('T302')! },
     ]);
-    // Schedules: the nightly clean-up of expired generated files, of ended sessions and of what hangs on deleted records,
-    // and a disabled weekly example.
-    const cleanAt = { type: 'daily', hour: 2, minute: 0 } as const;
+    // Schedules: a disabled weekly example (the housekeeping schedules every installation gets at start-up:
+    // SchedulesService.installDefaults).
     await tx.insert(schedules).values([
-      { name: 'Clean expired files', description: 'Deletes generated reports and exports past their 7 days', ...cleanAt, job: 'clean-expired-files', enabled: true, nextRunAt: nextRun(cleanAt, new Date(), DEFAULT_TIMEZONE), createdBy: admin.userId },
-      { name: 'Purge ended sessions', description: 'Deletes sessions that ended a day ago and old sign-in failures', type: 'daily', hour: 2, minute: 30, job: 'purge-sessions', enabled: true, nextRunAt: nextRun({ type: 'daily', hour: 2, minute: 30 }, new Date(), DEFAULT_TIMEZONE), createdBy: admin.userId },
-      { name: 'Purge files of deleted records', description: 'Deletes the photos, documents and comments of deleted records', type: 'daily', hour: 2, minute: 45, job: 'purge-orphans', enabled: true, nextRunAt: nextRun({ type: 'daily', hour: 2, minute: 45 }, new Date(), DEFAULT_TIMEZONE), createdBy: admin.userId },
       { name: 'Weekly clean-up (example)', description: 'An example of a weekly schedule: Sundays at 03:30', type: 'weekly', dow: 0, hour: 3, minute: 30, job: 'clean-expired-files', enabled: false, nextRunAt: null, createdBy: admin.userId },
     ]);
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.

@@ -65,6 +65,15 @@ export const schedules = pgTable(
   (t) => [index('schedules_due_idx').on(t.nextRunAt).where(sql`enabled`)],
 );
 
+/**
+ * The jobs whose default schedule (a housekeeping job's nightly run) this installation has been given, once: a job
+ * listed here never gets another, so an administrator may change, disable or delete it for good.
+ */
+export const scheduleDefaults = pgTable('schedule_defaults', {
+  job: text('job').primaryKey(),
+  installedAt: ts('installed_at').notNull().defaultNow(),
+});
+
 /** Each run of a schedule: by the dispatcher or "run now". */
 export const scheduleRuns = pgTable(
   'schedule_runs',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { scheduleRuns, schedules } from '../../db/schema/index.js';
+import { scheduleDefaults, scheduleRuns, schedules } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -14,6 +14,12 @@ export async function listSchedules(db: Executor, q: { limit: number; skip: numb
     db.select({ n: sql<number>`count(*)::int` }).from(schedules).where(where),
   ]);
   return { records, total: count?.n ?? 0 };
+}
+
+/** Marks a job's default schedule as given to this installation; false when it was before. */
+export async function claimDefaultSchedule(db: Executor, job: string, at: Date): Promise<boolean> {
+  const rows = await db.insert(scheduleDefaults).values({ job, installedAt: at }).onConflictDoNothing().returning({ job: scheduleDefaults.job });
+  return rows.length > 0;
 }
 
 export async function findSchedule(db: Executor, id: number): Promise<ScheduleRow | undefined> {

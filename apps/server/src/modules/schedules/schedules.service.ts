@@ -2,13 +2,14 @@ import type { TSchedule, TScheduleBody, TScheduleList, TScheduleRun, TScheduleRu
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { iso, isoOrNull } from '../../lib/filters.js';
-import { changedFields, writeAudit } from '../../platform/audit.js';
+import { changedFields, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
 import { nextRun } from './next-run.js';
 import type { ScheduleJobRegistry, ScheduledRun } from './schedule-jobs.js';
 import {
+  claimDefaultSchedule,
   deleteSchedule,
   findSchedule,
   findScheduleByName,
@@ -167,6 +168,31 @@ export class SchedulesService {
       return r;
     });
     return this.present(row, tz);
+  }
+
+  /**
+   * Gives this installation the schedules of the housekeeping jobs (those registered with a default), each once: a
+   * job given its default before never gets another, so an administrator may change, disable or delete it for good.
+   * A schedule of that name already there (the demo data's, an administrator's) stands for it. Called at start-up;
+   * safe on many instances at once (the claim is one row per job). Returns the names of the schedules created.
+   */
+  async installDefaults(): Promise<string[]> {
+    const tz = await this.tz();
+    const created: string[] = [];
+    for (const job of this.registry.list()) {
+      const d = job.defaultSchedule;
+      if (!d) continue;
+      await this.ctx.db.orm.transaction(async (tx) => {
+        const now = this.ctx.now();
+        if (!(await claimDefaultSchedule(tx, job.name, now))) return;
+        if (await findScheduleByName(tx, d.name)) return;
+        const fields = { name: d.name, description: d.description, ...timingColumns(d.timing), job: job.name, params: {}, enabled: true };
+        const r = await insertSchedule(tx, { ...fields, nextRunAt: nextRun(d.timing, now, tz), createdBy: null, createdAt: now, updatedAt: now });
+        await writeAudit(tx, SYSTEM_ACTOR, { action: 'schedule.create', entityType: 'schedule', entityId: r.scheduleId, after: { ...fields, default: true } });
+        created.push(d.name);
+      });
+    }
+    return created;
   }
 
   async update(actor: Actor, id: number, body: TScheduleBody): Promise<TSchedule> {
