@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppInfo } from '../../features/system/api/get-info';
 import { localePath } from '../../lib/paths';
+import { useCanGoBack } from '../../lib/use-can-go-back';
 import { useLang } from '../../lib/use-lang';
 import { useRouteMeta } from './use-route-meta';
 
@@ -21,10 +22,8 @@ export function AppFooter() {
   const lang = useLang();
   const meta = useRouteMeta();
   const navigate = useNavigate();
-  const location = useLocation();
   const { data: info } = useAppInfo();
-  // The first page of a visit has the key "default": there is nothing in this app to go back to.
-  const canGoBack = meta?.back === true && location.key !== 'default';
+  const canGoBack = useCanGoBack() && meta?.back === true;
   const year = new Date().getFullYear();
   const description = info?.description || info?.name || t('app.name');
 

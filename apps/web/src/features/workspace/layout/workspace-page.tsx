@@ -12,6 +12,7 @@ import { SINGAPORE_EXTENT } from '../../../components/map';
 import { useConfig } from '../../../lib/config';
 import { localePath } from '../../../lib/paths';
 import { useSystemState } from '../../../lib/system-store';
+import { useCanGoBack } from '../../../lib/use-can-go-back';
 import { useLang } from '../../../lib/use-lang';
 import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
@@ -52,6 +53,7 @@ export function WorkspacePage() {
   const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
+  const inAppHistory = useCanGoBack();
   const params = useParams();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -206,7 +208,7 @@ export function WorkspacePage() {
     return <Navigate replace to={`${localePath(lang, instrumentId === undefined ? INSTRUMENT_LIST_PATH : instrumentPath(instrumentId))}${location.search}`} />;
   }
 
-  const canGoBack = location.key !== 'default' && kind !== 'detail'; // the detail page has the footer's Back
+  const canGoBack = inAppHistory && kind !== 'detail'; // the detail page has the footer's Back
   const mapShown = mode !== 'FullPanel';
   const panelShown = mode !== 'FullMap';
   const viewPath = `${location.pathname.replace(/^\/[a-z]{2}(?=\/)/, '')}${search ? `?${search}` : ''}`;
