@@ -2,9 +2,12 @@
  * Tabular files for bulk imports and exports (issue 6) and reading uploads (issue 7): CSV (UTF-8, optional BOM, `,`, `;`
  * or tab, RFC 4180 quoting; one reader, `eachCsvRecord`, linear in the file's size) or
  * XLSX (the first worksheet). The format of an upload is decided by its content, not its name: a ZIP signature is
- * read as XLSX, UTF-8 text without NUL bytes as CSV; anything else is refused.
+ * read as XLSX — once the ZIP is within the entry and uncompressed-size limits (every entry inflated with its output
+ * capped, `lib/zip-inspect.ts`) and holds an Office workbook's parts — UTF-8 text without NUL bytes as CSV; anything
+ * else is refused. Nothing reaches exceljs before those checks.
  */
 import ExcelJS from 'exceljs';
+import { inspectZip, ooxmlKind } from './zip-inspect.js';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -19,12 +22,35 @@ export class SheetFileError extends Error {}
 
 export const MAX_SHEET_ROWS = 10_000;
 
+/**
+ * What an XLSX may hold before it is parsed (a zip bomb is refused, not inflated): the limits of the attachments'
+ * Office files. A 10 MB workbook of readings inflates to well under 100 MB.
+ */
+export const XLSX_LIMITS = { maxEntries: 1000, maxUncompressedBytes: 100_000_000 } as const;
+
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 
+/** Refuses a ZIP that is not an Office workbook within `XLSX_LIMITS` (a SheetFileError saying why). */
+export function checkXlsxContainer(data: Buffer): void {
+  const z = inspectZip(data, XLSX_LIMITS);
+  if (!z.ok) {
+    if (z.reason === 'too-many-entries') throw new SheetFileError(`The XLSX file holds too many parts (at most ${XLSX_LIMITS.maxEntries})`);
+    if (z.reason === 'too-large' || z.reason === 'zip64')
+      throw new SheetFileError(`The XLSX file is too large once uncompressed (at most ${XLSX_LIMITS.maxUncompressedBytes / 1_000_000} MB)`);
+    if (z.reason === 'encrypted') throw new SheetFileError('Encrypted XLSX files are not accepted');
+    throw new SheetFileError('The XLSX file cannot be read');
+  }
+  if (ooxmlKind(z.entries) !== 'xlsx') throw new SheetFileError('The file is a ZIP archive but not an Excel workbook: save it as .xlsx or .csv');
+}
+
+/** The format by content; an XLSX is checked as a container too (`checkXlsxContainer`). Throws a SheetFileError. */
 export function sniffSheetFormat(data: Buffer): SheetFormat {
   const starts = (sig: number[]) => sig.every((b, i) => data[i] === b);
-  if (starts(ZIP)) return 'xlsx';
+  if (starts(ZIP)) {
+    checkXlsxContainer(data);
+    return 'xlsx';
+  }
   if (starts(OLE)) throw new SheetFileError('Old Excel files (.xls) are not supported: save the file as .xlsx or .csv');
   if (data.includes(0)) throw new SheetFileError('The file must be a CSV or XLSX file');
   try {
@@ -33,6 +59,23 @@ export function sniffSheetFormat(data: Buffer): SheetFormat {
     throw new SheetFileError('The CSV file must be UTF-8 text');
   }
   return 'csv';
+}
+
+export type OpenedSheet = { format: 'csv' } | { format: 'xlsx'; workbook: ExcelJS.Workbook };
+
+/**
+ * The format by content and, for an XLSX, the workbook loaded by exceljs once `sniffSheetFormat` passed it: the one
+ * way into exceljs here, so no reader parses a workbook that was not checked. Throws a SheetFileError.
+ */
+export async function openSheet(data: Buffer): Promise<OpenedSheet> {
+  if (sniffSheetFormat(data) === 'csv') return { format: 'csv' };
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new SheetFileError('The XLSX file cannot be read');
+  }
+  return { format: 'xlsx', workbook };
 }
 
 /** `,` unless the header line has none: then `;`, or a tab. */
@@ -84,23 +127,33 @@ const LF = 10;
 const CR = 13;
 const QUOTE = 34;
 
-/**
- * Calls `fn` with each CSV record (its fields and its number, the first being 1). Works on the bytes: a record
- * without quotes is decoded on its own and split at once; one with quotes is delimited byte by byte (the separators,
- * quotes and line breaks are ASCII, never part of a UTF-8 sequence) and parsed by RFC 4180. Each record is a small
- * string of its own, never a slice of the whole file (V8 can fall off a cliff on millions of slices of one string).
- */
-export function eachCsvRecord(input: Buffer | string, fn: (fields: string[], record: number) => void): void {
+/** Where a CSV scan stands: the next record starts at `pos`. */
+interface CsvCursor {
+  buf: Buffer;
+  sep: string;
+  pos: number;
+  record: number;
+  /** The next quote at or after `pos` (-1: none left). */
+  quote: number;
+}
+
+function csvCursor(input: Buffer | string): CsvCursor {
   const buf = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   const n = buf.length;
-  let pos = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  const pos = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
   const firstEnd = buf.indexOf(LF, pos);
   const sep = separatorOf(buf.toString('utf8', pos, firstEnd < 0 ? n : firstEnd));
-  let record = 0;
-  // The next quote at or after `pos` (-1: none left); searched again only once passed, so a file without quotes is
-  // scanned once, not once per line.
-  let quote = buf.indexOf(QUOTE, pos);
-  while (pos < n) {
+  return { buf, sep, pos, record: 0, quote: buf.indexOf(QUOTE, pos) };
+}
+
+/** Reads records from the cursor until one ends at or past byte `until` (or the file ends); moves the cursor. */
+function readCsvUntil(c: CsvCursor, until: number, fn: (fields: string[], record: number) => void): void {
+  const { buf, sep } = c;
+  const n = buf.length;
+  const stop = Math.min(until, n);
+  let { pos, record, quote } = c;
+  // The next quote is searched again only once passed, so a file without quotes is scanned once, not once per line.
+  while (pos < stop) {
     let end = buf.indexOf(LF, pos);
     if (end < 0) end = n;
     if (quote >= 0 && quote < pos) quote = buf.indexOf(QUOTE, pos);
@@ -132,6 +185,38 @@ export function eachCsvRecord(input: Buffer | string, fn: (fields: string[], rec
     fn(parseQuotedRecord(buf.toString('utf8', pos, recEnd), sep, record), record);
     pos = i + 1;
   }
+  c.pos = pos;
+  c.record = record;
+  c.quote = quote;
+}
+
+/**
+ * Calls `fn` with each CSV record (its fields and its number, the first being 1). Works on the bytes: a record
+ * without quotes is decoded on its own and split at once; one with quotes is delimited byte by byte (the separators,
+ * quotes and line breaks are ASCII, never part of a UTF-8 sequence) and parsed by RFC 4180. Each record is a small
+ * string of its own, never a slice of the whole file (V8 can fall off a cliff on millions of slices of one string).
+ */
+export function eachCsvRecord(input: Buffer | string, fn: (fields: string[], record: number) => void): void {
+  const c = csvCursor(input);
+  readCsvUntil(c, c.buf.length, fn);
+}
+
+/**
+ * `eachCsvRecord` in slices of about `sliceBytes`: after each slice `onProgress(bytesRead, totalBytes)` is awaited,
+ * so a long file gives the event loop a turn and its reader can report how far it got.
+ */
+export async function eachCsvRecordInSlices(
+  input: Buffer | string,
+  fn: (fields: string[], record: number) => void,
+  onProgress: (bytesRead: number, totalBytes: number) => void | Promise<void>,
+  sliceBytes = 64 * 1024,
+): Promise<void> {
+  const c = csvCursor(input);
+  const n = c.buf.length;
+  while (c.pos < n) {
+    readCsvUntil(c, c.pos + sliceBytes, fn);
+    await onProgress(Math.min(c.pos, n), n);
+  }
 }
 
 /** Every CSV record of a file's text (`eachCsvRecord`), for the small files of the bulk imports. */
@@ -153,13 +238,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function xlsxRecords(data: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new SheetFileError('The XLSX file cannot be read');
-  }
+function xlsxRecords(wb: ExcelJS.Workbook): string[][] {
   const ws = wb.worksheets[0];
   if (!ws) throw new SheetFileError('The XLSX file has no worksheet');
   if (ws.rowCount > MAX_SHEET_ROWS + 1) throw new SheetFileError(`The file has more than ${MAX_SHEET_ROWS} rows`);
@@ -182,8 +261,9 @@ export async function readSheet(
   all: readonly string[],
   maxRows: number = MAX_SHEET_ROWS,
 ): Promise<{ format: SheetFormat; rows: SheetRow[] }> {
-  const format = sniffSheetFormat(data);
-  const records = format === 'csv' ? parseCsvRecords(data.toString('utf8')) : await xlsxRecords(data);
+  const sheet = await openSheet(data);
+  const format = sheet.format;
+  const records = sheet.format === 'csv' ? parseCsvRecords(data.toString('utf8')) : xlsxRecords(sheet.workbook);
   const header = (records[0] ?? []).map(headerKey);
   const missing = required.filter((c) => !header.includes(c));
   if (missing.length > 0) throw new SheetFileError(`Missing columns: ${missing.join(', ')} (expected ${all.join(', ')})`);

@@ -17,6 +17,7 @@ export function uploadLimit(settings: TSystemSettings, type: UploadType): number
 
 /**
  * Reads a multipart form holding exactly one file (field name free) and text fields, up to `maxBytes` for the file.
+ * The file is held in memory whole (up to `maxBytes`, which the settings cap at `MAX_UPLOAD_LIMIT`).
  * Errors are field errors on `files`, as the upload dialog shows them. `preservePath`: the file name as the client sent
  * it, folders included (by default they are cut off), for callers that refuse names with path parts.
  */

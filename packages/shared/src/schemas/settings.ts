@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * The most any upload-size setting may allow, in bytes. An upload's body is held in memory up to its limit (the file
+ * is read whole before it is checked and stored), so the limit is also what one request may cost in memory.
+ */
+export const MAX_UPLOAD_LIMIT = 2_000_000_000;
+const ZUploadLimit = z.number().int().min(1).max(MAX_UPLOAD_LIMIT);
+
 /** System settings (master data, edited by holders of ManageSystemSettings). Every key has a default. */
 export const ZSystemSettings = z.object({
   /** Idle session age in minutes; the server expires idle sessions after it and the client warns before it. */
@@ -25,17 +32,17 @@ export const ZSystemSettings = z.object({
   tbm_token: z.string().nullable().default(null),
   report_range_num: z.number().int().min(1).default(3),
   report_range_period: z.enum(['week', 'month', 'year']).default('month'),
-  general_max_upload: z.number().int().min(1).default(10_000_000),
+  general_max_upload: ZUploadLimit.default(10_000_000),
   // Per upload type (second spec §9): null = `general_max_upload`. Keys are `uploadLimitKey(type)`.
-  instrument_max_upload: z.number().int().min(1).nullable().default(null),
-  borehole_max_upload: z.number().int().min(1).nullable().default(null),
-  excavation_max_upload: z.number().int().min(1).nullable().default(null),
-  tunnel_max_upload: z.number().int().min(1).nullable().default(null),
-  qpd_max_upload: z.number().int().min(1).nullable().default(null),
-  map_max_upload: z.number().int().min(1).nullable().default(null),
-  document_max_upload: z.number().int().min(1).nullable().default(null),
-  user_import_max_upload: z.number().int().min(1).nullable().default(null),
-  instrument_plan_max_upload: z.number().int().min(1).nullable().default(null),
+  instrument_max_upload: ZUploadLimit.nullable().default(null),
+  borehole_max_upload: ZUploadLimit.nullable().default(null),
+  excavation_max_upload: ZUploadLimit.nullable().default(null),
+  tunnel_max_upload: ZUploadLimit.nullable().default(null),
+  qpd_max_upload: ZUploadLimit.nullable().default(null),
+  map_max_upload: ZUploadLimit.nullable().default(null),
+  document_max_upload: ZUploadLimit.nullable().default(null),
+  user_import_max_upload: ZUploadLimit.nullable().default(null),
+  instrument_plan_max_upload: ZUploadLimit.nullable().default(null),
 });
 export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 export const DEFAULT_SETTINGS: TSystemSettings = ZSystemSettings.parse({});

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 
@@ -6,9 +7,11 @@ export async function readAllSettings(db: Executor): Promise<Record<string, unkn
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
+/** Stores a setting's value as JSON; `null` (a nullable setting cleared) as the JSON null, not SQL NULL. */
 export async function writeSetting(db: Executor, key: string, value: unknown): Promise<void> {
+  const json = value === null ? sql`'null'::jsonb` : value;
   await db
     .insert(settings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    .values({ key, value: json })
+    .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } });
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { parseDateTime, wallToEpoch, zoneOffsetMs } from '../../lib/zoned-time.js';
+import { docx } from '../attachments/test-files.js';
 import { readReadingFile, type ReadingRow } from './reading-file.js';
 import { patchSeriesRefs } from '../readings/copy-binary.js';
 import { ReadingValidator, type ValidationLookups } from './reading-validator.js';
@@ -66,6 +67,33 @@ describe('readings files', () => {
     await expect(rowsOf('')).rejects.toThrow(/empty/);
     await expect(rowsOf(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('not a zip')]))).rejects.toThrow('The XLSX file cannot be read');
     await expect(rowsOf(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]))).rejects.toThrow(/Old Excel files/);
+    // A ZIP that is not a workbook never reaches exceljs.
+    await expect(rowsOf(docx())).rejects.toThrow('The file is a ZIP archive but not an Excel workbook: save it as .xlsx or .csv');
+  });
+
+  it('tells how far it read, forward only and ending at the whole file: CSV by bytes, XLSX by rows', async () => {
+    const lines = Array.from({ length: 4500 }, (_, i) => `SM-1,2026-01-01T00:00:${String(i % 60).padStart(2, '0')}Z,DSPA,${i}`);
+    const csvSteps: number[] = [];
+    const csv = await readReadingFile(
+      Buffer.from(`instrument,date_time,reading_code,value\n${lines.join('\n')}\n`),
+      () => undefined,
+      (f) => void csvSteps.push(f),
+    );
+    expect(csv.rows).toBe(4500);
+    const xlsxSteps: number[] = [];
+    const data = await xlsx([['instrument', 'date_time', 'reading_code', 'value'], ...lines.map((l) => l.split(','))]);
+    const book = await readReadingFile(
+      data,
+      () => undefined,
+      (f) => void xlsxSteps.push(f),
+    );
+    expect(book.rows).toBe(4500);
+    for (const steps of [csvSteps, xlsxSteps]) {
+      expect(steps.length).toBeGreaterThanOrEqual(3);
+      expect(steps.some((f) => f > 0 && f < 1)).toBe(true);
+      expect(steps.every((f, i) => f > (steps[i - 1] ?? 0))).toBe(true);
+      expect(steps.at(-1)).toBe(1);
+    }
   });
 });
 

@@ -2,13 +2,14 @@
  * Reading instrument readings files (upload type `instrument`): CSV (UTF-8, optional BOM, `,` `;` or tab, RFC 4180
  * quoting) or XLSX (first worksheet), in the long layout (one reading per row: instrument, date_time, reading_code,
  * value, optional depth and contract) or the wide layout (instrument, date_time, optional depth and contract, then one
- * column per reading code). The format is decided by the content (`sniffSheetFormat`), the layout by the header.
+ * column per reading code). The format is decided by the content (`openSheet`: an XLSX is checked as a ZIP within
+ * limits holding a workbook before exceljs reads it), the layout by the header.
  *
  * Built for large files: the CSV bytes are scanned line by line (a line without quotes is split at once) and every row
  * goes to a callback, so nothing but the file is held. Row numbers count the header as row 1.
  */
-import ExcelJS from 'exceljs';
-import { eachCsvRecord, SheetFileError, sniffSheetFormat, type SheetFormat } from '../../lib/sheet-file.js';
+import type ExcelJS from 'exceljs';
+import { eachCsvRecordInSlices, openSheet, SheetFileError, type SheetFormat } from '../../lib/sheet-file.js';
 
 export type ReadingLayout = 'long' | 'wide';
 
@@ -182,54 +183,66 @@ export interface ReadingFileInfo {
   rows: number;
 }
 
+/** XLSX rows between two progress reports (CSV: every 64 KB). */
+const XLSX_ROWS_PER_STEP = 2000;
+
 /**
  * Reads a readings file and calls `onRow` for every data row, in file order. File-level problems (not a CSV/XLSX
- * file, no header, missing columns, an unclosed quote) throw a SheetFileError.
+ * file, an XLSX that is not a workbook within the limits, no header, missing columns, an unclosed quote) throw a
+ * SheetFileError. `onProgress(fraction)` is awaited as the file is read (CSV: by bytes; XLSX: by rows, once loaded).
  */
-export async function readReadingFile(data: Buffer, onRow: (row: ReadingRow) => void): Promise<ReadingFileInfo> {
-  const format = sniffSheetFormat(data);
+export async function readReadingFile(
+  data: Buffer,
+  onRow: (row: ReadingRow) => void,
+  onProgress: (fraction: number) => void | Promise<void> = () => undefined,
+): Promise<ReadingFileInfo> {
+  const sheet = await openSheet(data);
   let columns: Columns | undefined;
   let rows = 0;
-  if (format === 'csv') {
-    eachCsvRecord(data, (fields, record) => {
-      if (!columns) {
-        if (fields.every((f) => f.trim() === '')) return;
-        columns = columnsOf(fields);
-        return;
-      }
-      const r = rowFromFields(columns, record, fields);
-      if (r) {
-        rows++;
-        onRow(r);
-      }
-    });
+  if (sheet.format === 'csv') {
+    await eachCsvRecordInSlices(
+      data,
+      (fields, record) => {
+        if (!columns) {
+          if (fields.every((f) => f.trim() === '')) return;
+          columns = columnsOf(fields);
+          return;
+        }
+        const r = rowFromFields(columns, record, fields);
+        if (r) {
+          rows++;
+          onRow(r);
+        }
+      },
+      (read, total) => onProgress(read / total),
+    );
   } else {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(data as unknown as ArrayBuffer);
-    } catch {
-      throw new SheetFileError('The XLSX file cannot be read');
-    }
-    const ws = wb.worksheets[0];
+    const ws = sheet.workbook.worksheets[0];
     if (!ws) throw new SheetFileError('The XLSX file has no worksheet');
-    ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const last = ws.rowCount;
+    // As `eachRow({ includeEmpty: false })`, with a progress report every so many rows.
+    for (let rowNumber = 1; rowNumber <= last; rowNumber++) {
+      if (rowNumber % XLSX_ROWS_PER_STEP === 0) await onProgress(rowNumber / last);
+      const row = ws.findRow(rowNumber);
+      if (!row?.hasValues) continue;
       const values = row.values as ExcelJS.CellValue[];
       const get = (i: number) => cellOf(values[i + 1]);
       if (!columns) {
         const header: string[] = [];
         for (let i = 1; i < values.length; i++) header[i - 1] = String(get(i - 1) ?? '');
-        if (header.every((h) => h.trim() === '')) return;
+        if (header.every((h) => h.trim() === '')) continue;
         columns = columnsOf(header);
-        return;
+        continue;
       }
       const r = toRow(columns, rowNumber, get);
       if (r) {
         rows++;
         onRow(r);
       }
-    });
+    }
+    await onProgress(1);
   }
   if (!columns) throw new SheetFileError('The file is empty: it needs a header row and readings');
   if (rows === 0) throw new SheetFileError('The file has no readings');
-  return { format, layout: columns.layout, rows };
+  return { format: sheet.format, layout: columns.layout, rows };
 }

@@ -106,19 +106,28 @@ export async function listUploads(db: Executor, scope: ContractScope, f: Uploads
   return { records: records as UploadView[], total: count?.n ?? 0 };
 }
 
-/** The latest upload of this type and file content that is not invalid, failed or rejected. */
-export async function activeUploadOfContent(db: Executor, type: string, sha256: string) {
+/**
+ * The latest upload of this type and file content that is not invalid, failed or rejected, among the uploads the
+ * scope sees (another contract's upload of the same file is neither found nor named).
+ */
+export async function activeUploadOfContent(db: Executor, scope: ContractScope, type: string, sha256: string) {
   const [row] = await db
     .select({ id: uploads.uploadId, status: uploads.status, createdAt: uploads.createdAt })
     .from(uploads)
-    .where(and(eq(uploads.type, type), eq(uploads.sha256, sha256), sql`${uploads.status} not in ('invalid', 'failed', 'rejected')`))
+    .where(and(eq(uploads.type, type), eq(uploads.sha256, sha256), sql`${uploads.status} not in ('invalid', 'failed', 'rejected')`, uploadInScope(scope)))
     .orderBy(desc(uploads.createdAt))
     .limit(1);
   return row;
 }
 
-export async function updateUpload(tx: Executor, id: number, values: Partial<UploadInsert>) {
-  await tx.update(uploads).set(values).where(eq(uploads.uploadId, id));
+/**
+ * Serialises uploads of one file content until the transaction ends, so the duplicate check and the insert of two
+ * identical uploads cannot interleave: a transaction-level advisory lock in the two-key space (apart from the
+ * single-key locks of partitions, alerts and pg-boss), keyed by this table and the first 32 bits of the sha256.
+ */
+export async function lockUploadContent(tx: Executor, sha256: string): Promise<void> {
+  const key = Number.parseInt(sha256.slice(0, 8), 16) | 0;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('strata.uploads.content'), ${key}::int)`);
 }
 
 /**

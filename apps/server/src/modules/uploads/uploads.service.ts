@@ -10,6 +10,7 @@ import {
   type TUploadReport,
 } from '@strata/shared';
 import type { Actor, AppContext, AuditActor } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { cleanFileName } from '../../lib/file-signature.js';
@@ -21,6 +22,7 @@ import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { randomKey, type Storage } from '../../platform/storage.js';
 import { requireVisibleContract } from '../contracts/contract-access.js';
+import type { ContractScope } from '../contracts/contracts.repository.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { ensurePartitions, loadReadings, seriesOfInstruments, storedTimes } from '../readings/readings.repository.js';
@@ -40,11 +42,12 @@ import {
   instrumentRefs,
   listUploads,
   lockUpload,
+  lockUploadContent,
   pendingUploads,
   replaceErrors,
   transition,
-  updateUpload,
   userRef,
+  type UploadInsert,
   type UploadPlan,
   type UploadRow,
   type UploadView,
@@ -56,8 +59,12 @@ export const INGEST_LOAD_QUEUE = 'ingest-load';
 registerPipelineQueue('ingest', INGEST_LOAD_QUEUE);
 
 /** A validation or load untouched this long is taken again (its worker died); pg-boss expires its job after 30 min. */
-const STALE_MS = 15 * 60_000;
+/** A validation or load untouched this long was abandoned by a worker that died: another takes it over. */
+export const STALE_MS = 15 * 60_000;
 const JOB_OPTIONS = { retryLimit: 2, retryDelay: 60, expireInSeconds: 1800 };
+/** Validation progress: reading the file goes to 80 %, the check against stored readings to 90 %, the report to 100 %. */
+const READ_SHARE = 80;
+const STORED_CHECKED = 90;
 
 const uploadLink = (id: number) => `/en/upload/instrument?upload=${id}`;
 
@@ -113,6 +120,12 @@ export class UploadsService {
     private readonly notifications: NotificationsService,
   ) {}
 
+  /**
+   * The least time between two progress writes while a file is read (the uploader's page asks every 1.5 s); a test
+   * sets 0 to see every step.
+   */
+  progressEveryMs = 250;
+
   /** Called once an upload's readings are committed: the alerts evaluation (issue 9, set by app.ts). */
   afterLoad?: (loaded: { uploadId: number; seriesIds: number[]; from: Date | null; to: Date | null }) => Promise<void>;
 
@@ -156,14 +169,9 @@ export class UploadsService {
       throw err;
     }
     const sha256 = createHash('sha256').update(file.data).digest('hex');
-    if (!force) {
-      const same = await activeUploadOfContent(this.db, 'instrument', sha256);
-      if (same) {
-        throw conflict(
-          `This file was already uploaded on ${same.createdAt.toISOString().slice(0, 10)} (upload ${same.id}, ${same.status}). Upload it with force to process it again.`,
-        );
-      }
-    }
+    const scope = scopeOf(actor);
+    // Checked first so a duplicate is refused before its file is stored, then again under the content lock.
+    if (!force) await this.refuseDuplicate(this.db, scope, sha256);
     const key = randomKey('uploads', format);
     await this.storage.write(key, file.data);
     const now = this.ctx.now();
@@ -171,6 +179,8 @@ export class UploadsService {
     let row: UploadRow;
     try {
       row = await this.db.transaction(async (tx) => {
+        await lockUploadContent(tx, sha256);
+        if (!force) await this.refuseDuplicate(tx, scope, sha256);
         const r = await insertUpload(tx, {
           type: 'instrument',
           contractId: fields.contract_id ?? null,
@@ -199,6 +209,16 @@ export class UploadsService {
     }
     await this.enqueue(INGEST_QUEUE, row.uploadId);
     return { upload_id: row.uploadId, status: row.status };
+  }
+
+  /** 409 naming the caller's latest live upload of the same content, if there is one they may see. */
+  private async refuseDuplicate(db: Executor, scope: ContractScope, sha256: string): Promise<void> {
+    const same = await activeUploadOfContent(db, scope, 'instrument', sha256);
+    if (same) {
+      throw conflict(
+        `This file was already uploaded on ${same.createdAt.toISOString().slice(0, 10)} (upload ${same.id}, ${same.status}). Upload it with force to process it again.`,
+      );
+    }
   }
 
   async get(actor: Actor, id: number): Promise<TUpload> {
@@ -341,12 +361,29 @@ export class UploadsService {
     return isTimeZone(tz) ? tz : DEFAULT_TIMEZONE;
   }
 
+  /**
+   * Writes a validation's progress on its row (what the uploader's page shows; it also keeps the row from looking
+   * abandoned): only forward, and at most once per `progressEveryMs` unless `now` — the steps after reading.
+   */
+  private progressOf(id: number): (percent: number, now?: boolean) => Promise<void> {
+    let shown = 0;
+    let at = performance.now();
+    return async (percent, now = false) => {
+      const t = performance.now();
+      if (percent <= shown || (!now && t - at < this.progressEveryMs)) return;
+      shown = percent;
+      at = t;
+      await transition(this.db, id, ['validating'], 'validating', { progress: percent, updatedAt: this.ctx.now() });
+    };
+  }
+
   /** Validates a received upload: the per-row report and the valid readings, ready for approval. */
   async validate(id: number): Promise<'validated' | 'invalid' | 'skipped'> {
     const now = this.ctx.now();
     const row = await transition(this.db, id, ['received'], 'validating', { progress: 0, updatedAt: now }, new Date(now.getTime() - STALE_MS));
     if (!row) return 'skipped';
-    const finish = async (values: Parameters<typeof updateUpload>[2], errors: { row: number; field: string; message: string; instrument_id?: number | null }[], validKey: string | null) => {
+    await this.announce(row, 'uploads');
+    const finish = async (values: Partial<UploadInsert>, errors: { row: number; field: string; message: string; instrument_id?: number | null }[], validKey: string | null) => {
       let done: UploadRow | undefined;
       await this.db.transaction(async (tx) => {
         await replaceErrors(tx, id, errors);
@@ -395,17 +432,23 @@ export class UploadsService {
       if (row.contractId !== null && !chosen)
         return await finish({ status: 'invalid', error: 'The contract of the upload is no longer assigned to the uploader' }, [], null);
       const validator = new ReadingValidator({ timezone: tz, now: now.getTime(), contract: chosen, instrumentsByName: byName, contractsByNo, codesByType });
+      const progress = this.progressOf(id);
       let info;
       try {
-        info = await readReadingFile(data, (r) => validator.add(r));
+        info = await readReadingFile(
+          data,
+          (r) => validator.add(r),
+          (fraction) => progress(Math.floor(READ_SHARE * fraction)),
+        );
       } catch (err) {
         if (err instanceof SheetFileError) return await finish({ status: 'invalid', error: err.message }, [], null);
         throw err;
       }
-      await updateUpload(this.db, id, { progress: 50, updatedAt: this.ctx.now() });
+      await progress(READ_SHARE, true);
       validator.checkFile();
       const existing = await seriesOfInstruments(this.db, validator.instrumentIds());
       validator.markStored(await storedTimes(this.db, validator.storedCheck(existing)));
+      await progress(STORED_CHECKED, true);
       const res = validator.result(existing, id);
       let validKey: string | null = null;
       if (res.rowsValid > 0) {
@@ -436,7 +479,20 @@ export class UploadsService {
     } catch (err) {
       this.ctx.log.error({ err: safeError(err), uploadId: id }, 'upload validation failed');
       await recordJobFailure(this.ctx, INGEST_QUEUE, String(id), err, 'upload');
-      await transition(this.db, id, ['validating'], 'failed', { error: 'The file could not be validated', updatedAt: this.ctx.now() });
+      const error = 'The file could not be validated';
+      const failed = await this.db.transaction(async (tx) => {
+        const f = await transition(tx, id, ['validating'], 'failed', { error, updatedAt: this.ctx.now() });
+        if (f)
+          await writeAudit(tx, SYSTEM_ACTOR, {
+            action: 'upload.validate',
+            entityType: 'upload',
+            entityId: id,
+            before: { status: 'validating' },
+            after: { status: 'failed', error },
+          });
+        return f;
+      });
+      if (failed) await this.announce(failed, 'uploads');
       return 'invalid';
     }
   }
@@ -446,6 +502,8 @@ export class UploadsService {
     const now = this.ctx.now();
     const row = await transition(this.db, id, ['approved'], 'loading', { progress: 0, updatedAt: now }, new Date(now.getTime() - STALE_MS));
     if (!row) return 'skipped';
+    // The load is one transaction (its progress cannot be seen until it commits): say that it started.
+    await this.announce(row, 'uploads');
     const approver = await userRef(this.db, row.approvedBy);
     const who: AuditActor = { userId: row.approvedBy, loginName: approver?.loginName ?? null, clientAddress: null };
     try {
