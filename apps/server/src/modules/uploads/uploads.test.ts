@@ -1,6 +1,15 @@
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_REPORT_CAP, type TInstrumentReadings, type TUpload, type TUploadCreated, type TUploadList, type TUploadReport } from '@strata/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  UPLOAD_REPORT_CAP,
+  USER_TYPE,
+  type PermissionCode,
+  type TInstrumentReadings,
+  type TUpload,
+  type TUploadCreated,
+  type TUploadList,
+  type TUploadReport,
+} from '@strata/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   contracts,
@@ -14,7 +23,8 @@ import {
   uploads,
 } from '../../db/schema/index.js';
 import { recorder } from '../../platform/bus.test-support.js';
-import { as, createTestApp, type TestApp } from '../../testing/harness.js';
+import { createRole, createUser } from '../../testing/fixtures.js';
+import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { waitFor } from '../../testing/wait.js';
 import {
   countRows,
@@ -22,18 +32,22 @@ import {
   createLevels,
   createType,
   createWorld,
+  filesUnder,
   lastAudit,
   multipart,
   tempDataDir,
   type World,
 } from '../../testing/master-data.js';
+import { docx, zip, type ZipInput } from '../attachments/test-files.js';
 import { loadHooks } from '../readings/readings.repository.js';
 import { REALTIME_CHANNEL, type RealtimeDelivery } from '../realtime/realtime.publish.js';
+import { ReadingValidator } from './reading-validator.js';
 
 const TASKS = ['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory', 'ApproveUpload', 'ViewInstrumentData', 'ViewInstrumentCharts'] as const;
 const LONG = 'instrument,date_time,reading_code,value,depth,contract';
 
 describe('instrument readings uploads', () => {
+  const dataDir = tempDataDir('uploads');
   let t: TestApp;
   let w: World;
   let noA: string;
@@ -66,7 +80,7 @@ describe('instrument readings uploads', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ dataDir: tempDataDir('uploads') });
+    t = await createTestApp({ dataDir });
     w = await createWorld(t, TASKS);
     await createLevels(t.db);
     const sm = await createType(t.db, 'SM', ['DSPA']);
@@ -315,38 +329,6 @@ describe('instrument readings uploads', () => {
     });
   });
 
-  it('leaves no reading behind when the load fails half-way, and loads on a second approval', async () => {
-    const csv = `${LONG}\n${Array.from({ length: 50 }, (_, i) => `SM-A2,2026-05-01T${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}:00Z,DSPA,${i / 10},,`).join('\n')}\n`;
-    const u = await uploadAndValidate('manager', 'half.csv', csv);
-    expect(u.rows_valid).toBe(50);
-    const seriesBefore = await countRows(t.db, readingSeries);
-    const latestBefore = await t.db.orm.select().from(readingLatest);
-    let copied = 0;
-    loadHooks.afterCopy = ({ rows }) => {
-      copied = rows;
-      throw new Error('the process died half-way');
-    };
-    await act('manager', `/uploads/${u.upload_id}/approve`);
-    await t.services.uploads.runPending();
-    expect(copied).toBe(50); // the COPY had run inside the transaction
-    const failed = await status(u.upload_id);
-    expect(failed).toMatchObject({ status: 'failed', error: 'The readings could not be loaded; nothing was written', rows_loaded: 0 });
-    expect(await readingsOf(u.upload_id)).toBe(0);
-    expect(await countRows(t.db, readingSeries)).toBe(seriesBefore);
-    expect(await t.db.orm.select().from(readingLatest)).toEqual(latestBefore);
-    const told = await t.db.orm
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, w.userIds.manager), eq(notifications.type, 'fileCompleted')));
-    expect(told.at(-1)?.message).toBe('Upload half.csv failed: The readings could not be loaded; nothing was written');
-
-    delete loadHooks.afterCopy;
-    expect((await act('manager', `/uploads/${u.upload_id}/approve`)).statusCode).toBe(200);
-    await t.services.uploads.runPending();
-    expect(await status(u.upload_id)).toMatchObject({ status: 'done', rows_loaded: 50 });
-    expect(await readingsOf(u.upload_id)).toBe(50);
-  });
-
   it('takes over a load abandoned by a worker that died (the transaction rolled back)', async () => {
     const u = await uploadAndValidate('manager', 'abandoned.csv', `${LONG}\nSM-A2,2026-06-01 08:00,DSPA,1,,\n`);
     await act('manager', `/uploads/${u.upload_id}/approve`);
@@ -419,5 +401,233 @@ describe('instrument readings uploads', () => {
     expect(report.records).toEqual([
       { row: UPLOAD_REPORT_CAP + 1, field: 'instrument', message: `Unknown instrument NOPE-${UPLOAD_REPORT_CAP - 1}`, instrument_id: null },
     ]);
+  });
+
+  it('refuses an XLSX that is not a workbook, or would inflate past the limits, before parsing it and changes nothing', async () => {
+    const before = await countRows(t.db, uploads);
+    const stored = filesUnder(dataDir).length;
+    const parts = (extra: ZipInput[]) =>
+      zip([
+        { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
+        { name: 'xl/workbook.xml', data: '<?xml version="1.0"?><workbook/>' },
+        ...extra,
+      ]);
+    const tooLarge = { files: 'The XLSX file is too large once uncompressed (at most 100 MB)' };
+    expect((await post('manager', 'letter.xlsx', docx())).json()).toEqual({
+      files: 'The file is a ZIP archive but not an Excel workbook: save it as .xlsx or .csv',
+    });
+    const declared = parts([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(1000), declaredSize: 0xf0000000 }]);
+    const res = await post('manager', 'bomb.xlsx', declared);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(tooLarge);
+    const liar = parts([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(2_000_000), declaredSize: 100 }]);
+    expect((await post('manager', 'liar.xlsx', liar)).json()).toEqual(tooLarge);
+    const many = parts(Array.from({ length: 1000 }, (_, i) => ({ name: `xl/p${i}.xml`, data: 'x', store: true })));
+    expect((await post('manager', 'many.xlsx', many)).json()).toEqual({ files: 'The XLSX file holds too many parts (at most 1000)' });
+    expect(await countRows(t.db, uploads)).toBe(before);
+    expect(filesUnder(dataDir)).toHaveLength(stored);
+  });
+
+  it('names in its 409 only an upload of the caller\u2019s own contracts', async () => {
+    const csv = `${LONG}\nSM-A1,2026-08-01 08:00,DSPA,1,,\n`;
+    // yuser (contract B) uploads the file first; xuser (contract A) may neither be refused for it nor hear of it.
+    const theirs = await post('yuser', 'shared.csv', csv, { fields: { contract_id: String(w.contractB) } });
+    expect(theirs.statusCode, theirs.body).toBe(202);
+    const theirId = theirs.json<TUploadCreated>().upload_id;
+    const mine = await post('xuser', 'shared.csv', csv, { fields: { contract_id: String(w.contractA) } });
+    expect(mine.statusCode, mine.body).toBe(202);
+    const myId = mine.json<TUploadCreated>().upload_id;
+    const again = await post('xuser', 'shared-again.csv', csv, { fields: { contract_id: String(w.contractA) } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatch(new RegExp(`\\(upload ${myId}, received\\)`));
+    expect(again.json()).not.toMatch(new RegExp(`upload ${theirId}\\b`));
+    // yuser in turn is refused naming their own upload, never xuser's.
+    const theirsAgain = await post('yuser', 'shared-again.csv', csv);
+    expect(theirsAgain.statusCode).toBe(409);
+    expect(theirsAgain.json()).toMatch(new RegExp(`\\(upload ${theirId}, received\\)`));
+    await t.services.uploads.runPending();
+  });
+
+  it('lets one of two identical uploads sent at the same moment through, unless forced', async () => {
+    const csv = `${LONG}\nSM-A1,2026-08-02 08:00,DSPA,1,,\n`;
+    const before = await countRows(t.db, uploads);
+    const stored = filesUnder(dataDir).length;
+    const both = await Promise.all([post('manager', 'twin.csv', csv), post('manager', 'twin.csv', csv)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    const refused = both.find((r) => r.statusCode === 409)!;
+    const accepted = both.find((r) => r.statusCode === 202)!.json<TUploadCreated>();
+    expect(refused.json()).toMatch(new RegExp(`\\(upload ${accepted.upload_id}, received\\)`));
+    expect(await countRows(t.db, uploads)).toBe(before + 1);
+    expect(filesUnder(dataDir)).toHaveLength(stored + 1); // the refused one's file is removed
+    const forced = await Promise.all([post('manager', 'twin.csv', csv, { query: '?force=true' }), post('manager', 'twin.csv', csv, { query: '?force=true' })]);
+    expect(forced.map((r) => r.statusCode)).toEqual([202, 202]);
+    await t.services.uploads.runPending();
+  });
+
+  it('asks each upload route for its own task', async () => {
+    const person = async (tasks: PermissionCode[]) => {
+      const role = await createRole(t.db, tasks);
+      const user = await createUser(t.db, { userType: USER_TYPE.Authority, roleId: role.roleId, contractIds: [w.contractA] });
+      return signIn(t, user.loginName);
+    };
+    const uploader = await person(['UploadInstrumentationFiles']);
+    const historian = await person(['ViewInstrumentationUploadHistory']);
+    const approver = await person(['ApproveUpload']);
+    const call = (s: Session, method: 'GET' | 'POST', url: string, extra: object = {}) => as(t, s, { method, url: `/api/v1${url}`, ...extra });
+    const send = (s: Session, name: string, csv: string) => call(s, 'POST', '/uploads/instrument', multipart(name, csv, { contract_id: String(w.contractA) }));
+
+    // Uploading needs UploadInstrumentationFiles.
+    const first = await send(uploader, 'tasks-1.csv', `${LONG}\nSM-A1,2026-08-03 08:00,DSPA,1,,\n`);
+    expect(first.statusCode, first.body).toBe(202);
+    const second = await send(uploader, 'tasks-2.csv', `${LONG}\nSM-A1,2026-08-04 08:00,DSPA,1,,\n`);
+    expect(second.statusCode, second.body).toBe(202);
+    const before = await countRows(t.db, uploads);
+    expect((await send(historian, 'tasks-3.csv', `${LONG}\nSM-A1,2026-08-05 08:00,DSPA,1,,\n`)).statusCode).toBe(403);
+    expect((await send(approver, 'tasks-3.csv', `${LONG}\nSM-A1,2026-08-05 08:00,DSPA,1,,\n`)).statusCode).toBe(403);
+    expect(await countRows(t.db, uploads)).toBe(before);
+    await t.services.uploads.runPending();
+    const [a, b] = [first.json<TUploadCreated>().upload_id, second.json<TUploadCreated>().upload_id];
+
+    // Approving and rejecting need ApproveUpload: the uploader and the historian are refused, and nothing moves.
+    for (const s of [uploader, historian]) {
+      expect((await call(s, 'POST', `/uploads/${a}/approve`)).statusCode).toBe(403);
+      expect((await call(s, 'POST', `/uploads/${b}/reject`)).statusCode).toBe(403);
+    }
+    expect((await status(a)).status).toBe('validated');
+    expect((await status(b)).status).toBe('validated');
+
+    // The history needs ViewInstrumentationUploadHistory; one upload, any of the three tasks.
+    expect((await call(uploader, 'GET', '/uploads')).statusCode).toBe(403);
+    expect((await call(approver, 'GET', '/uploads')).statusCode).toBe(403);
+    const history = await call(historian, 'GET', '/uploads?limit=100');
+    expect(history.statusCode).toBe(200);
+    expect(history.json<TUploadList>().records.map((r) => r.upload_id)).toEqual(expect.arrayContaining([a, b]));
+    for (const s of [uploader, historian, approver]) expect((await call(s, 'GET', `/uploads/${a}`)).statusCode).toBe(200);
+
+    const approved = await call(approver, 'POST', `/uploads/${a}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<TUpload>().status).toBe('approved');
+    const rejected = await call(approver, 'POST', `/uploads/${b}/reject`);
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json<TUpload>().status).toBe('rejected');
+    await t.services.uploads.runPending();
+  });
+
+  it('refuses a file over the 10,000,000-byte limit with the spec\u2019s message, and the instrument_max_upload setting moves it', async () => {
+    const before = await countRows(t.db, uploads);
+    const stored = filesUnder(dataDir).length;
+    const over = Buffer.alloc(10_000_001, 'a');
+    const big = await post('manager', 'big.csv', over);
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toEqual({ files: 'big.csv size is greater than allowed size (10000000)' });
+
+    const put = (values: Record<string, unknown>) => as(t, w.sessions.admin, { method: 'PUT', url: '/api/v1/master-data/settings', payload: values });
+    expect((await put({ instrument_max_upload: 1000 })).statusCode).toBe(200);
+    try {
+      const small = await post('manager', 'small.csv', Buffer.alloc(1001, 'a'));
+      expect(small.statusCode).toBe(400);
+      expect(small.json()).toEqual({ files: 'small.csv size is greater than allowed size (1000)' });
+    } finally {
+      const reset = await put({ instrument_max_upload: null });
+      expect(reset.statusCode, reset.body).toBe(200);
+    }
+    expect(await countRows(t.db, uploads)).toBe(before);
+    expect(filesUnder(dataDir)).toHaveLength(stored);
+
+    // The body is held in memory up to the limit: a limit may not exceed 2,000,000,000 bytes.
+    for (const key of ['instrument_max_upload', 'general_max_upload']) {
+      const tooHigh = await put({ [key]: 2_000_000_001 });
+      expect(tooHigh.statusCode).toBe(400);
+      expect(Object.keys(tooHigh.json<Record<string, string>>())).toEqual([key]);
+    }
+    expect((await put({ instrument_max_upload: 2_000_000_000 })).statusCode).toBe(200);
+    expect((await put({ instrument_max_upload: null })).statusCode).toBe(200);
+  });
+
+  it('audits a validation that crashes as it moves to failed', async () => {
+    const crash = vi.spyOn(ReadingValidator.prototype, 'checkFile').mockImplementation(() => {
+      throw new Error('the validator broke');
+    });
+    let id: number;
+    try {
+      const res = await post('manager', 'crash.csv', `${LONG}\nSM-A1,2026-08-06 08:00,DSPA,1,,\n`);
+      expect(res.statusCode, res.body).toBe(202);
+      id = res.json<TUploadCreated>().upload_id;
+      await t.services.uploads.runPending();
+    } finally {
+      crash.mockRestore();
+    }
+    expect(await status(id)).toMatchObject({ status: 'failed', error: 'The file could not be validated' });
+    const audit = await lastAudit(t.db, 'upload.validate');
+    expect(audit).toMatchObject({
+      loginName: 'system',
+      userId: null,
+      entityType: 'upload',
+      entityId: String(id),
+      before: { status: 'validating' },
+      after: { status: 'failed', error: 'The file could not be validated' },
+    });
+  });
+
+  it('writes the progress of a validation as the file is read, at most every so often', async () => {
+    // Every change of the row's progress, as the uploader's page would read it, recorded by a trigger.
+    await t.db.exec(`create table progress_seen (seq serial primary key, upload_id int, status text, progress int);
+      create function record_progress() returns trigger language plpgsql as $$
+      begin
+        if new.progress is distinct from old.progress then insert into progress_seen (upload_id, status, progress) values (new.upload_id, new.status, new.progress); end if;
+        return new;
+      end $$;
+      create trigger record_progress after update on uploads for each row execute function record_progress();`);
+    const seen = async (id: number) =>
+      (await t.db.query<{ status: string; progress: number }>('select status, progress from progress_seen where upload_id = $1 order by seq', [id])).rows;
+    // 6,000 rows, about 330 KB: several 64 KB slices.
+    const file = (day: number) =>
+      `${LONG}\n${Array.from({ length: 6000 }, (_, i) => `SM-A3,${new Date(Date.UTC(2025, 2, day) + i * 10_000).toISOString()},DSPA,${i / 100},,`).join('\n')}\n`;
+    const every = t.services.uploads.progressEveryMs;
+    try {
+      t.services.uploads.progressEveryMs = 0;
+      const u = await uploadAndValidate('manager', 'progress.csv', file(1));
+      expect(u).toMatchObject({ status: 'validated', rows_valid: 6000, progress: 100 });
+      const steps = await seen(u.upload_id);
+      const reading = steps.filter((s) => s.status === 'validating' && s.progress > 0 && s.progress < 80).map((s) => s.progress);
+      expect(reading.length).toBeGreaterThanOrEqual(3);
+      const all = steps.map((s) => s.progress);
+      expect(all.every((p, i) => i === 0 || p > all[i - 1]!)).toBe(true);
+      expect(all.at(-1)).toBe(100);
+
+      // Throttled: within the interval only the steps after reading are written.
+      t.services.uploads.progressEveryMs = 60_000;
+      const slow = await uploadAndValidate('manager', 'progress-throttled.csv', file(2));
+      expect((await seen(slow.upload_id)).map((s) => s.progress)).toEqual([80, 90, 100]);
+    } finally {
+      t.services.uploads.progressEveryMs = every;
+      await t.db.exec('drop trigger record_progress on uploads; drop function record_progress(); drop table progress_seen;');
+    }
+  });
+
+  it('tells the upload\u2019s contracts when its load starts', async () => {
+    const u = await uploadAndValidate('manager', 'starts.csv', `${LONG}\nSM-A2,2026-08-07 08:00,DSPA,1,,\n`, { fields: { contract_id: String(w.contractA) } });
+    expect((await act('manager', `/uploads/${u.upload_id}/approve`)).statusCode).toBe(200);
+    const mark = bus.got.length;
+    const uploadsUpdated = () =>
+      bus.got
+        .slice(mark)
+        .some(
+          ({ event: e }) =>
+            e.to === 'contract' &&
+            e.contract_id === w.contractA &&
+            e.message.event === 'notification' &&
+            e.message.data.type === 'dataUpdated' &&
+            e.message.data.topic === 'uploads',
+        );
+    let heardWhileLoading = false;
+    loadHooks.afterCopy = async () => {
+      // Inside the load transaction: the upload is `loading`, and its screens must have heard so already.
+      await waitFor(uploadsUpdated, 5000);
+      heardWhileLoading = true;
+    };
+    await t.services.uploads.runPending();
+    expect(heardWhileLoading).toBe(true);
+    expect(await status(u.upload_id)).toMatchObject({ status: 'done', rows_loaded: 1 });
   });
 });
