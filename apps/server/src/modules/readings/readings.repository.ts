@@ -34,11 +34,15 @@ async function run(db: Executor, query: SQL): Promise<number> {
 
 export const seriesKeyOf = (k: SeriesKey) => `${k.instrumentId}|${k.readingCodeId}|${k.depth ?? ''}`;
 
+/** A test seam of the load: called inside its transaction (`tx`), with the readings copied so far. */
+export type LoadHook = (info: { uploadId: number | null; rows: number; tx: Tx }) => void | Promise<void>;
+
 /**
- * Test seams: `afterCopy` runs inside the load transaction once the readings are copied (a test makes it throw to
- * prove that a failure half-way leaves nothing behind). Never set outside tests.
+ * Test seams, each inside the load transaction: `afterCopy` once the readings are copied, `afterRollups` once the
+ * rollups are written too, `afterLatest` once the latest values are (the end of `loadReadings`). A test makes one
+ * throw to prove that a failure at that point leaves nothing behind. Never set outside tests.
  */
-export const loadHooks: { afterCopy?: (info: { uploadId: number | null; rows: number }) => void | Promise<void> } = {};
+export const loadHooks: { afterCopy?: LoadHook; afterRollups?: LoadHook; afterLatest?: LoadHook } = {};
 
 // ---- partitions ----
 
@@ -368,9 +372,10 @@ export async function loadReadings(tx: Tx, input: LoadInput): Promise<{ rows: nu
     );
     await tx.execute(sql.raw('drop table _load_readings'));
   }
-  await loadHooks.afterCopy?.({ uploadId: input.uploadId, rows });
+  await loadHooks.afterCopy?.({ uploadId: input.uploadId, rows, tx });
   const rollups = textOf(input.rollups);
   if (rollups.length > 0) await writeRollups(tx, same ? rollups : withSeriesIds(rollups, idOf));
+  await loadHooks.afterRollups?.({ uploadId: input.uploadId, rows, tx });
   if (input.latest.length > 0) {
     const sids = `{${input.latest.map((l) => ids[l.index]).join(',')}}`;
     const times = `{${input.latest.map((l) => `"${l.takenAt}"`).join(',')}}`;
@@ -380,6 +385,7 @@ export async function loadReadings(tx: Tx, input: LoadInput): Promise<{ rows: nu
         on conflict (series_id) do update set taken_at = excluded.taken_at, value = excluded.value, upload_id = excluded.upload_id
         where excluded.taken_at > l.taken_at`);
   }
+  await loadHooks.afterLatest?.({ uploadId: input.uploadId, rows, tx });
   return { rows, seriesIds: ids };
 }
 
