@@ -13,6 +13,9 @@ export const ZUploadStatus = z.enum(UPLOAD_STATUSES, `Status is one of ${UPLOAD_
 export type TUploadStatus = z.infer<typeof ZUploadStatus>;
 
 /** At most this many row errors are kept per upload (the counts cover every error). */
+/** The `dataUpdated` topic of uploads: one moved on (validating, validated, loading, done …); history tables refetch. */
+export const UPLOADS_TOPIC = 'uploads';
+
 export const UPLOAD_REPORT_CAP = 10_000;
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_TIMEZONE,
+  UPLOADS_TOPIC,
   ZUploadCreateFields,
   type TListUploadsQuery,
   type TNotificationPayload,
@@ -294,7 +295,7 @@ export class UploadsService {
     });
     if (!moved) throw conflict('The upload changed meanwhile: reload it');
     await this.removeValidFiles(upload.validKey);
-    await this.announce(moved, 'uploads');
+    await this.announce(moved, UPLOADS_TOPIC);
     return this.get(actor, id);
   }
 
@@ -382,7 +383,7 @@ export class UploadsService {
     const now = this.ctx.now();
     const row = await transition(this.db, id, ['received'], 'validating', { progress: 0, updatedAt: now }, new Date(now.getTime() - STALE_MS));
     if (!row) return 'skipped';
-    await this.announce(row, 'uploads');
+    await this.announce(row, UPLOADS_TOPIC);
     const finish = async (values: Partial<UploadInsert>, errors: { row: number; field: string; message: string; instrument_id?: number | null }[], validKey: string | null) => {
       let done: UploadRow | undefined;
       await this.db.transaction(async (tx) => {
@@ -413,7 +414,7 @@ export class UploadsService {
         await this.removeValidFiles(validKey);
         return 'skipped' as const;
       }
-      await this.announce(done, 'uploads');
+      await this.announce(done, UPLOADS_TOPIC);
       return values.status as 'validated' | 'invalid';
     };
     try {
@@ -492,7 +493,7 @@ export class UploadsService {
           });
         return f;
       });
-      if (failed) await this.announce(failed, 'uploads');
+      if (failed) await this.announce(failed, UPLOADS_TOPIC);
       return 'invalid';
     }
   }
@@ -503,7 +504,7 @@ export class UploadsService {
     const row = await transition(this.db, id, ['approved'], 'loading', { progress: 0, updatedAt: now }, new Date(now.getTime() - STALE_MS));
     if (!row) return 'skipped';
     // The load is one transaction (its progress cannot be seen until it commits): say that it started.
-    await this.announce(row, 'uploads');
+    await this.announce(row, UPLOADS_TOPIC);
     const approver = await userRef(this.db, row.approvedBy);
     const who: AuditActor = { userId: row.approvedBy, loginName: approver?.loginName ?? null, clientAddress: null };
     try {
@@ -539,7 +540,7 @@ export class UploadsService {
       await this.afterLoad?.({ uploadId: id, seriesIds, from: row.firstTakenAt, to: row.lastTakenAt });
       await this.tell([row.uploadedBy, row.approvedBy], `Upload ${row.fileName}: ${loaded.rowsLoaded} readings loaded`, 1, id);
       await this.announce(loaded, 'instruments');
-      await this.announce(loaded, 'uploads');
+      await this.announce(loaded, UPLOADS_TOPIC);
       return 'done';
     } catch (err) {
       const message =
@@ -559,7 +560,7 @@ export class UploadsService {
       });
       if (failed) {
         await this.tell([row.uploadedBy, row.approvedBy], `Upload ${row.fileName} failed: ${message}`, 3, id);
-        await this.announce(failed, 'uploads');
+        await this.announce(failed, UPLOADS_TOPIC);
       }
       return 'failed';
     }

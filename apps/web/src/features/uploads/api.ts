@@ -1,7 +1,9 @@
-import { ZUpload, ZUploadCreated, ZUploadList, ZUploadReport, type TListUploadsQuery, type TUpload, type TUploadStatus } from '@strata/shared';
+import { UPLOADS_TOPIC, ZUpload, ZUploadCreated, ZUploadList, ZUploadReport, type TListUploadsQuery, type TUpload, type TUploadStatus } from '@strata/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
+import { liveEvents } from '../../lib/live-connection';
 import { sendFiles } from '../../components/upload-button';
 
 export const uploadsKey = ['uploads'] as const;
@@ -12,6 +14,21 @@ export const SETTLED_STATUSES: ReadonlySet<TUploadStatus> = new Set(['validated'
 export const UPLOAD_POLL_MS = 1500;
 
 export type UploadListParams = Pick<TListUploadsQuery, 'limit' | 'skip'> & Partial<Pick<TListUploadsQuery, 'contract' | 'status'>>;
+
+/**
+ * While an uploads page is open, an upload that moves on (validating, validated, loading, done …: the server's live
+ * `dataUpdated` of topic `uploads`, sent to the users of its contracts) refetches the history and the upload shown.
+ */
+export function useUploadsLive(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      liveEvents.on('notification', (event) => {
+        if (event.type === 'dataUpdated' && event.topic === UPLOADS_TOPIC) void client.invalidateQueries({ queryKey: uploadsKey });
+      }),
+    [client],
+  );
+}
 
 /** `GET /uploads?type=instrument`: the instrument upload history, newest first. */
 export function useInstrumentUploads(params: UploadListParams, enabled = true) {

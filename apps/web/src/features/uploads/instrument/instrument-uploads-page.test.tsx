@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { liveEvents } from '../../../lib/live-connection';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { uploadRow } from '../test-data';
@@ -109,5 +110,20 @@ describe('Instrumentation uploads', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(queries).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+  });
+
+  it('follows an upload that moves on while the history is open (a live update of the uploads), and ignores other topics', async () => {
+    const { queries } = serve(['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory']);
+    renderApp('/en/upload/instrument');
+    const table = await screen.findByRole('table', { name: 'Instrumentation upload history' }, SLOW);
+    await within(table).findByText('Done', undefined, SLOW);
+    const asked = queries.length;
+
+    act(() => liveEvents.emit('notification', { type: 'dataUpdated', topic: 'alerts', message: 'x', severity: 1, link_uri: null }));
+    UPLOADS[1] = { ...UPLOADS[1]!, status: 'loading' };
+    act(() => liveEvents.emit('notification', { type: 'dataUpdated', topic: 'uploads', message: 'x', severity: 1, link_uri: null }));
+    expect(await within(table).findByText('Loading', undefined, SLOW)).toBeTruthy();
+    expect(queries.length).toBe(asked + 1);
+    UPLOADS[1] = { ...UPLOADS[1]!, status: 'invalid' };
   });
 });

@@ -13,7 +13,7 @@ import { useContractList } from '../../../lib/active-contracts';
 import { idOrUndefined, useGo } from '../../../lib/page-nav';
 import { useRouteAction } from '../../../lib/route-actions';
 import { useCan } from '../../../lib/use-can';
-import { useInstrumentUploads } from '../api';
+import { useInstrumentUploads, useUploadsLive } from '../api';
 import { UploadStatusChip } from './status-chip';
 import { UploadReadingsDialog } from './upload-dialog';
 
@@ -91,6 +91,7 @@ export function InstrumentUploadsPage() {
   const table = useTableParams();
   const query = useInstrumentUploads({ limit: table.limit, skip: table.skip, ...filterQuery(filters) }, canView);
   useClampPage(query.data?.total_records, table.page, table.pageSize);
+  useUploadsLive();
 
   useRouteAction('upload', () => setUploading(true));
   useRouteAction('filter', () => setShowFilters((shown) => !shown));

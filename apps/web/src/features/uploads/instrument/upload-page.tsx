@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { idOrUndefined } from '../../../lib/page-nav';
 import { useCan } from '../../../lib/use-can';
-import { SETTLED_STATUSES, useApproveUpload, useRejectUpload, useUpload, useUploadReport } from '../api';
+import { SETTLED_STATUSES, useApproveUpload, useRejectUpload, useUpload, useUploadReport, useUploadsLive } from '../api';
 import { UploadStatusChip } from './status-chip';
 
 const REPORT_PAGE_SIZE = 25;
@@ -94,6 +94,7 @@ export function UploadPage() {
   const { t } = useTranslation();
   const id = idOrUndefined(useParams().id);
   const query = useUpload(id);
+  useUploadsLive();
   const canApprove = useCan('ApproveUpload');
   const approve = useApproveUpload();
   const reject = useRejectUpload();
