@@ -83,6 +83,46 @@ export const ZLatestReadings = z.object({
 });
 export type TLatestReadings = z.infer<typeof ZLatestReadings>;
 
+// ---- the readings table (raw readings, paged) ----
+
+/** Rows a page of the readings table when the caller does not say; at most READING_ROWS_MAX_LIMIT. */
+export const READING_ROWS_DEFAULT_LIMIT = 20;
+export const READING_ROWS_MAX_LIMIT = 1000;
+
+/** GET /instruments/{id}/reading-rows?codes&depths&from&to&skip&limit: one page of the raw readings, newest first. */
+export const ZReadingRowsQuery = z.object({
+  codes: ZReadingsQuery.shape.codes,
+  from: ZReadingsQuery.shape.from,
+  to: ZReadingsQuery.shape.to,
+  depths: ZDepthListQuery.optional(),
+  limit: z.coerce
+    .number({ message: 'Limit must be a whole number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(READING_ROWS_MAX_LIMIT, `Limit must be at most ${READING_ROWS_MAX_LIMIT}`)
+    .default(READING_ROWS_DEFAULT_LIMIT),
+  skip: z.coerce.number({ message: 'Skip must be a whole number' }).int('Skip must be a whole number').min(0, 'Skip must be 0 or more').default(0),
+});
+export type TReadingRowsQuery = z.infer<typeof ZReadingRowsQuery>;
+
+/** One stored reading (not downsampled). */
+export const ZReadingRow = z.object({
+  /** ISO instant. */
+  taken_at: z.string(),
+  code: z.string(),
+  /** The series' depth (inclinometers); null for series without one. */
+  depth: z.number().nullable(),
+  value: z.number(),
+});
+export type TReadingRow = z.infer<typeof ZReadingRow>;
+
+/**
+ * A page of readings, newest first; readings of the same instant in the reading codes' order (as the charts list
+ * them), then shallowest first. `total_records`: every reading of the range (codes, depths), exact.
+ */
+export const ZReadingRowList = z.object({ records: z.array(ZReadingRow), total_records: z.number().int() });
+export type TReadingRowList = z.infer<typeof ZReadingRowList>;
+
 // ---- status level of many instruments (issue 7: map colours, list filter) ----
 
 /**

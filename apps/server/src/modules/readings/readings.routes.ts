@@ -8,6 +8,8 @@ import {
   ZLatestReadings,
   ZLatestReadingsQuery,
   ZReadingProfileQuery,
+  ZReadingRowList,
+  ZReadingRowsQuery,
   ZReadingsExportQuery,
   ZReadingsQuery,
 } from '@strata/shared';
@@ -55,6 +57,22 @@ export const readingsRoutes: FastifyPluginAsyncZod<ReadingsRoutesOptions> = asyn
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     (req) => readings.readings(requireActor(req.actor), req.params.id, req.query),
+  );
+
+  app.get(
+    '/instruments/:id/reading-rows',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary:
+          'One page of the stored readings of an instrument (codes, depths, from, to; skip, limit: 20 by default, at most 1000), not downsampled, newest first; total_records counts every reading of the range',
+        params: ZIdParam,
+        querystring: ZReadingRowsQuery,
+        response: { 200: ZReadingRowList },
+      },
+    },
+    (req) => readings.rows(requireActor(req.actor), req.params.id, req.query),
   );
 
   app.get(

@@ -7,6 +7,8 @@ import {
   type TInstrumentStatusQuery,
   type TLatestReadings,
   type TReadingProfileQuery,
+  type TReadingRowList,
+  type TReadingRowsQuery,
   type TReadingsExportFormat,
   type TReadingsExportQuery,
   type TReadingsQuery,
@@ -19,6 +21,7 @@ import { scopeOf } from '../contracts/contracts.service.js';
 import { INSTRUMENT_NOT_FOUND } from '../instruments/instruments.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { downsampleSeries } from './downsample.js';
+import { readingRowsPage } from './reading-rows.repository.js';
 import { exportFileName, exportLimits, isoInZone, readingsFile } from './readings-export.js';
 import { instrumentSeries, instrumentSeriesWithStats, instrumentStatuses, latestAtOrBefore, latestOf, rangeStats, type RangeStats, type SeriesView } from './readings.repository.js';
 
@@ -94,6 +97,47 @@ export class ReadingsService {
       to: to === null ? null : new Date(to).toISOString(),
       max_points: maxPoints,
       series: out,
+    };
+  }
+
+  /**
+   * One page of the stored readings of the range (codes, depths, from, to), newest first, for the detail's readings
+   * table; 404 outside the caller's contracts, as the chart. `total_records` is the sum of the per-series counts the
+   * chart computes for the range (whole 6-hour grains from the rollups, which the load writes in the same transaction
+   * as the readings, the partial grains at the ends from the readings): exact, and no count over the readings.
+   */
+  async rows(actor: Actor, instrumentId: number, q: TReadingRowsQuery): Promise<TReadingRowList> {
+    const { from, to } = inclusiveRange(q.from, q.to);
+    const codes = codeList(q.codes);
+    const found: { series: (SeriesView & { stats?: RangeStats })[] } | undefined =
+      from !== null && to !== null
+        ? await instrumentSeriesWithStats(this.db, scopeOf(actor), instrumentId, codes, q.depths, from, to)
+        : await instrumentSeries(this.db, scopeOf(actor), instrumentId, codes, q.depths);
+    if (!found) throw notFound(INSTRUMENT_NOT_FOUND);
+    // Series without readings in the range are left out of the page's statement; an open bound becomes the first
+    // (or last) reading of the range, so the statement's bounds are values and touch only the partitions needed.
+    const counted: { series: SeriesView; stats: RangeStats }[] = [];
+    for (const s of found.series) {
+      const stats = s.stats ?? (await rangeStats(this.db, s.seriesId, from, to));
+      if (stats.count > 0) counted.push({ series: s, stats });
+    }
+    const total = counted.reduce((n, c) => n + c.stats.count, 0);
+    if (total === 0 || q.skip >= total) return { records: [], total_records: total };
+    const hits = await readingRowsPage(this.db, {
+      seriesIds: counted.map((c) => c.series.seriesId),
+      // (A millisecond wider: the stats round to whole milliseconds; an open side has no bound to overstep.)
+      fromMs: from ?? Math.min(...counted.map((c) => c.stats.first!)) - 1,
+      toMs: to ?? Math.max(...counted.map((c) => c.stats.last!)) + 1,
+      total,
+      skip: q.skip,
+      limit: q.limit,
+    });
+    return {
+      records: hits.map((h) => {
+        const s = counted[h.index]!.series;
+        return { taken_at: new Date(h.t).toISOString(), code: s.code, depth: s.depth, value: h.v };
+      }),
+      total_records: total,
     };
   }
 

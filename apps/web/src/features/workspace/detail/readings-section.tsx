@@ -3,14 +3,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_TIMEZONE, type TConfig, type TInstrumentReadings, type TReadingSeriesData, type TThreshold } from '@strata/shared';
+import { DEFAULT_TIMEZONE, formatCell, type TConfig, type TInstrumentReadings, type TReadingRow, type TReadingSeriesData, type TThreshold } from '@strata/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineChartPanel, thresholdLines, type ChartLine } from '../../../components/chart';
-import { clientPage, DataTable, type DataTableColumn, type TableQuery } from '../../../components/data-table';
+import { DataTable, toLimitSkip, type DataTableColumn } from '../../../components/data-table';
 import { DateRange } from '../../../components/date-range';
 import { useCan } from '../../../lib/use-can';
 import { useInstrumentReadings } from '../api/readings';
+import { useReadingRows } from '../api/reading-rows';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
 import { DepthChips } from './depth-chips';
 import { ProfileSection, startOfDay } from './profile-section';
@@ -55,12 +56,9 @@ function pointsFor(width: number, limit: number): number {
   return Math.min(limit, rounded);
 }
 
-interface ReadingRow {
-  key: string;
-  taken_at: number;
-  series: string;
-  value: number;
-}
+/** The readings table's page size (spec: 20 rows a page), and the sizes offered. */
+export const READINGS_PAGE_SIZE = 20;
+const READINGS_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export interface ReadingsSectionProps {
   instrumentId: number;
@@ -143,30 +141,44 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
     }));
   }, [charts, thresholds, levels, depthWord, t]);
 
+  // The readings table: the stored readings of the period (codes, depths as chosen), newest first, a page at a time.
   const [tableCode, setTableCode] = useState<string | null>(null);
-  const [query, setQuery] = useState<TableQuery>({ page: 1, pageSize: 10, sort: { by: 'taken_at', direction: 'desc' } });
-  const chosen = charts.find((c) => c.code === tableCode) ?? charts[0];
-  const tableRows = useMemo<ReadingRow[]>(
-    () =>
-      (chosen?.series ?? []).flatMap((series) =>
-        series.points.map(([at, value]) => ({ key: `${series.series_id}-${at}`, taken_at: at, series: seriesName(series, depthWord), value })),
-      ),
-    [chosen, depthWord],
-  );
-  const page = clientPage(tableRows, query);
-  const columns: DataTableColumn<ReadingRow>[] = [
-    { id: 'taken_at', label: t('workspace.detail.takenAt'), format: 'datetime', sortable: true, noWrap: true },
-    { id: 'series', label: t('workspace.detail.series'), sortable: true },
+  const chosen = charts.find((c) => c.code === tableCode);
+  const tableCodes = chosen ? [chosen.code] : [];
+  // A new period, code or depth choice starts again at page 1 (the page is kept per selection).
+  const selection = [state.dateRange.start, state.dateRange.end, tableCodes.join(','), depths.join(',')].join('|');
+  const [paging, setPaging] = useState({ selection, page: 1, pageSize: READINGS_PAGE_SIZE });
+  const page = paging.selection === selection ? paging.page : 1;
+  const rows = useReadingRows(instrumentId, {
+    from: state.dateRange.start,
+    to: state.dateRange.end,
+    codes: tableCodes,
+    depths,
+    ...toLimitSkip({ page, pageSize: paging.pageSize }),
+  });
+  const shownCharts = chosen ? [chosen] : charts;
+  const precisionOf = useMemo(() => new Map(charts.map((c) => [c.code, c.precision])), [charts]);
+  const unitOf = useMemo(() => new Map(charts.map((c) => [c.code, c.unit])), [charts]);
+  const units = [...new Set(shownCharts.map((c) => c.unit))];
+  // One unit: in the heading; several (codes of different units): beside each value.
+  const oneUnit = units.length === 1 ? units[0] : undefined;
+  const columns: DataTableColumn<TReadingRow>[] = [
+    { id: 'taken_at', label: t('workspace.detail.takenAt'), format: 'datetime', noWrap: true },
+    { id: 'code', label: t('workspace.detail.readingCode') },
+    ...(hasDepth
+      ? [{ id: 'depth', label: t('workspace.detail.depthM'), align: 'right', render: (row) => (row.depth === null ? '' : String(row.depth)) } satisfies DataTableColumn<TReadingRow>]
+      : []),
     {
       id: 'value',
-      label: chosen?.unit ? t('workspace.detail.valueUnit', { unit: chosen.unit }) : t('workspace.detail.value'),
-      format: 'number',
-      decimals: chosen?.precision ?? 2,
-      sortable: true,
+      label: oneUnit ? t('workspace.detail.valueUnit', { unit: oneUnit }) : t('workspace.detail.value'),
+      align: 'right',
+      render: (row) => {
+        const value = formatCell(row.value, precisionOf.get(row.code) ?? 2);
+        const unit = oneUnit === undefined ? unitOf.get(row.code) : undefined;
+        return unit ? `${value} ${unit}` : value;
+      },
     },
   ];
-  const downsampled = chosen?.series.some((s) => s.downsampled);
-  const rawCount = chosen?.series.reduce((n, s) => n + s.raw_count, 0) ?? 0;
 
   let body;
   if (readings.isPending) body = <Loading />;
@@ -227,12 +239,11 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
                 size="small"
                 label={t('workspace.detail.readingCode')}
                 value={chosen?.code ?? ''}
-                onChange={(event) => {
-                  setTableCode(event.target.value);
-                  setQuery((q) => ({ ...q, page: 1 }));
-                }}
+                onChange={(event) => setTableCode(event.target.value === '' ? null : event.target.value)}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 sx={{ minWidth: 180 }}
               >
+                <MenuItem value="">{t('workspace.detail.allCodes')}</MenuItem>
                 {charts.map((c) => (
                   <MenuItem key={c.code} value={c.code}>
                     {c.code} — {c.description}
@@ -241,21 +252,20 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
               </TextField>
             )}
           </Stack>
-          {downsampled && (
-            <Typography variant="body2" color="text.secondary">
-              {t('workspace.detail.downsampled', { shown: tableRows.length, raw: rawCount })}
-            </Typography>
-          )}
           <DataTable
             label={t('workspace.detail.readingsTable')}
             columns={columns}
-            rows={page.rows}
-            total={page.total}
-            page={query.page}
-            pageSize={query.pageSize}
-            sort={query.sort}
-            onChange={setQuery}
-            getRowId={(row) => row.key}
+            rows={rows.data?.records ?? []}
+            total={rows.data?.total_records ?? 0}
+            page={page}
+            pageSize={paging.pageSize}
+            pageSizeOptions={READINGS_PAGE_SIZES}
+            onChange={(q) => setPaging({ selection, page: q.page, pageSize: q.pageSize })}
+            loading={rows.isFetching}
+            error={rows.isError ? rows.error : undefined}
+            onRetry={() => void rows.refetch()}
+            emptyText={t('workspace.detail.noReadings')}
+            getRowId={(row) => `${row.code}|${row.depth ?? ''}|${row.taken_at}`}
             timezone={config?.timezone}
           />
         </Stack>
