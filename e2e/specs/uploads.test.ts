@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInAndOpen } from '../support/browser.js';
+import { chartData, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInAndOpen } from '../support/browser.js';
 
 
 interface Instrument {
@@ -17,6 +17,8 @@ interface Target {
   code: string;
   value: number;
   shown: string;
+  /** The reading code's decimals (the chart's tooltip rounds to them). */
+  precision: number;
 }
 
 /**
@@ -43,15 +45,22 @@ async function pickTargets(session: ApiSession): Promise<Target[]> {
     const precision = Math.max(series.precision, 2);
     const step = 10 ** -precision;
     const value = Number((last[1] + 7 * step).toFixed(precision));
-    targets.push({ id: instrument.instrument_id, name: instrument.name, code: series.code, value, shown: value.toFixed(series.precision) });
+    targets.push({ id: instrument.instrument_id, name: instrument.name, code: series.code, value, shown: value.toFixed(series.precision), precision: series.precision });
   }
   expect(targets).toHaveLength(2);
   return targets;
 }
 
-/** A long-layout CSV: one reading per target two hours ago (after the demo's last daily reading, yesterday 09:00), and a bad row. */
+/** A reading time as the CSV holds it: whole seconds, UTC. */
+const csvTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A long-layout CSV: one reading per target at `at`, and a bad row. The specs before this one load readings up to an
+ * hour before their own run (alerts, action-log): ten minutes ago is later than any of them, so the new reading is
+ * its instrument's latest.
+ */
 function readingsCsv(targets: Target[], at: Date): string {
-  const when = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const when = csvTime(at);
   const rows = targets.map((t) => `${t.name},${when},${t.code},${t.value}`);
   return ['instrument,date_time,reading_code,value', ...rows, `NO-SUCH-INSTRUMENT-${RUN},${when},${targets[0]!.code},1.5`, ''].join('\n');
 }
@@ -90,7 +99,8 @@ describe('readings upload, as a person', () => {
     await page.getByRole('menuitem', { name: 'Upload' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Instrumentation' });
     await dialog.getByRole('button', { name: 'CSV · one reading per row' }).waitFor();
-    const csv = readingsCsv(targets, new Date(Date.now() - 2 * 3_600_000));
+    const readAt = new Date(Date.now() - 10 * 60_000);
+    const csv = readingsCsv(targets, readAt);
     await page.getByTestId('readings-file-input').setInputFiles({ name: `readings-${RUN}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText(`readings-${RUN}.csv`).waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).toBe(true);
@@ -126,12 +136,28 @@ describe('readings upload, as a person', () => {
     await listed.getByText('Done').waitFor();
     await shots(page, 'uploads-history-1366');
 
-    // The instrument on the work space: its chart, and the new reading first in its readings table.
+    // The instrument on the work space, over the last week (every reading drawn, none merged by downsampling): the new
+    // reading is the last point on the chart of its code, and the tooltip there shows its value; it is in the table too.
     const target = targets[0]!;
-    await page.goto(`/en/dashboard/search/instrument/${target.id}`);
+    await page.goto(`/en/dashboard/search/instrument/${target.id}?date-range=${encodeURIComponent('{"option":"week"}')}`);
     const detail = page.getByTestId('instrument-detail');
     await detail.getByRole('heading', { name: target.name }).waitFor();
-    await detail.locator('[data-testid^="chart-"] canvas').first().waitFor({ timeout: 20_000 });
+    const chart = detail.getByTestId(`chart-${target.code}`);
+    await chart.locator('canvas').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await chartData(chart)).lastX, { timeout: 20_000 }).toBe(new Date(csvTime(readAt)).toISOString());
+    expect((await chartData(chart)).points).toBeGreaterThan(1);
+    await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
+    const plot = chart.locator('[role="img"][data-points]');
+    await plot.scrollIntoViewIfNeeded();
+    const box = (await plot.boundingBox())!;
+    // The right end of the plot (the grid ends 24 px from the edge): the axis tooltip snaps to the last point.
+    await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2);
+    const f = 10 ** target.precision;
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+    const tooltip = new RegExp(`${literal(target.code)}${literal(String(Math.round(target.value * f) / f))}$`);
+    await expect.poll(async () => (await plot.textContent())?.trim(), { timeout: 10_000 }).toMatch(tooltip);
+    await shots(page, 'uploads-instrument-chart-1366');
+    await page.mouse.move(0, 0);
     const readings = detail.getByRole('table', { name: 'Readings', exact: true });
     // Among the newest rows (other specs on the same server may have loaded later readings of this instrument since).
     await expect.poll(async () => (await readings.getByRole('row').allTextContents()).slice(1).some((row) => row.includes(`${target.code}${target.shown}`)), { timeout: 20_000 }).toBe(true);

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { canvasPixels, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, screenshot, shots, signInThroughUi } from '../support/browser.js';
+import { canvasPixels, chartData, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, opaquePixels, PHONE, RUN, screenshot, shots, signInThroughUi } from '../support/browser.js';
+import { pngContent } from '../support/png.js';
 
 const LIST = '/en/dashboard/search/instrument/list';
 
@@ -57,8 +58,10 @@ describe('work space, as a person', () => {
     await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
     expect(await page.getByTestId('map-count').textContent()).toBe(`${contract.total} instruments on the map`);
     expect(await listItems(page).count()).toBe(20);
-    // The map draws: OpenLayers' canvas is there, and the URL holds its position.
-    await page.locator('.ol-layer canvas, canvas.ol-layer').first().waitFor();
+    // The map draws the instruments in the opening view: their layer's canvas (className ws-instruments, apart from the
+    // base map's) holds their icons and clusters — a blank layer has no opaque pixel. The URL holds the map's position.
+    await page.locator('.ws-instruments canvas').first().waitFor();
+    await expect.poll(() => opaquePixels(page, '.ws-instruments'), { timeout: 20_000 }).toBeGreaterThan(300);
     await expect.poll(() => new URL(page.url()).searchParams.get('pos')).toMatch(/^\{"x":\d+,"y":\d+,"zoom":10\}$/);
     expect(await page.getByRole('link', { name: 'Work Space' }).count()).toBeGreaterThan(0);
     await shots(page, 'workspace-list-1366');
@@ -96,13 +99,31 @@ describe('work space, as a person', () => {
     expect(Math.max(...coloured)).toBeGreaterThan(50);
     await shots(page, 'workspace-detail-1366');
 
-    // Date range: the last week; the readings are fetched again for that period.
-    const refetch = page.waitForResponse((r) => r.url().includes(`/instruments/${target.instrument_id}/readings`) && r.url().includes('from='));
+    // Date range: the last week; the readings are fetched again for that period, and the chart draws that week only.
+    const refetch = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname.endsWith(`/instruments/${target.instrument_id}/readings`) && url.searchParams.has('from') && url.searchParams.has('max_points');
+    });
     await detail.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Week', exact: true }).click();
-    expect((await refetch).status()).toBe(200);
+    const week = await refetch;
+    expect(week.status()).toBe(200);
     await page.waitForURL((url) => url.searchParams.get('date-range') === '{"option":"week"}');
-    await expect.poll(() => chart.textContent()).toBeTruthy();
+    const asked = new URL(week.url()).searchParams;
+    const [from, to] = [Date.parse(asked.get('from')!), Date.parse(asked.get('to')!)];
+    expect(to - from).toBeGreaterThanOrEqual(7 * 86_400_000);
+    expect(to - from).toBeLessThan(9 * 86_400_000);
+    // The chart's points are the answer's for its code: as many, from the first to the last of them, inside the week.
+    const code = testid!.slice('chart-'.length);
+    const answer = ((await week.json()) as { series: { code: string; points: [number, number][] }[] }).series.filter((s) => s.code === code);
+    const times = answer.flatMap((s) => s.points.map((p) => p[0]));
+    expect(times.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => chartData(chart))
+      .toEqual({ points: times.length, firstX: new Date(Math.min(...times)).toISOString(), lastX: new Date(Math.max(...times)).toISOString() });
+    const drawn = await chartData(chart);
+    expect(Date.parse(drawn.firstX!)).toBeGreaterThanOrEqual(from);
+    expect(Date.parse(drawn.lastX!)).toBeLessThanOrEqual(to);
 
     // Export PNG: a download of an image named after the instrument and code.
     await chart.getByRole('button', { name: 'Chart options' }).click();
@@ -111,7 +132,15 @@ describe('work space, as a person', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`^${target.name}-.+\\.png$`));
     const shot = await screenshot(page, 'workspace-detail-chart-1366');
-    await file.saveAs(path.join(path.dirname(shot), 'workspace-chart-export.png'));
+    const saved = path.join(path.dirname(shot), 'workspace-chart-export.png');
+    await file.saveAs(saved);
+    // A PNG of the chart at 2× (spec §9): twice the chart's CSS size, drawn on (lines, labels, threshold colours).
+    const box = (await chart.locator('[role="img"][data-points]').boundingBox())!;
+    const png = pngContent(readFileSync(saved));
+    expect(Math.abs(png.width - 2 * box.width)).toBeLessThanOrEqual(2);
+    expect(Math.abs(png.height - 2 * box.height)).toBeLessThanOrEqual(2);
+    expect(png.colours).toBeGreaterThan(20);
+    expect(png.inked).toBeGreaterThan(0.01);
     await context.close();
   });
 
@@ -229,7 +258,15 @@ describe('work space, as a person', () => {
     const image = await download;
     expect(image.suggestedFilename()).toMatch(/\.png$/);
     const shot = await screenshot(page, 'workspace-capture-1366');
-    await image.saveAs(path.join(path.dirname(shot), 'workspace-capture-export.png'));
+    const capture = path.join(path.dirname(shot), 'workspace-capture-export.png');
+    await image.saveAs(capture);
+    // A PNG of the map at 2× its CSS size, drawn on: the map's layers, the title strip and the legend.
+    const mapBox = (await page.getByRole('application', { name: 'Work space map' }).boundingBox())!;
+    const png = pngContent(readFileSync(capture));
+    expect(Math.abs(png.width - 2 * mapBox.width)).toBeLessThanOrEqual(2);
+    expect(Math.abs(png.height - 2 * mapBox.height)).toBeLessThanOrEqual(2);
+    expect(png.colours).toBeGreaterThan(20);
+    expect(png.inked).toBeGreaterThan(0.05);
     // And as a one-page PDF.
     const pdf = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Export PDF' }).click();
@@ -336,7 +373,7 @@ describe('work space, as a person', () => {
     await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
     const answer = await profile;
     expect(answer.status()).toBe(200);
-    const body = (await answer.json()) as { profiles: { code: string; points: { depth: number }[] }[] };
+    const body = (await answer.json()) as { profiles: { code: string; points: { depth: number; value: number }[] }[] };
     expect(new Set(body.profiles.map((p) => p.code))).toEqual(new Set(['A', 'B']));
     expect(body.profiles.every((p) => p.points.length === 5)).toBe(true);
     const section = page.getByTestId('profile-section');
@@ -344,12 +381,22 @@ describe('work space, as a person', () => {
       const chart = section.getByTestId(`profile-${code}`);
       await chart.locator('canvas').waitFor({ timeout: 20_000 });
       expect(await chart.getByRole('img', { name: `Profile of ${code} of ${inclinometer!.name}` }).getAttribute('data-empty')).toBeNull();
+      // The chart plots every depth of every date of its code (x: the displacement).
+      const values = body.profiles.filter((p) => p.code === code).flatMap((p) => p.points.map((pt) => pt.value));
+      await expect.poll(() => chartData(chart)).toEqual({ points: values.length, firstX: String(Math.min(...values)), lastX: String(Math.max(...values)) });
+      // With the chart toolbar: numeric axis bounds, and the exports.
+      await chart.getByRole('button', { name: 'Reset axis' }).waitFor();
+      expect(await chart.getByRole('textbox', { name: 'Xmin' }).getAttribute('type')).toBe('text');
     }
     await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
     // The lines of the dates are drawn (the latest in blue).
     expect(await canvasPixels(page, '[data-testid="profile-A"]', '#0471d1')).toBeGreaterThan(20);
     await section.scrollIntoViewIfNeeded();
     await shots(page, 'workspace-profile-1366');
+    await section.getByTestId('profile-A').getByRole('button', { name: 'Chart options' }).click();
+    expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Export PNG', 'Export JPG', 'Export PDF', 'Export SVG']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
 
     // Time series at 4 m only: the readings are asked again with depths=4.
     const depths = page.getByRole('group', { name: 'Depths' });

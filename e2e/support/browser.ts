@@ -141,6 +141,32 @@ export async function canvasPixels(page: Page, selector: string, hex: string): P
   }, hex);
 }
 
+/** How many pixels of the first canvas under the first element matching `selector` are opaque (alpha above 200). */
+export async function opaquePixels(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const canvas = element instanceof HTMLCanvasElement ? element : element.querySelector('canvas');
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx || canvas.width === 0 || canvas.height === 0) return 0;
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 200) n += 1;
+      return n;
+    });
+}
+
+/**
+ * What the chart in `box` plots, as its element (role img) says: components/chart EChart sets `data-points`,
+ * `data-first-x` and `data-last-x` from the option it draws (x: ISO instants on a time axis, numbers otherwise).
+ */
+export async function chartData(box: Locator): Promise<{ points: number; firstX: string | null; lastX: string | null }> {
+  const element = box.locator('[role="img"][data-points]').first();
+  const [points, firstX, lastX] = await Promise.all([element.getAttribute('data-points'), element.getAttribute('data-first-x'), element.getAttribute('data-last-x')]);
+  return { points: Number(points), firstX, lastX };
+}
+
 /** Signs in through the login page as a person would. */
 export async function signInThroughUi(page: Page, login: string, password: string): Promise<void> {
   await page.getByLabel('Your Login Name').fill(login);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_AXIS, buildLineChartOption, CHART, DEFAULT_DISPLAY, thresholdLines, valueExtent } from './chart-option';
+import { AUTO_AXIS, buildLineChartOption, CHART, DEFAULT_DISPLAY, fitTitle, thresholdLines, valueExtent } from './chart-option';
 
 const LEVELS = [
   { code: 'CL', color: '#4fc3f7', severity: 1 },
@@ -85,5 +85,13 @@ describe('line chart option', () => {
     const option = buildLineChartOption({ lines: [LINE], display: DEFAULT_DISPLAY }) as unknown as Option;
     expect(option.dataZoom[0]!.minSpan).toBe(100 / CHART.zoomScaleExtent[1]);
     expect(option.xAxis.type).toBe('time');
+  });
+
+  it('cuts a title and subtitle too long for the chart with an ellipsis, keeping their style', () => {
+    const option = buildLineChartOption({ title: 'A — a long reading code description', subtitle: 'IN-01', lines: [LINE], textColor: '#123456' });
+    const fitted = fitTitle(option, 250) as unknown as { title: { textStyle: object; subtextStyle: object } };
+    expect(fitted.title.textStyle).toMatchObject({ width: 234, overflow: 'truncate', color: '#123456', fontSize: 14 });
+    expect(fitted.title.subtextStyle).toMatchObject({ width: 234, overflow: 'truncate' });
+    expect(fitTitle({ series: [] }, 250)).toEqual({ series: [] });
   });
 });

@@ -203,3 +203,14 @@ export function thresholdLines(
       return out;
     });
 }
+
+/**
+ * The option with its title and subtitle cut to the chart's width (an ellipsis at the end) instead of running off the
+ * canvas: a long reading code description in a narrow chart (two profiles side by side, a phone). `width` in CSS px.
+ */
+export function fitTitle(option: EChartsCoreOption, width: number): EChartsCoreOption {
+  const title = option.title as { textStyle?: object; subtextStyle?: object } | undefined;
+  if (!title || Array.isArray(title) || width <= 0) return option;
+  const fit = { width: Math.max(40, Math.floor(width - 16)), overflow: 'truncate', ellipsis: '…' };
+  return { ...option, title: { ...title, textStyle: { ...title.textStyle, ...fit }, subtextStyle: { ...title.subtextStyle, ...fit } } };
+}

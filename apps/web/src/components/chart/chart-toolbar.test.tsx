@@ -47,10 +47,10 @@ describe('chart toolbar (spec §2.15)', () => {
     expect(props.onDisplayChange).toHaveBeenCalledWith({ ...DEFAULT_DISPLAY, grid: false });
   });
 
-  it('exports to PNG, JPG, SVG and PDF, and offers no export without the permission', async () => {
+  it('exports to PNG, JPG, PDF and SVG, in that order, and offers no export without the permission', async () => {
     const { user, props, unmount } = renderToolbar();
     await user.click(screen.getByRole('button', { name: 'Chart options' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export PNG', 'Export JPG', 'Export SVG', 'Export PDF']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export PNG', 'Export JPG', 'Export PDF', 'Export SVG']);
     await user.click(screen.getByRole('menuitem', { name: 'Export PDF' }));
     expect(props.onExport).toHaveBeenCalledWith('pdf');
     unmount();

@@ -104,13 +104,15 @@ const TOGGLES = [
 const EXPORT_LABELS = {
   png: 'workspace.chart.exportPng',
   jpg: 'workspace.chart.exportJpg',
-  svg: 'workspace.chart.exportSvg',
   pdf: 'workspace.chart.exportPdf',
+  svg: 'workspace.chart.exportSvg',
 } as const satisfies Record<ExportFormat, string>;
 
 /**
  * The chart toolbar (spec §2.15): reset axis, Xmin/Xmax/Ymin/Ymax, and a menu with the Labels, Subtitle, Legends and
- * Grid switches and the PNG, JPG, SVG and PDF exports.
+ * Grid switches and the PNG, JPG, PDF and SVG exports. Xmin/Xmax are date-times on a time x axis and plain numbers on a
+ * value axis (e.g. an inclinometer profile's displacement); Ymin/Ymax are always numbers (on a reversed axis too: Ymin
+ * is then the top).
  */
 export function ChartToolbar({
   axis,

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART } from './chart-option';
+import { summariseChartData } from './chart-data';
+import { CHART, fitTitle } from './chart-option';
 import { echarts, type ECharts, type EChartsCoreOption } from './echarts-core';
 
 /** True where ECharts can draw (a canvas with a 2D context; not jsdom). */
@@ -31,7 +32,9 @@ export interface EChartProps {
 
 /**
  * One ECharts chart (canvas) that follows its box's size — resizes are debounced by 500 ms (spec §9) — and shows
- * "No data to display" when `empty`. The option replaces the previous one on each change.
+ * "No data to display" when `empty`. The option replaces the previous one on each change. The chart's element
+ * (role img) says what it plots, from the option: `data-points` (points across its series), `data-first-x` and
+ * `data-last-x` (the smallest and largest x: ISO instants on a time axis, numbers otherwise).
  */
 export function EChart({ option, empty = false, height = CHART.defaultHeight, label, onInstance, sx }: EChartProps) {
   const { t } = useTranslation();
@@ -39,6 +42,8 @@ export function EChart({ option, empty = false, height = CHART.defaultHeight, la
   const [chart, setChart] = useState<ECharts | null>(null);
   const drawable = useRef(canDrawCharts());
   const latestOnInstance = useRef(onInstance);
+  const data = useMemo(() => summariseChartData(option), [option]);
+  const latestOption = useRef(option);
   useEffect(() => {
     latestOnInstance.current = onInstance;
   });
@@ -56,7 +61,11 @@ export function EChart({ option, empty = false, height = CHART.defaultHeight, la
         : new ResizeObserver(() => {
             clearTimeout(timer);
             timer = setTimeout(() => {
-              if (!instance.isDisposed()) instance.resize();
+              if (instance.isDisposed()) return;
+              instance.resize();
+              // The title only (a merge): the zoom stays.
+              const fitted = fitTitle(latestOption.current, instance.getWidth());
+              if (fitted.title) instance.setOption({ title: fitted.title });
             }, CHART.resizeDebounceMs);
           });
     observer?.observe(element);
@@ -70,7 +79,8 @@ export function EChart({ option, empty = false, height = CHART.defaultHeight, la
   }, []);
 
   useEffect(() => {
-    if (chart && !chart.isDisposed()) chart.setOption(option, { notMerge: true });
+    latestOption.current = option;
+    if (chart && !chart.isDisposed()) chart.setOption(fitTitle(option, chart.getWidth()), { notMerge: true });
   }, [chart, option]);
 
   return (
@@ -80,6 +90,9 @@ export function EChart({ option, empty = false, height = CHART.defaultHeight, la
         role="img"
         aria-label={label}
         data-empty={empty || undefined}
+        data-points={data.points}
+        data-first-x={data.firstX ?? undefined}
+        data-last-x={data.lastX ?? undefined}
         sx={{ position: 'absolute', inset: 0, visibility: empty ? 'hidden' : 'visible' }}
       />
       {empty && (

@@ -1,9 +1,13 @@
 import { LineChart, ScatterChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
-/** ECharts with what the charts here use (tree-shaken): lines, scatter, titles, legends, tooltips, mark lines, zoom; canvas and SVG. */
+/**
+ * ECharts with what the charts here use (tree-shaken): lines, scatter, titles, legends, tooltips, mark lines, zoom, the
+ * label layout (overlapping labels hidden); canvas and SVG.
+ */
 echarts.use([
   LineChart,
   ScatterChart,
@@ -13,6 +17,7 @@ echarts.use([
   TitleComponent,
   MarkLineComponent,
   DataZoomComponent,
+  LabelLayout,
   CanvasRenderer,
   SVGRenderer,
 ]);

@@ -1,9 +1,10 @@
 import { saveBlob } from '../../lib/download';
-import { CHART } from './chart-option';
+import { CHART, fitTitle } from './chart-option';
 import { echarts, type ECharts, type EChartsCoreOption } from './echarts-core';
 import { dataUrlBytes, jpegToPdf } from './pdf';
 
-export const EXPORT_FORMATS = ['png', 'jpg', 'svg', 'pdf'] as const;
+/** The exports, in the toolbar menu's order (spec §2.15: PNG, JPG, PDF and SVG). */
+export const EXPORT_FORMATS = ['png', 'jpg', 'pdf', 'svg'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const BACKGROUND = '#ffffff';
@@ -18,7 +19,7 @@ export function safeFileName(name: string): string {
 export function chartSvg(option: EChartsCoreOption, width: number, height: number): string {
   const copy = echarts.init(null, undefined, { renderer: 'svg', ssr: true, width, height });
   try {
-    copy.setOption({ ...option, backgroundColor: BACKGROUND });
+    copy.setOption({ ...fitTitle(option, width), backgroundColor: BACKGROUND });
     return copy.renderToSVGString();
   } finally {
     copy.dispose();

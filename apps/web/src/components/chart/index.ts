@@ -12,6 +12,8 @@ export {
   type LineChartInput,
   type ThresholdLine,
 } from './chart-option';
+export { summariseChartData, type ChartDataSummary } from './chart-data';
+export { ChartPanel, type ChartPanelProps, type ChartView } from './chart-panel';
 export { ChartToolbar, formatBound, parseBound, type ChartToolbarProps } from './chart-toolbar';
 export { canDrawCharts, EChart, type EChartProps } from './echart';
 export { canvasPdf, chartSvg, EXPORT_FORMATS, exportChart, safeFileName, type ExportFormat } from './export';

@@ -1,23 +1,9 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useToast } from '../feedback';
-import {
-  AUTO_AXIS,
-  buildLineChartOption,
-  CHART,
-  DEFAULT_DISPLAY,
-  hasPoints,
-  type AxisRange,
-  type ChartDisplay,
-  type ChartLine,
-  type ThresholdLine,
-} from './chart-option';
-import { ChartToolbar } from './chart-toolbar';
-import { EChart, type EChartProps } from './echart';
-import type { ECharts } from './echarts-core';
-import { exportChart, type ExportFormat } from './export';
+import { useCallback } from 'react';
+import { buildLineChartOption, CHART, hasPoints, type ChartLine, type ThresholdLine } from './chart-option';
+import { ChartPanel, type ChartView } from './chart-panel';
+import type { EChartProps } from './echart';
 
 export interface LineChartPanelProps {
   title?: string;
@@ -53,15 +39,9 @@ export function LineChartPanel({
   canExport = true,
   timezone,
 }: LineChartPanelProps) {
-  const { t } = useTranslation();
   const theme = useTheme();
-  const toast = useToast();
-  const [axis, setAxis] = useState<AxisRange>(AUTO_AXIS);
-  const [display, setDisplay] = useState<ChartDisplay>(DEFAULT_DISPLAY);
-  const chart = useRef<ECharts | null>(null);
-  const empty = !hasPoints(lines);
-  const option = useMemo(
-    () =>
+  const buildOption = useCallback(
+    ({ display, axis }: ChartView) =>
       buildLineChartOption({
         title,
         subtitle,
@@ -75,36 +55,21 @@ export function LineChartPanel({
         textColor: theme.palette.text.secondary,
         gridColor: theme.palette.divider,
       }),
-    [title, subtitle, lines, thresholds, xType, yName, precision, display, axis, theme],
+    [title, subtitle, lines, thresholds, xType, yName, precision, theme],
   );
-
-  const onExport = (format: ExportFormat) => {
-    if (!chart.current) return;
-    try {
-      const name = exportChart(chart.current, option, format, fileName);
-      toast({ message: t('workspace.chart.exported', { name }), color: 'success' });
-    } catch {
-      toast({ message: t('workspace.chart.exportFailed'), color: 'error' });
-    }
-  };
 
   return (
     <Box data-threshold-lines={thresholds?.length ?? 0}>
-      <ChartToolbar
-        axis={axis}
-        onAxisChange={setAxis}
-        onResetAxis={() => {
-          setAxis(AUTO_AXIS);
-          chart.current?.dispatchAction({ type: 'dataZoom', start: 0, end: 100 });
-        }}
-        display={display}
-        onDisplayChange={setDisplay}
-        onExport={canExport && !empty ? onExport : undefined}
+      <ChartPanel
+        buildOption={buildOption}
+        empty={!hasPoints(lines)}
         xType={xType}
+        height={height}
+        label={label}
+        fileName={fileName}
+        canExport={canExport}
         timezone={timezone}
-        disabled={empty}
       />
-      <EChart option={option} empty={empty} height={height} label={label} onInstance={(instance) => (chart.current = instance)} />
     </Box>
   );
 }

@@ -47,6 +47,39 @@ describe('inclinometer profile chart', () => {
     expect(option.series).toHaveLength(2);
   });
 
+  it('follows the chart toolbar: displacement and depth bounds, labels, subtitle, legend and grid', () => {
+    type Option = {
+      title: { show: boolean; text: string; subtext: string };
+      legend: { show: boolean };
+      xAxis: { min: number; max: number; splitLine: { show: boolean } };
+      yAxis: { min: number; max?: number; inverse: boolean; splitLine: { show: boolean } };
+      series: { label: { show: boolean; formatter: (p: { value: [number, number] }) => string } }[];
+      dataZoom: { minSpan: number }[];
+    };
+    const lines = profileLines(profiles, 'A', (p) => p.at);
+    const base = { title: 'A — Displacement', subtitle: 'IN-01 · profile on 2 dates', unit: 'mm', depthName: 'Depth (m)', lines, precision: 1 };
+    const shown = buildProfileOption(base) as unknown as Option;
+    expect(shown.title).toMatchObject({ show: true, text: 'A — Displacement', subtext: 'IN-01 · profile on 2 dates' });
+    expect(shown.legend.show).toBe(true);
+    expect(shown.xAxis.splitLine.show).toBe(true);
+    // Value labels at the points, rounded to the code's precision.
+    expect(shown.series[0]!.label.show).toBe(true);
+    expect(shown.series[1]!.label.formatter({ value: [1.46, 2] })).toBe('1.5');
+    expect(shown.dataZoom.map((z) => z.minSpan)).toEqual([0.1, 0.1]);
+
+    const hidden = buildProfileOption({
+      ...base,
+      display: { labels: false, subtitle: false, legend: false, grid: false },
+      axis: { xMin: -0.5, xMax: 3, yMin: 1, yMax: 5 },
+    }) as unknown as Option;
+    expect(hidden.title.subtext).toBe('');
+    expect(hidden.legend.show).toBe(false);
+    expect(hidden.series.every((s) => !s.label.show)).toBe(true);
+    expect(hidden.xAxis).toMatchObject({ min: -0.5, max: 3, splitLine: { show: false } });
+    // Depth still runs downward: Ymin is the top.
+    expect(hidden.yAxis).toMatchObject({ min: 1, max: 5, inverse: true, splitLine: { show: false } });
+  });
+
   it('rounds the axis bound up to a nice number', () => {
     expect([0.07, 1.65, 5.06, 11, 37, 250].map(niceCeil)).toEqual([0.08, 2, 6, 15, 40, 250]);
   });

@@ -1,5 +1,5 @@
 import type { TReadingProfile } from '@strata/shared';
-import type { EChartProps } from '../../../components/chart';
+import { AUTO_AXIS, CHART, DEFAULT_DISPLAY, type AxisRange, type ChartDisplay, type EChartProps } from '../../../components/chart';
 
 type EChartsCoreOption = EChartProps['option'];
 
@@ -15,10 +15,18 @@ export interface ProfileLine {
 }
 
 export interface ProfileChartInput {
+  /** e.g. "A — Displacement A axis" (in the chart, so that exports carry it). */
+  title?: string;
+  /** e.g. the instrument's name and the dates; hidden with the toolbar's Subtitle switch. */
+  subtitle?: string;
   unit: string;
   depthName: string;
   lines: readonly ProfileLine[];
   precision: number;
+  /** The toolbar's switches: value labels at the points, the subtitle, the legend, the grid lines. */
+  display?: ChartDisplay;
+  /** The toolbar's bounds: X is the value (displacement), Y the depth (Ymin is the top: the axis runs downward). */
+  axis?: AxisRange;
   textColor?: string;
   gridColor?: string;
 }
@@ -46,34 +54,54 @@ export function niceCeil(value: number): number {
 /**
  * The ECharts option of an inclinometer profile: displacement on the horizontal axis (symmetric about zero, to a nice
  * bound), depth on the vertical axis increasing downward (0 at the top), one line per date with a marker per depth,
- * and a zero line. The title is the page's (HTML above the chart), so a long description wraps.
+ * and a zero line. The toolbar's switches and bounds apply (spec §2.15): value labels at the points (overlapping ones
+ * hidden), the subtitle, the legend, the grid lines; Xmin/Xmax replace the symmetric bound, Ymin/Ymax the depth range.
+ * Wheel or pinch zooms both axes, down to 1/1000 of them (spec §9).
  */
 export function buildProfileOption(input: ProfileChartInput): EChartsCoreOption {
+  const display = input.display ?? DEFAULT_DISPLAY;
+  const axis = input.axis ?? AUTO_AXIS;
   const text = input.textColor ?? '#555';
   const grid = input.gridColor ?? '#e0e0e0';
   const values = input.lines.flatMap((l) => l.points.map((p) => p[0]));
   const spread = values.length ? Math.max(...values.map(Math.abs)) : 0;
   const bound = spread > 0 ? niceCeil(spread * 1.1) : 1;
+  const legendShown = display.legend && input.lines.length > 0;
+  const titleShown = Boolean(input.title);
+  const subtitleShown = titleShown && display.subtitle && Boolean(input.subtitle);
+  // Title (and subtitle), then the x axis's name and labels above the plot.
+  const top = (titleShown ? (subtitleShown ? 48 : 28) : 0) + 44;
+  const zoom = { type: 'inside', filterMode: 'none', minSpan: 100 / CHART.zoomScaleExtent[1] };
+  const label = (p: { value: [number, number] }) => String(round(p.value[0], input.precision));
   return {
     animation: false,
     textStyle: { color: text },
-    legend: { type: 'scroll', bottom: 0, left: 'center', textStyle: { color: text } },
+    title: {
+      show: titleShown,
+      text: input.title ?? '',
+      subtext: subtitleShown ? input.subtitle : '',
+      left: 'center',
+      top: 4,
+      textStyle: { fontSize: 14, color: text },
+      subtextStyle: { color: text },
+    },
+    legend: { show: legendShown, type: 'scroll', bottom: 0, left: 'center', textStyle: { color: text } },
     tooltip: {
       trigger: 'item',
       formatter: (p: { seriesName: string; value: [number, number] }) =>
         `${p.seriesName}<br/>${p.value[1]} m: ${round(p.value[0], input.precision)} ${input.unit}`,
     },
-    grid: { left: 44, right: 20, top: 44, bottom: input.lines.length > 0 ? 52 : 28, containLabel: false },
+    grid: { left: 44, right: 20, top, bottom: legendShown ? 52 : 28, containLabel: false },
     xAxis: {
       type: 'value',
       name: input.unit,
       nameLocation: 'middle',
       nameGap: 22,
       position: 'top',
-      min: -bound,
-      max: bound,
+      min: axis.xMin ?? -bound,
+      max: axis.xMax ?? bound,
       axisLabel: { color: text, hideOverlap: true },
-      splitLine: { lineStyle: { color: grid } },
+      splitLine: { show: display.grid, lineStyle: { color: grid } },
     },
     yAxis: {
       type: 'value',
@@ -81,16 +109,23 @@ export function buildProfileOption(input: ProfileChartInput): EChartsCoreOption 
       nameLocation: 'end',
       nameTextStyle: { color: text, align: 'right' },
       inverse: true,
-      min: 0,
+      min: axis.yMin ?? 0,
+      max: axis.yMax ?? undefined,
       axisLabel: { color: text },
-      splitLine: { lineStyle: { color: grid } },
+      splitLine: { show: display.grid, lineStyle: { color: grid } },
     },
+    dataZoom: [
+      { ...zoom, xAxisIndex: 0 },
+      { ...zoom, yAxisIndex: 0 },
+    ],
     series: input.lines.map((line, i) => ({
       name: line.name,
       type: 'line',
       color: line.color,
       symbolSize: 5,
       data: line.points,
+      label: { show: display.labels && line.points.length <= 30, position: 'right', fontSize: 10, color: line.color, formatter: label },
+      labelLayout: { hideOverlap: true },
       ...(i === 0 ? { markLine: { silent: true, symbol: 'none', animation: false, lineStyle: { color: text, type: 'solid', width: 1 }, label: { show: false }, data: [{ xAxis: 0 }] } } : {}),
     })),
   };

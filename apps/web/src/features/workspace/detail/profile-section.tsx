@@ -7,16 +7,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { DEFAULT_TIMEZONE, formatDate, PROFILE_MAX_DATES, type TReadingProfile } from '@strata/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../../components/chart';
+import { ChartPanel, type ChartView } from '../../../components/chart';
 import { AppDatePicker } from '../../../components/date-time';
 import { LoadError, Loading } from '../../../components/query-states';
 import { dayjs } from '../../../lib/dayjs';
+import { useCan } from '../../../lib/use-can';
 import { useInstrumentProfile } from '../api/readings';
-import { buildProfileOption, profileLines } from './profile-option';
+import { buildProfileOption, profileLines, type ProfileLine } from './profile-option';
 
 export const PROFILE_CHART_HEIGHT = 380;
+/** The section's width (px) from which the charts of the codes stand side by side. */
+const PROFILE_SIDE_BY_SIDE = 900;
 
 export interface ProfileCode {
   code: string;
@@ -45,14 +48,60 @@ function endOfDay(dayStart: string, tz: string): string {
   return dayjs(dayStart).tz(tz).endOf('day').toISOString();
 }
 
+interface ProfileChartProps {
+  code: string;
+  title: string;
+  unit: string;
+  precision: number;
+  lines: ProfileLine[];
+  instrumentName: string;
+}
+
+/** One reading code's profile with the chart toolbar (spec §2.15): displacement bounds on x, depth bounds on y. */
+function ProfileChart({ code, title, unit, precision, lines, instrumentName }: ProfileChartProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const canExport = useCan('ExportInstrumentCharts');
+  const depthName = t('workspace.profile.depthAxis');
+  const subtitle = t('workspace.profile.chartSubtitle', { name: instrumentName, count: lines.length });
+  // Stable while the data is: a new option would reset the chart's zoom.
+  const buildOption = useCallback(
+    ({ display, axis }: ChartView) =>
+      buildProfileOption({
+        title,
+        subtitle,
+        unit,
+        depthName,
+        lines,
+        precision,
+        display,
+        axis,
+        textColor: theme.palette.text.secondary,
+        gridColor: theme.palette.divider,
+      }),
+    [title, subtitle, unit, depthName, lines, precision, theme],
+  );
+  return (
+    <ChartPanel
+      buildOption={buildOption}
+      empty={lines.every((l) => l.points.length === 0)}
+      xType="value"
+      height={PROFILE_CHART_HEIGHT}
+      label={t('workspace.profile.chartLabel', { code, name: instrumentName })}
+      fileName={`${instrumentName}-profile-${code}`}
+      canExport={canExport}
+    />
+  );
+}
+
 /**
  * An inclinometer's profile (issue 7): displacement against depth (depth downward) for up to six dates, one chart per
- * reading code (A and B axes side by side, stacked on phones). Dates are picked per day; a day's profile is the latest
- * reading of each depth up to the end of that day.
+ * reading code (A and B axes side by side where the section is wide, one above the other otherwise), each with the
+ * chart toolbar. Dates are picked per day; a
+ * day's profile is the latest reading of each depth up to the end of that day.
  */
 export function ProfileSection({ instrumentId, instrumentName, codes, defaultDates, timezone }: ProfileSectionProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
   const tz = timezone ?? DEFAULT_TIMEZONE;
   const [picked, setPicked] = useState<(string | null)[] | null>(null);
   const dates = picked ?? [...defaultDates];
@@ -69,24 +118,14 @@ export function ProfileSection({ instrumentId, instrumentName, codes, defaultDat
   const charts = useMemo(() => {
     const profiles = profile.data?.profiles ?? [];
     const shown = codes.length ? codes : [...new Set(profiles.map((p) => p.code))].map((code) => ({ code, description: code, unit: '', precision: 2 }));
-    return shown.map((c) => {
-      const lines = profileLines(profiles, c.code, nameOf);
-      const unit = c.unit || profiles.find((p) => p.code === c.code)?.unit || '';
-      return {
-        code: c.code,
-        title: `${c.code} — ${c.description}`,
-        empty: lines.every((l) => l.points.length === 0),
-        option: buildProfileOption({
-          unit,
-          depthName: t('workspace.profile.depthAxis'),
-          lines,
-          precision: c.precision,
-          textColor: theme.palette.text.secondary,
-          gridColor: theme.palette.divider,
-        }),
-      };
-    });
-  }, [profile.data, codes, nameOf, t, theme]);
+    return shown.map((c) => ({
+      code: c.code,
+      title: `${c.code} — ${c.description}`,
+      unit: c.unit || profiles.find((p) => p.code === c.code)?.unit || '',
+      precision: c.precision,
+      lines: profileLines(profiles, c.code, nameOf),
+    }));
+  }, [profile.data, codes, nameOf]);
 
   const setDate = (index: number, value: string | null) => setPicked(dates.map((d, i) => (i === index ? (value ? startOfDay(value, tz) : null) : d)));
   const removeDate = (index: number) => setPicked(dates.filter((_, i) => i !== index));
@@ -119,21 +158,25 @@ export function ProfileSection({ instrumentId, instrumentName, codes, defaultDat
       ) : profile.isPending && at.length > 0 ? (
         <Loading />
       ) : (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ opacity: profile.isFetching ? 0.6 : 1 }}>
-          {charts.map((chart) => (
-            <Box key={chart.code} sx={{ flex: '1 1 0', minWidth: 0 }} data-testid={`profile-${chart.code}`}>
-              <Typography variant="body2" component="h4" sx={{ fontWeight: 600, textAlign: 'center', mb: 0.5 }}>
-                {chart.title}
-              </Typography>
-              <EChart
-                option={chart.option}
-                empty={chart.empty}
-                height={PROFILE_CHART_HEIGHT}
-                label={t('workspace.profile.chartLabel', { code: chart.code, name: instrumentName })}
-              />
-            </Box>
-          ))}
-        </Stack>
+        // Side by side where the section is wide enough for two charts and their toolbars (its own width, not the
+        // screen's: the detail panel is narrow beside the map), one above the other otherwise.
+        <Box sx={{ containerType: 'inline-size' }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 2,
+              opacity: profile.isFetching ? 0.6 : 1,
+              [`@container (min-width: ${PROFILE_SIDE_BY_SIDE}px)`]: { flexDirection: 'row' },
+            }}
+          >
+            {charts.map((chart) => (
+              <Box key={chart.code} sx={{ flex: '1 1 0', minWidth: 0 }} data-testid={`profile-${chart.code}`}>
+                <ProfileChart {...chart} instrumentName={instrumentName} />
+              </Box>
+            ))}
+          </Box>
+        </Box>
       )}
     </Stack>
   );
