@@ -243,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerAuthJobs(schedules.registry, auth);
   const systemAdmin = new SystemAdminService(ctx, hub);
   // Master data and contracts management (issue 6): the configuration's master-data cache is shared with its writers.
-  const masterConfig = new MasterConfigCache(ctx);
+  const masterConfig = new MasterConfigCache(ctx, storage);
   await masterConfig.start();
   system.useMasterConfig(masterConfig);
   const contractsAdmin = new ContractsAdminService(ctx);

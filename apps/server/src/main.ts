@@ -2,13 +2,15 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createLocalStorage } from './platform/storage.js';
 import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo.js';
 
 async function main(config: Config): Promise<void> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await db.migrate();
   const seeded = config.demo && (await isEmpty(db));
-  if (seeded) await seedDemo(db);
+  // The files storage buildApp opens (dataDir/files): the demo's station layer file goes there.
+  if (seeded) await seedDemo(db, createLocalStorage(path.join(config.dataDir, 'files')));
 
   const { app, stop, services } = await buildApp({ config, db, workers: config.workers });
   // The housekeeping schedules (expired files, ended sessions, files of deleted records), given once per installation.

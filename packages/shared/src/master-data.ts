@@ -42,8 +42,14 @@ export function uploadLimitKey(type: UploadType): `${string}_max_upload` {
 export const SITE_TYPES = ['E', 'MT'] as const;
 export type SiteType = (typeof SITE_TYPES)[number];
 
-/** Map layer kinds and sources. */
-export const MAP_LAYER_KINDS = ['base', 'overlay'] as const;
+/**
+ * Map layer kinds and sources. `stations`: railway stations near the works, points with a `name` from a GeoJSON or KML
+ * file or address, drawn on the work-space map when the user's `show_stations` preference is on (decision 021).
+ */
+export const MAP_LAYER_KINDS = ['base', 'overlay', 'stations'] as const;
+export type MapLayerKind = (typeof MAP_LAYER_KINDS)[number];
+/** At most this many station points go into `GET /config` (all station layers together). */
+export const MAX_STATION_POINTS = 500;
 export const MAP_LAYER_SOURCES = ['xyz', 'wmts', 'wms', 'geojson', 'kml'] as const;
 
 /** Risk ratings in rising order (the project-risk screen). */

@@ -1,13 +1,15 @@
 /**
  * Demo master data (issue 6), seeded inside `seedDemo`'s transaction: instrument categories and types with their
  * reading codes, the CL/AL/PDL/WSL alert levels, 540 instruments along the tunnel alignment of the three demo
- * contracts with thresholds at every level, zones, two excavation sites and a mined tunnel, and map layers.
+ * contracts with thresholds at every level, zones, two excavation sites and a mined tunnel, and map layers (with a
+ * station layer: a GeoJSON file of the railway stations near the works, written to the files storage when given).
  * Positions are SVY21 metres spaced along a polyline through the contracts' reference points; values are
  * deterministic (a seeded generator), so every first start looks the same. Everything goes in a few batched inserts.
  */
 import { eq } from 'drizzle-orm';
-import { SEVERITY_COLORS, type TPolygon } from '@strata/shared';
+import { SEVERITY_COLORS, svy21ToWgs84Rounded, type TPolygon } from '@strata/shared';
 import type { Executor } from '../db/client.js';
+import { randomKey, type Storage } from '../platform/storage.js';
 import {
   alertLevels,
   contracts,
@@ -138,6 +140,31 @@ export interface SeedMasterDataInput {
   /** The demo contracts, by number (T301, T302, C303). */
   contracts: { contractId: number; no: string; easting: number | null; northing: number | null }[];
   adminId: number;
+  /** The files storage: the station layer's GeoJSON file is written there (no station layer without it). */
+  storage?: Storage;
+}
+
+/** The demo stations: near the works, where a tunnel project's people look for them (stretch, fraction, side offset m). */
+const DEMO_STATIONS: { name: string; no: string; t: number; side: number }[] = [
+  { name: 'Marina Bay', no: 'T301', t: 0, side: -260 },
+  { name: 'Marina South', no: 'T301', t: 0.12, side: 0 },
+  { name: 'Marina Way', no: 'T301', t: 0.85, side: 180 },
+  { name: 'Gardens by the Bay', no: 'T302', t: 0.45, side: 220 },
+  { name: 'Tanjong Rhu', no: 'T302', t: 0.95, side: -320 },
+  { name: 'Bayshore', no: 'C303', t: 0.28, side: 0 },
+  { name: 'Bedok South', no: 'C303', t: 1, side: 240 },
+];
+
+/** The demo stations as a GeoJSON FeatureCollection (WGS84, as such files usually come). */
+function stationsGeoJson(at: (no: string, t: number, side: number) => Pt): string {
+  return JSON.stringify({
+    type: 'FeatureCollection',
+    features: DEMO_STATIONS.map((st) => {
+      const [e, n] = at(st.no, st.t, st.side);
+      const { lat, lon } = svy21ToWgs84Rounded(e, n);
+      return { type: 'Feature', properties: { name: st.name }, geometry: { type: 'Point', coordinates: [lon, lat] } };
+    }),
+  });
 }
 
 /** Alignment ends beyond the first and last reference points (SVY21). */
@@ -358,11 +385,18 @@ export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): 
     },
   ]);
 
-  // ---- map layers: a base map (the web falls back to a plain background offline) and overlays ----
+  // ---- map layers: a base map (the web falls back to a plain background offline), overlays and the stations ----
+  let stations: typeof mapLayers.$inferInsert | undefined;
+  if (input.storage) {
+    const fileKey = randomKey('map-layers', 'geojson');
+    await input.storage.write(fileKey, Buffer.from(stationsGeoJson(siteAt)));
+    stations = { name: 'MRT stations', kind: 'stations', source: 'geojson', fileKey, fileName: 'mrt-stations.geojson', attribution: 'Demo stations', sortOrder: 3, visible: true, opacity: 1 };
+  }
   await tx.insert(mapLayers).values([
     { name: 'OpenStreetMap', kind: 'base', source: 'xyz', url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', sortOrder: 0, visible: true, opacity: 1, maxZoom: 19 },
     { name: 'OneMap Default', kind: 'base', source: 'xyz', url: 'https://www.onemap.gov.sg/maps/tiles/Default/{z}/{x}/{y}.png', attribution: 'OneMap © Singapore Land Authority', sortOrder: 1, visible: false, opacity: 1, minZoom: 11, maxZoom: 19 },
     { name: 'Railways (OpenRailwayMap)', kind: 'overlay', source: 'xyz', url: 'https://tiles.openrailwaymap.org/standard/{z}/{x}/{y}.png', attribution: 'Style © OpenRailwayMap (CC-BY-SA 2.0), data © OpenStreetMap contributors', sortOrder: 2, visible: false, opacity: 0.7, maxZoom: 19 },
+    ...(stations ? [stations] : []),
   ]);
 
   return { instruments: created.length, thresholds: rows.length };

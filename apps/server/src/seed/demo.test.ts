@@ -1,12 +1,14 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type TConfig, type TInstrumentList } from '@strata/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
-import { contracts, instruments, users } from '../db/schema/index.js';
+import { contracts, instruments, sites, users } from '../db/schema/index.js';
+import { createLocalStorage } from '../platform/storage.js';
 import { createTestDatabase, type TestDatabase } from '../platform/test-database.js';
 import { as, signIn, type TestApp } from '../testing/harness.js';
-import { countRows } from '../testing/master-data.js';
+import { countRows, tempDataDir } from '../testing/master-data.js';
 import { DEMO_USERS, seedDemo } from './demo.js';
 import { seedMasterData } from './demo-master-data.js';
 
@@ -15,8 +17,10 @@ describe('demo data', () => {
   let built: App;
   beforeAll(async () => {
     tdb = await createTestDatabase();
-    await seedDemo(tdb.db);
-    built = await buildApp({ config: testConfig(), db: tdb.db });
+    const dataDir = tempDataDir('demo');
+    // As main.ts does: the seed writes the station layer's file where the app reads its files.
+    await seedDemo(tdb.db, createLocalStorage(path.join(dataDir, 'files')));
+    built = await buildApp({ config: testConfig({ dataDir }), db: tdb.db });
     await built.app.ready();
   });
   afterAll(async () => {
@@ -63,6 +67,29 @@ describe('demo data', () => {
     expect(config.readings.find((r) => r.type_code === 'SM')).toMatchObject({ code: 'DSPA', unit: 'mm', precision: 2 });
     expect(config.map_layers.find((l) => l.kind === 'base')?.url).toContain('{z}');
     expect(config.zones.length).toBe(6);
+  });
+
+  it('seeds a station layer whose stations lie along the demo contracts, inside the map bounds', async () => {
+    const t = { app: built.app } as TestApp;
+    const contractor = DEMO_USERS.find((u) => u.loginName === 'contractor')!;
+    const s = await signIn(t, contractor.loginName, contractor.password);
+    const config = (await as(t, s, { method: 'GET', url: '/api/v1/config' })).json<TConfig>();
+    const layer = config.map_layers.find((l) => l.kind === 'stations');
+    expect(layer).toMatchObject({ source: 'geojson', file_name: 'mrt-stations.geojson' });
+    expect(config.stations.map((st) => st.name)).toEqual(['Marina Bay', 'Marina South', 'Marina Way', 'Gardens by the Bay', 'Tanjong Rhu', 'Bayshore', 'Bedok South']);
+    expect(config.stations.every((st) => st.layer_id === layer!.layer_id)).toBe(true);
+    const [b0, b1, b2, b3] = DEFAULT_SETTINGS.map_bounds!;
+    expect(config.stations.every((st) => st.easting >= b0! && st.easting <= b2! && st.northing >= b1! && st.northing <= b3!)).toBe(true);
+    // Bayshore station is at the Bayshore Station Box: inside the extent of the site's outline.
+    const box = (await tdb.db.orm.select().from(sites)).find((x) => x.siteName === 'Bayshore Station Box')!;
+    const ring = (box.geometry as { coordinates: number[][][] }).coordinates[0]!;
+    const bayshore = config.stations.find((st) => st.name === 'Bayshore')!;
+    const es = ring.map((p) => p[0]!);
+    const ns = ring.map((p) => p[1]!);
+    expect(bayshore.easting).toBeGreaterThan(Math.min(...es));
+    expect(bayshore.easting).toBeLessThan(Math.max(...es));
+    expect(bayshore.northing).toBeGreaterThan(Math.min(...ns));
+    expect(bayshore.northing).toBeLessThan(Math.max(...ns));
   });
 });
 

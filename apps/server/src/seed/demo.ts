@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { contractors, contracts, rolePermissions, roles, schedules, userContracts, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { SYSTEM_ACTOR, writeAudit } from '../platform/audit.js';
+import type { Storage } from '../platform/storage.js';
 import { seedMasterData } from './demo-master-data.js';
 import { seedDemoReadings } from './demo-readings.js';
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed.js';
@@ -52,9 +53,31 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Seeds a first start: roles, a contractor, three contracts along a tunnel alignment (SVY21), one user of each type. */
-export async function seedDemo(db: Database): Promise<void> {
+/**
+ * Seeds a first start: roles, a contractor, three contracts along a tunnel alignment (SVY21), one user of each type,
+ * and the master data; `storage` (the files storage) receives the demo station layer's file.
+ */
+export async function seedDemo(db: Database, storage?: Storage): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  // Files the seed writes (the station layer's) go again if the seed fails.
+  const written: string[] = [];
+  const files: Storage | undefined = storage && {
+    write: async (key, data) => {
+      await storage.write(key, data);
+      written.push(key);
+    },
+    read: (key) => storage.read(key),
+    remove: (key) => storage.remove(key),
+  };
+  try {
+    await seedDemoData(db, hashes, files);
+  } catch (err) {
+    await Promise.all(written.map((key) => storage?.remove(key).catch(() => undefined)));
+    throw err;
+  }
+}
+
+async function seedDemoData(db: Database, hashes: string[], storage: Storage | undefined): Promise<void> {
   await db.orm.transaction(async (tx) => {
     const [adminRole, engineerRole] = await tx
       .insert(roles)
@@ -105,7 +128,7 @@ export async function seedDemo(db: Database): Promise<void> {
       { name: 'Weekly clean-up (example)', description: 'An example of a weekly schedule: Sundays at 03:30', type: 'weekly', dow: 0, hour: 3, minute: 30, job: 'clean-expired-files', enabled: false, nextRunAt: null, createdBy: admin.userId },
     ]);
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
-    await seedMasterData(tx, { contracts: created, adminId: admin.userId });
+    await seedMasterData(tx, { contracts: created, adminId: admin.userId, ...(storage ? { storage } : {}) });
     // Readings (issue 7): a year of daily readings per instrument, through the upload load path (COPY).
     await seedDemoReadings(tx);
     // Alerts (issue 9): the engine over the last 60 days of those readings.

@@ -20,9 +20,10 @@ export const defaultHandlers = [
   http.get(api('/config'), () => HttpResponse.json(configResponse())),
   http.get(api('/account/tfa'), () => HttpResponse.json({ tfa_config: false, tfa: false })),
   http.get(api('/announcement'), () => HttpResponse.json(null)),
-  // The work space, the default page after sign-in (features/workspace): no instruments, no zones.
+  // The work space, the default page after sign-in (features/workspace): no instruments, no zones, no sites.
   http.get(api('/instruments'), () => HttpResponse.json({ records: [], total_records: 0 })),
   http.get(api('/zones'), () => HttpResponse.json({ records: [], total_records: 0 })),
+  http.get(api('/civil/sites'), () => HttpResponse.json({ records: [], total_records: 0 })),
   // The user manual's uploaded documents: none unless a test says otherwise.
   http.get(api('/user-manual/documents'), () => HttpResponse.json({ records: [], total_records: 0 })),
   // The live connection of the frame: accepted, and silent unless a test says otherwise.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMapLayer } from './map-layers.js';
+import { ZMapLayer, ZStation } from './map-layers.js';
 
 export const ZBuildInfo = z.object({ version: z.string(), commit: z.string(), built_at: z.string() });
 
@@ -38,7 +38,8 @@ export const ZConfig = z.object({
   statuses: z.array(z.object({ code: z.string(), name: z.string() })),
   frequencies: z.array(z.object({ code: z.string(), name: z.string(), minutes: z.number().int() })),
   map_layers: z.array(ZMapLayer),
-  stations: z.array(z.unknown()),
+  /** The points of the `stations` map layers (their uploaded GeoJSON/KML files), at most MAX_STATION_POINTS. */
+  stations: z.array(ZStation),
   criteria: z.array(z.unknown()),
   settings: z.record(z.string(), z.unknown()),
   build: ZBuildInfo,

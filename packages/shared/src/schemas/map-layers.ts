@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAP_LAYER_KINDS, MAP_LAYER_SOURCES } from '../master-data.js';
 
-/** Map layers (issue 6): base maps and overlays, in order. */
+/** Map layers (issue 6): base maps, overlays and station layers, in order. */
 
 export const ZMapLayer = z.object({
   layer_id: z.number().int(),
@@ -26,6 +26,38 @@ export type TMapLayer = z.infer<typeof ZMapLayer>;
 export const ZMapLayerList = z.object({ records: z.array(ZMapLayer), total_records: z.number().int() });
 export type TMapLayerList = z.infer<typeof ZMapLayerList>;
 
+/** A station of a `stations` layer (`GET /config` `stations`): its name and SVY21 position. */
+export const ZStation = z.object({ name: z.string(), easting: z.number(), northing: z.number(), layer_id: z.number().int() });
+export type TStation = z.infer<typeof ZStation>;
+
+/**
+ * The user's overlay choices in the preferences' `layers`: `"<layer_id>:on"` / `"<layer_id>:off"` override the
+ * layer's `visible` flag; anything else (unknown ids, other text) is ignored.
+ */
+export function overlayShown(layer: Pick<TMapLayer, 'layer_id' | 'visible'>, choices: readonly string[]): boolean {
+  for (let i = choices.length - 1; i >= 0; i--) {
+    const m = /^(\d+):(on|off)$/.exec(choices[i]!);
+    if (m && Number(m[1]) === layer.layer_id) return m[2] === 'on';
+  }
+  return layer.visible;
+}
+
+/**
+ * The preferences' `layers` after turning one overlay on or off: that layer's override replaced, and the overrides of
+ * layers that no longer exist (not in `knownIds`) dropped; other entries are kept as they were.
+ */
+export function withOverlayChoice(choices: readonly string[], layerId: number, on: boolean, knownIds: readonly number[]): string[] {
+  const known = new Set(knownIds);
+  const kept = choices.filter((c) => {
+    const m = /^(\d+):(on|off)$/.exec(c);
+    if (!m) return true;
+    const id = Number(m[1]);
+    return id !== layerId && known.has(id);
+  });
+  // The preferences hold at most 100 entries: the newest win.
+  return [...kept, `${layerId}:${on ? 'on' : 'off'}`].slice(-100);
+}
+
 /** http(s) only; `{z}`, `{x}`, `{y}`, `{s}` and `{-y}` placeholders are allowed. */
 export const ZLayerUrl = z
   .string()
@@ -43,7 +75,7 @@ export const ZLayerUrl = z
 
 const fields = {
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  kind: z.enum(MAP_LAYER_KINDS, 'Kind is base or overlay'),
+  kind: z.enum(MAP_LAYER_KINDS, 'Kind is base, overlay or stations'),
   source: z.enum(MAP_LAYER_SOURCES, 'Source is xyz, wmts, wms, geojson or kml'),
   url: ZLayerUrl.nullable(),
   layer_name: z.string().trim().max(200).nullable(),

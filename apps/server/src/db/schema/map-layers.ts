@@ -2,11 +2,14 @@ import { boolean, doublePrecision, integer, pgTable, serial, smallint, text, tim
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Map layers (issue 6): base maps and overlays in `sort_order`; a GeoJSON/KML overlay may be an uploaded file. */
+/**
+ * Map layers (issue 6): base maps, overlays and station layers in `sort_order`; a GeoJSON/KML layer may be an uploaded
+ * file. `kind` is unconstrained text in the database (the API checks it), so `stations` needed no migration.
+ */
 export const mapLayers = pgTable('map_layers', {
   layerId: serial('layer_id').primaryKey(),
   name: text('name').notNull(),
-  kind: text('kind', { enum: ['base', 'overlay'] }).notNull(),
+  kind: text('kind', { enum: ['base', 'overlay', 'stations'] }).notNull(),
   source: text('source', { enum: ['xyz', 'wmts', 'wms', 'geojson', 'kml'] }).notNull(),
   url: text('url'),
   layerName: text('layer_name'),

@@ -8,8 +8,11 @@ import { randomKey, type Storage } from '../../platform/storage.js';
 import type { MasterConfigCache } from '../system/master-config.js';
 import { presentMapLayer, type MapLayerRow } from './map-layers.presenter.js';
 import { deleteLayer, findLayer, insertLayer, listLayers, nextSortOrder, updateLayer, type MapLayerInsert } from './map-layers.repository.js';
+import { stationPoints } from './station-points.js';
 
 const LAYER_NOT_FOUND = 'Map layer not found';
+const STATIONS_SOURCE = 'A station layer is a GeoJSON or KML file or address';
+const NO_STATIONS = 'The file has no stations: each station is a point with a name';
 
 const auditFields = (l: Partial<MapLayerRow>) => ({
   name: l.name,
@@ -26,9 +29,10 @@ const auditFields = (l: Partial<MapLayerRow>) => ({
   max_zoom: l.maxZoom,
 });
 
-/** Tile and service sources need an address; GeoJSON/KML need an address or an uploaded file. */
-function sourceErrors(l: { source: string; url: string | null | undefined; fileKey?: string | null | undefined; minZoom?: number | null; maxZoom?: number | null }) {
+/** Tile and service sources need an address; GeoJSON/KML need an address or an uploaded file; stations are GeoJSON/KML. */
+function sourceErrors(l: { kind: string; source: string; url: string | null | undefined; fileKey?: string | null | undefined; minZoom?: number | null; maxZoom?: number | null }) {
   const errors: Record<string, string> = {};
+  if (l.kind === 'stations' && l.source !== 'geojson' && l.source !== 'kml') errors.source = STATIONS_SOURCE;
   if (['xyz', 'wmts', 'wms'].includes(l.source) && !l.url) errors.url = 'Enter the address of the tile or map service';
   if (l.source === 'xyz' && l.url && !/\{z\}/.test(l.url)) errors.url = 'An XYZ address holds {z}, {x} and {y}';
   if (l.minZoom != null && l.maxZoom != null && l.minZoom > l.maxZoom) errors.max_zoom = 'The maximum zoom must not be below the minimum';
@@ -36,8 +40,9 @@ function sourceErrors(l: { source: string; url: string | null | undefined; fileK
 }
 
 /**
- * Map layers (base maps and overlays, in order): in every user's configuration; managed with ManageMapLayers.
- * A GeoJSON/KML overlay may be an uploaded file, served to signed-in users. Changes reload open clients' configuration.
+ * Map layers (base maps, overlays and station layers, in order): in every user's configuration; managed with
+ * ManageMapLayers. A GeoJSON/KML layer may be an uploaded file, served to signed-in users; the named points of a
+ * `stations` layer's file are the configuration's `stations` (decision 021). Changes reload open clients' configuration.
  */
 export class MapLayersService {
   constructor(
@@ -66,7 +71,7 @@ export class MapLayersService {
   }
 
   async create(actor: Actor, body: TCreateMapLayerRequest): Promise<TMapLayer> {
-    const errors = sourceErrors({ source: body.source, url: body.url, minZoom: body.min_zoom, maxZoom: body.max_zoom });
+    const errors = sourceErrors({ kind: body.kind, source: body.source, url: body.url, minZoom: body.min_zoom, maxZoom: body.max_zoom });
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const now = this.ctx.now();
     const values: MapLayerInsert = {
@@ -110,6 +115,11 @@ export class MapLayersService {
     };
     const errors = sourceErrors({ ...next, fileKey: l.fileKey });
     if (Object.keys(errors).length > 0) throw badRequest(errors);
+    // A layer whose file becomes a station layer (or is read another way) must hold stations.
+    if (next.kind === 'stations' && l.fileKey && (l.kind !== 'stations' || next.source !== l.source)) {
+      const data = await this.storage.read(l.fileKey);
+      if (!data || stationPoints(data, next.source === 'kml' ? 'kml' : 'geojson', 1).length === 0) throw badRequest({ kind: NO_STATIONS });
+    }
     const diff = changedFields(auditFields(l), auditFields(next));
     if (Object.keys(diff.after).length > 0) {
       await this.db.transaction(async (tx) => {
@@ -149,7 +159,7 @@ export class MapLayersService {
     return this.list();
   }
 
-  /** Uploads the GeoJSON or KML file of a `geojson`/`kml` layer (replacing any earlier file). */
+  /** Uploads the GeoJSON or KML file of a `geojson`/`kml` layer (replacing any earlier file); a station layer's must hold stations. */
   async uploadFile(actor: Actor, id: number, file: { fileName: string; data: Buffer }): Promise<TMapLayer> {
     const l = await this.load(id);
     if (l.source !== 'geojson' && l.source !== 'kml') throw badRequest({ files: 'Only GeoJSON and KML layers take a file' });
@@ -162,6 +172,7 @@ export class MapLayersService {
         throw badRequest({ files: 'The file is not valid GeoJSON' });
       }
     }
+    if (l.kind === 'stations' && stationPoints(file.data, l.source === 'kml' ? 'kml' : 'geojson', 1).length === 0) throw badRequest({ files: NO_STATIONS });
     const key = randomKey('map-layers', EXTENSIONS[kind]);
     const fileName = cleanFileName(file.fileName, `layer.${EXTENSIONS[kind]}`);
     await this.storage.write(key, file.data);

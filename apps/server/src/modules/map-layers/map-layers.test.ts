@@ -4,6 +4,17 @@ import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { lastAudit, multipart, tempDataDir } from '../../testing/master-data.js';
 
+const STATIONS = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    { type: 'Feature', properties: { name: 'Raffles Place' }, geometry: { type: 'Point', coordinates: [103.85153, 1.28393] } },
+    { type: 'Feature', properties: { name: 'Marina Bay' }, geometry: { type: 'Point', coordinates: [103.8546, 1.2765] } },
+    { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [103.85, 1.28] } },
+    { type: 'Feature', properties: { name: 'A line is no station' }, geometry: { type: 'LineString', coordinates: [[103.85, 1.28], [103.86, 1.29]] } },
+  ],
+});
+const STATIONS_KML = '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Bayfront &amp; Sands</name><Point><coordinates>103.8591,1.2819,0</coordinates></Point></Placemark></Document></kml>';
+
 const GEOJSON = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Alignment' }, geometry: { type: 'LineString', coordinates: [[103.85, 1.28], [103.86, 1.29]] } }] });
 
 describe('map layers', () => {
@@ -74,5 +85,56 @@ describe('map layers', () => {
     expect(notKml.json()).toEqual({ files: 'The file is not GeoJSON' });
     const osm = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records.find((l) => l.source === 'xyz')!;
     expect((await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${osm.layer_id}/file`, ...multipart('a.geojson', GEOJSON) })).json()).toEqual({ files: 'Only GeoJSON and KML layers take a file' });
+  });
+
+  it("puts the named points of a station layer's file into the configuration's stations", async () => {
+    const layer = (await req(manager, 'POST', '/master-data/map-layers', { name: 'MRT stations', kind: 'stations', source: 'geojson' })).json<TMapLayer>();
+    expect(layer.kind).toBe('stations');
+    expect((await req(user, 'GET', '/config')).json<TConfig>().stations).toEqual([]);
+    const up = await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${layer.layer_id}/file`, ...multipart('stations.geojson', STATIONS) });
+    expect(up.statusCode, up.body).toBe(200);
+    const stations = (await req(user, 'GET', '/config')).json<TConfig>().stations;
+    expect(stations.map((s) => [s.name, s.layer_id])).toEqual([
+      ['Raffles Place', layer.layer_id],
+      ['Marina Bay', layer.layer_id],
+    ]);
+    // Raffles Place MRT is about (29 950 E, 29 500 N) in SVY21.
+    expect(stations[0]!.easting).toBeGreaterThan(29_500);
+    expect(stations[0]!.easting).toBeLessThan(30_500);
+    expect(stations[0]!.northing).toBeGreaterThan(29_000);
+    expect(stations[0]!.northing).toBeLessThan(30_000);
+
+    const kml = (await req(manager, 'POST', '/master-data/map-layers', { name: 'More stations', kind: 'stations', source: 'kml' })).json<TMapLayer>();
+    expect((await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${kml.layer_id}/file`, ...multipart('more.kml', STATIONS_KML) })).statusCode).toBe(200);
+    expect((await req(user, 'GET', '/config')).json<TConfig>().stations.map((s) => s.name)).toEqual(['Raffles Place', 'Marina Bay', 'Bayfront & Sands']);
+
+    // An ordinary overlay is no station layer; turning the layer into one brings its stations back.
+    expect((await req(manager, 'PUT', `/master-data/map-layers/${layer.layer_id}`, { kind: 'overlay' })).statusCode).toBe(200);
+    expect((await req(user, 'GET', '/config')).json<TConfig>().stations.map((s) => s.name)).toEqual(['Bayfront & Sands']);
+    expect((await req(manager, 'PUT', `/master-data/map-layers/${layer.layer_id}`, { kind: 'stations' })).statusCode).toBe(200);
+    expect((await req(user, 'GET', '/config')).json<TConfig>().stations).toHaveLength(3);
+    expect((await req(manager, 'DELETE', `/master-data/map-layers/${kml.layer_id}`)).statusCode).toBe(200);
+    expect((await req(user, 'GET', '/config')).json<TConfig>().stations.map((s) => s.name)).toEqual(['Raffles Place', 'Marina Bay']);
+  });
+
+  it('keeps station layers to GeoJSON and KML files holding named points, changing nothing otherwise', async () => {
+    const tiles = await req(manager, 'POST', '/master-data/map-layers', { name: 'Tile stations', kind: 'stations', source: 'xyz', url: 'https://x.example.com/{z}/{x}/{y}.png' });
+    expect(tiles.statusCode).toBe(400);
+    expect(tiles.json()).toEqual({ source: 'A station layer is a GeoJSON or KML file or address' });
+    const before = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records;
+    expect(before.some((l) => l.name === 'Tile stations')).toBe(false);
+    const osm = before.find((l) => l.source === 'xyz')!;
+    expect((await req(manager, 'PUT', `/master-data/map-layers/${osm.layer_id}`, { kind: 'stations' })).json()).toEqual({ source: 'A station layer is a GeoJSON or KML file or address' });
+
+    const empty = (await req(manager, 'POST', '/master-data/map-layers', { name: 'Empty stations', kind: 'stations', source: 'geojson' })).json<TMapLayer>();
+    const noPoints = await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${empty.layer_id}/file`, ...multipart('lines.geojson', GEOJSON) });
+    expect(noPoints.statusCode).toBe(400);
+    expect(noPoints.json()).toEqual({ files: 'The file has no stations: each station is a point with a name' });
+    expect((await req(manager, 'GET', `/master-data/map-layers/${empty.layer_id}`)).json<TMapLayer>().file_name).toBeNull();
+
+    // The alignment overlay's file holds a line only: it cannot become a station layer.
+    const alignment = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records.find((l) => l.name === 'Alignment')!;
+    expect((await req(manager, 'PUT', `/master-data/map-layers/${alignment.layer_id}`, { kind: 'stations' })).json()).toEqual({ kind: 'The file has no stations: each station is a point with a name' });
+    expect((await req(manager, 'GET', `/master-data/map-layers/${alignment.layer_id}`)).json<TMapLayer>().kind).toBe('overlay');
   });
 });

@@ -38,8 +38,9 @@ export class SystemService {
   }
 
   /**
-   * GET /config: settings, and master data (instrument types, reading codes, alert levels, map layers: cached per
-   * instance, invalidated on change through the bus); `zones` are those of the caller's contracts.
+   * GET /config: settings, and master data (instrument types, reading codes, alert levels, map layers and the stations
+   * of the `stations` layers: cached per instance, invalidated on change through the bus); `zones` are those of the
+   * caller's contracts.
    */
   async config(actor?: Pick<Actor, 'userId' | 'userType'>): Promise<TConfig> {
     const [s, master, zones] = await Promise.all([
@@ -58,7 +59,6 @@ export class SystemService {
       ...master,
       statuses: INSTRUMENT_STATUSES.map((x) => ({ ...x })),
       frequencies: FREQUENCIES.map((f) => ({ ...f })),
-      stations: [],
       criteria: [],
       settings: {
         report_range_num: s.report_range_num,

@@ -3,7 +3,7 @@ import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import type XYZ from 'ol/source/XYZ';
 import { describe, expect, it } from 'vitest';
-import { initialBaseId, mapLayerDefs } from './base-layers';
+import { initialBaseId, mapLayerDefs, overlayVisible } from './base-layers';
 
 function layer(overrides: Partial<TMapLayer>): TMapLayer {
   return {
@@ -62,6 +62,27 @@ describe('map layers from the configuration', () => {
     expect(defs).toHaveLength(1);
     expect(initialBaseId(defs)).toBe('tile-server');
     expect((defs[0]!.create(null) as TileLayer<XYZ>).getSource()?.getUrls()).toEqual(['https://tiles.example.org/base/{z}/{x}/{y}.png']);
+  });
+
+  it("leaves station layers to the work-space map, and shows overlays by the user's choice over the admin's default", () => {
+    const defs = mapLayerDefs({
+      tile_server: null,
+      map_layers: [
+        layer({ layer_id: 1 }),
+        layer({ layer_id: 2, name: 'Rail', kind: 'overlay', visible: false }),
+        layer({ layer_id: 3, name: 'Utilities', kind: 'overlay', visible: true }),
+        layer({ layer_id: 4, name: 'MRT', kind: 'stations', source: 'geojson', url: null, file_url: '/api/v1/map-layers/4/file' }),
+      ],
+    });
+    expect(defs.map((d) => [d.name, d.layerId])).toEqual([
+      ['OpenStreetMap', 1],
+      ['Rail', 2],
+      ['Utilities', 3],
+    ]);
+    const [, rail, utilities] = defs;
+    expect([overlayVisible(rail!, undefined), overlayVisible(utilities!, undefined)]).toEqual([false, true]);
+    expect([overlayVisible(rail!, ['2:on', '3:off']), overlayVisible(utilities!, ['2:on', '3:off'])]).toEqual([true, false]);
+    expect([overlayVisible(rail!, ['9:on', 'x']), overlayVisible(utilities!, ['9:off'])]).toEqual([false, true]);
   });
 
   it('has nothing to show without configuration (the map keeps its plain background)', () => {

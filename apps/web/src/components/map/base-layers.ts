@@ -1,4 +1,4 @@
-import type { TConfig, TMapLayer } from '@strata/shared';
+import { overlayShown, type TConfig, type TMapLayer } from '@strata/shared';
 import type BaseLayer from 'ol/layer/Base';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
@@ -14,9 +14,11 @@ import { VIEW_PROJECTION } from './projection';
 export interface MapLayerDef {
   /** `layer-<layer_id>` or `tile-server`. */
   id: string;
+  /** The configured layer's id (null: the tile server setting). */
+  layerId: number | null;
   name: string;
   kind: 'base' | 'overlay';
-  /** Shown at first (overlays), or the first base layer shown. */
+  /** Shown at first (overlays: the admin's default, before the user's choice), or the first base layer shown. */
   visible: boolean;
   create: (resourceToken: string | null) => BaseLayer;
 }
@@ -36,8 +38,8 @@ function withToken(url: string, token: string | null): string {
   return `${url}${url.includes('?') ? '&' : '?'}_token=${encodeURIComponent(token)}`;
 }
 
-function fromConfigLayer(layer: TMapLayer): MapLayerDef | undefined {
-  const base = { id: `layer-${layer.layer_id}`, name: layer.name, kind: layer.kind, visible: layer.visible };
+function fromConfigLayer(layer: TMapLayer & { kind: MapLayerDef['kind'] }): MapLayerDef | undefined {
+  const base = { id: `layer-${layer.layer_id}`, layerId: layer.layer_id, name: layer.name, kind: layer.kind, visible: layer.visible };
   const common = { opacity: layer.opacity, properties: { layerId: base.id } };
   if ((layer.source === 'xyz' || layer.source === 'wmts') && layer.url && isTemplate(layer.url)) {
     // WMTS through its REST template ({z}/{x}/{y}); a capabilities-only WMTS address cannot be shown without them.
@@ -72,20 +74,23 @@ function fromConfigLayer(layer: TMapLayer): MapLayerDef | undefined {
   return undefined;
 }
 
+const isBaseOrOverlay = (layer: TMapLayer): layer is TMapLayer & { kind: MapLayerDef['kind'] } => layer.kind === 'base' || layer.kind === 'overlay';
+
 /**
  * The layers of the configuration the map can show, in the configured order: base maps first (one shown at a time),
  * then overlays. The tile server setting, when set, is one more base map (an XYZ template, or an address to which
- * `/{z}/{x}/{y}.png` is added).
+ * `/{z}/{x}/{y}.png` is added). Station layers are not here: the work-space map draws them (`show_stations`).
  */
 export function mapLayerDefs(config: Pick<TConfig, 'map_layers' | 'tile_server'> | undefined): MapLayerDef[] {
   if (!config) return [];
-  const sorted = [...config.map_layers].sort((a, b) => a.sort_order - b.sort_order);
+  const sorted = config.map_layers.filter(isBaseOrOverlay).sort((a, b) => a.sort_order - b.sort_order);
   const defs = sorted.map(fromConfigLayer).filter((d): d is MapLayerDef => d !== undefined);
   const tileServer = config.tile_server?.trim();
   if (tileServer && /^https?:\/\//i.test(tileServer)) {
     const url = isTemplate(tileServer) ? tileServer : `${tileServer.replace(/\/+$/, '')}/{z}/{x}/{y}.png`;
     defs.push({
       id: 'tile-server',
+      layerId: null,
       name: '',
       kind: 'base',
       visible: !defs.some((d) => d.kind === 'base' && d.visible),
@@ -93,6 +98,12 @@ export function mapLayerDefs(config: Pick<TConfig, 'map_layers' | 'tile_server'>
     });
   }
   return [...defs.filter((d) => d.kind === 'base'), ...defs.filter((d) => d.kind === 'overlay')];
+}
+
+/** Whether an overlay is drawn: the user's choice in the preferences' `layers`, else the admin's default. */
+export function overlayVisible(def: MapLayerDef, choices: readonly string[] | undefined): boolean {
+  if (def.layerId === null || !choices) return def.visible;
+  return overlayShown({ layer_id: def.layerId, visible: def.visible }, choices);
 }
 
 /** The base map shown at first: the first visible one, else the first. */

@@ -1,10 +1,19 @@
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { TConfig } from '@strata/shared';
+import { withOverlayChoice, type TConfig } from '@strata/shared';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { defaults as defaultControls } from 'ol/control/defaults';
@@ -14,7 +23,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/auth-store';
 import { useConfig } from '../../lib/config';
-import { initialBaseId, mapLayerDefs, tileSourceOf, type MapLayerDef } from './base-layers';
+import { initialBaseId, mapLayerDefs, overlayVisible, tileSourceOf, type MapLayerDef } from './base-layers';
 import { SINGAPORE_EXTENT, svy21ExtentToView, VIEW_PROJECTION } from './projection';
 
 const MapContext = createContext<OlMap | null>(null);
@@ -47,18 +56,31 @@ export interface MapViewProps {
   layers?: Pick<TConfig, 'map_layers' | 'tile_server'> & { map_bounds?: TConfig['map_bounds'] };
   /** Below the map (a status line, the pointer position). */
   footer?: ReactNode;
+  /**
+   * The user's overlay choices (the preferences' `layers`) and where to save a change: with them, a Layers button on
+   * the map lists the base maps and the overlays, each overlay with a checkbox.
+   */
+  overlays?: OverlayChoices;
   sx?: SxProps<Theme>;
+}
+
+export interface OverlayChoices {
+  /** `"<layer_id>:on"` / `"<layer_id>:off"` overrides of the admin's `visible` flag. */
+  choices: readonly string[];
+  /** The whole new list, after one overlay was turned on or off. */
+  onChange: (next: string[]) => void;
 }
 
 type BaseStatus = 'none' | 'loading' | 'ok' | 'failed';
 
 /**
  * An OpenLayers map in web mercator (EPSG:3857) with the configured base maps and overlays (`GET /config`
- * `map_layers`, `tile_server`), a base-map picker when there are several, fitted to an SVY21 extent. Under the tiles
- * is a plain grid background, so the map still works — and can be drawn on — when no tile server answers
- * (offline); a note then says so. The map is removed when the component unmounts.
+ * `map_layers`, `tile_server`), a base-map picker when there are several (or, given `overlays`, a Layers menu with the
+ * base maps and an on/off checkbox per overlay), fitted to an SVY21 extent. Under the tiles is a plain grid background,
+ * so the map still works — and can be drawn on — when no tile server answers (offline); a note then says so. The map
+ * is removed when the component unmounts.
  */
-export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children, layers, footer, sx }: MapViewProps) {
+export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children, layers, footer, overlays, sx }: MapViewProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const source = layers ?? config.data;
@@ -73,6 +95,10 @@ export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children
   const drawable = useMemo(canDrawMaps, []);
   const fitExtent = extent ?? source?.map_bounds ?? SINGAPORE_EXTENT;
   const extentKey = fitExtent.join(',');
+  const overlayDefs = defs.filter((d) => d.kind === 'overlay');
+  const choices = overlays?.choices;
+  const shownOverlays = overlayDefs.filter((d) => overlayVisible(d, choices));
+  const shownKey = shownOverlays.map((d) => d.id).join(',');
 
   // The map itself: made once, removed on unmount.
   useEffect(() => {
@@ -100,46 +126,56 @@ export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children
     // The extent's value (extentKey) matters, not its identity.
   }, [map, extentKey]);
 
-  // Layers: the chosen base map and the visible overlays, below the children's layers (z-index < 0).
+  // The chosen base map, below everything (z-index -100); its tiles tell whether the tile server answers.
   useEffect(() => {
     if (!map) return;
-    const added: BaseLayer[] = [];
-    const cleanups: (() => void)[] = [];
     const base = defs.find((d) => d.id === chosenBase);
     setStatus(base ? 'loading' : 'none');
-    const add = (def: MapLayerDef, zIndex: number) => {
-      const layer = def.create(resourceToken);
-      layer.setZIndex(zIndex);
-      map.addLayer(layer);
-      added.push(layer);
-      return layer;
+    if (!base) return;
+    const layer = base.create(resourceToken);
+    layer.setZIndex(-100);
+    map.addLayer(layer);
+    const tiles = tileSourceOf(layer);
+    let loaded = 0;
+    const onLoad = () => {
+      loaded += 1;
+      setStatus('ok');
     };
-    if (base) {
-      const layer = add(base, -100);
-      const tiles = tileSourceOf(layer);
-      if (tiles) {
-        let loaded = 0;
-        const onLoad = () => {
-          loaded += 1;
-          setStatus('ok');
-        };
-        const onError = () => {
-          if (loaded === 0) setStatus('failed');
-        };
-        tiles.on('tileloadend', onLoad);
-        tiles.on('tileloaderror', onError);
-        cleanups.push(() => {
-          tiles.un('tileloadend', onLoad);
-          tiles.un('tileloaderror', onError);
-        });
-      }
-    }
-    defs.filter((d) => d.kind === 'overlay' && d.visible).forEach((def, i) => add(def, -50 + i));
+    const onError = () => {
+      if (loaded === 0) setStatus('failed');
+    };
+    tiles?.on('tileloadend', onLoad);
+    tiles?.on('tileloaderror', onError);
     return () => {
-      cleanups.forEach((fn) => fn());
-      added.forEach((layer) => map.removeLayer(layer));
+      tiles?.un('tileloadend', onLoad);
+      tiles?.un('tileloaderror', onError);
+      map.removeLayer(layer);
     };
   }, [map, defs, chosenBase, resourceToken]);
+
+  // The overlays shown (the user's choice, else the admin's default), above the base map and below the children's
+  // layers (z-index < 0). `shownKey` names them, so turning one on or off redraws the overlays only.
+  useEffect(() => {
+    if (!map) return;
+    const ids = new Set(shownKey.split(','));
+    const added: BaseLayer[] = defs
+      .filter((d) => d.kind === 'overlay' && ids.has(d.id))
+      .map((def, i) => {
+        const layer = def.create(resourceToken);
+        layer.setZIndex(-50 + i);
+        map.addLayer(layer);
+        return layer;
+      });
+    return () => added.forEach((layer) => map.removeLayer(layer));
+  }, [map, defs, shownKey, resourceToken]);
+
+  const knownOverlayIds = overlayDefs.map((d) => d.layerId).filter((id): id is number => id !== null);
+  const toggleOverlay = (def: MapLayerDef) => {
+    if (!overlays || def.layerId === null) return;
+    overlays.onChange(withOverlayChoice(overlays.choices, def.layerId, !overlayVisible(def, overlays.choices), knownOverlayIds));
+  };
+  const baseName = (def: MapLayerDef) => (def.id === 'tile-server' ? t('contractsAdmin.map.tileServer') : def.name);
+  const layersMenu = overlays !== undefined && (overlayDefs.length > 0 || bases.length > 1);
 
   const note = !drawable
     ? t('contractsAdmin.map.unsupported')
@@ -175,7 +211,18 @@ export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children
           tabIndex={0}
           sx={{ position: 'absolute', inset: 0, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
         />
-        {bases.length > 1 && (
+        {layersMenu && (
+          <LayersMenu
+            bases={bases}
+            chosenBase={chosenBase}
+            onBase={setBaseId}
+            baseName={baseName}
+            overlays={overlayDefs}
+            shown={(def) => overlayVisible(def, choices)}
+            onToggle={toggleOverlay}
+          />
+        )}
+        {!layersMenu && bases.length > 1 && (
           <Paper elevation={2} sx={{ position: 'absolute', top: 8, right: 8, p: 0.5, maxWidth: 'calc(100% - 64px)' }}>
             <TextField
               select
@@ -187,7 +234,7 @@ export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children
             >
               {bases.map((def) => (
                 <MenuItem key={def.id} value={def.id}>
-                  {def.id === 'tile-server' ? t('contractsAdmin.map.tileServer') : def.name}
+                  {baseName(def)}
                 </MenuItem>
               ))}
             </TextField>
@@ -204,5 +251,68 @@ export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children
         {footer}
       </MapContext.Provider>
     </Box>
+  );
+}
+
+interface LayersMenuProps {
+  bases: readonly MapLayerDef[];
+  chosenBase: string | undefined;
+  onBase: (id: string) => void;
+  baseName: (def: MapLayerDef) => string;
+  overlays: readonly MapLayerDef[];
+  shown: (def: MapLayerDef) => boolean;
+  onToggle: (def: MapLayerDef) => void;
+}
+
+/** The Layers button at the map's top right: the base maps (one at a time) and the overlays (each on or off). */
+function LayersMenu({ bases, chosenBase, onBase, baseName, overlays, shown, onToggle }: LayersMenuProps) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = t('contractsAdmin.map.layers');
+  return (
+    <>
+      <Paper elevation={2} sx={{ position: 'absolute', top: 8, right: 8, borderRadius: 1 }}>
+        <Tooltip title={label}>
+          <IconButton
+            size="small"
+            aria-label={label}
+            aria-haspopup="menu"
+            aria-expanded={anchor !== null}
+            data-testid="map-layers-button"
+            onClick={(event) => setAnchor(event.currentTarget)}
+          >
+            <LayersOutlined />
+          </IconButton>
+        </Tooltip>
+      </Paper>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': label, dense: true } }}
+      >
+        {bases.length > 1 && <ListSubheader>{t('contractsAdmin.map.baseMap')}</ListSubheader>}
+        {bases.length > 1 &&
+          bases.map((def) => (
+            <MenuItem key={def.id} role="menuitemradio" aria-checked={def.id === chosenBase} onClick={() => onBase(def.id)}>
+              <ListItemIcon>
+                <Radio size="small" edge="start" checked={def.id === chosenBase} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-hidden': true } }} />
+              </ListItemIcon>
+              <ListItemText>{baseName(def)}</ListItemText>
+            </MenuItem>
+          ))}
+        {overlays.length > 0 && <ListSubheader>{t('contractsAdmin.map.overlays')}</ListSubheader>}
+        {overlays.map((def) => (
+          <MenuItem key={def.id} role="menuitemcheckbox" aria-checked={shown(def)} onClick={() => onToggle(def)}>
+            <ListItemIcon>
+              <Checkbox size="small" edge="start" checked={shown(def)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-hidden': true } }} />
+            </ListItemIcon>
+            <ListItemText>{def.name}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
   );
 }

@@ -59,6 +59,7 @@ const ZLayerForm = z
     else if (SERVICE_SOURCES.includes(v.source) && v.url === '') issue('url', 'masterData.layers.urlRequired');
     else if (v.source === 'xyz' && !v.url.includes('{z}')) issue('url', 'masterData.layers.xyzPlaceholders');
     if ((v.source === 'wms' || v.source === 'wmts') && v.layer_name === '') issue('layer_name', 'masterData.layers.layerNameRequired');
+    if (v.kind === 'stations' && !FILE_SOURCES.includes(v.source)) issue('source', 'masterData.layers.stationsSource');
     if (FILE_SOURCES.includes(v.source) && v.url === '' && !v.has_file) issue('url', 'masterData.layers.urlOrFile');
     for (const key of ['min_zoom', 'max_zoom'] as const) {
       const text = v[key].trim();
@@ -93,7 +94,10 @@ export interface MapLayerDialogProps {
   onClose: () => void;
 }
 
-/** Add or edit a map layer: name, kind, source (an address, or a GeoJSON/KML file), default visibility, opacity, attribution. */
+/**
+ * Add or edit a map layer: name, kind (base map, overlay or stations — points from a GeoJSON/KML file or address),
+ * source (an address, or a GeoJSON/KML file), default visibility, opacity, attribution.
+ */
 export function MapLayerDialog({ open, layer, onClose }: MapLayerDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -119,6 +123,9 @@ function LayerFormBody({ layer, onDone }: { layer?: TMapLayer; onDone: () => voi
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useSafeForm<LayerFormValues>({ schema: ZLayerForm, defaultValues: formOf(layer) });
   const source = useWatch({ control: form.control, name: 'source' });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  // Station layers are points from a GeoJSON or KML file or address.
+  const sources = kind === 'stations' ? FILE_SOURCES : MAP_LAYER_SOURCES;
   const takesFile = FILE_SOURCES.includes(source);
   const takesLayerName = source === 'wms' || source === 'wmts';
   const maxBytes = maxUploadBytes('map', config.data?.settings);
@@ -169,7 +176,15 @@ function LayerFormBody({ layer, onDone }: { layer?: TMapLayer; onDone: () => voi
         <Stack spacing={2} sx={{ pt: 1 }}>
           <SafeTextField name="name" label={t('masterData.layers.name')} required fullWidth />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <SafeTextField name="kind" select label={t('masterData.layers.kind')} fullWidth>
+            <SafeTextField
+              name="kind"
+              select
+              label={t('masterData.layers.kind')}
+              fullWidth
+              onChange={(event) => {
+                if (event.target.value === 'stations' && !FILE_SOURCES.includes(form.getValues('source'))) form.setValue('source', 'geojson');
+              }}
+            >
               {MAP_LAYER_KINDS.map((kind) => (
                 <MenuItem key={kind} value={kind}>
                   {t(`masterData.layers.kindName.${kind}`)}
@@ -177,13 +192,18 @@ function LayerFormBody({ layer, onDone }: { layer?: TMapLayer; onDone: () => voi
               ))}
             </SafeTextField>
             <SafeTextField name="source" select label={t('masterData.layers.source')} fullWidth>
-              {MAP_LAYER_SOURCES.map((s) => (
+              {sources.map((s) => (
                 <MenuItem key={s} value={s}>
                   {t(`masterData.layers.sourceName.${s}`)}
                 </MenuItem>
               ))}
             </SafeTextField>
           </Stack>
+          {kind === 'stations' && (
+            <Typography variant="body2" color="text.secondary">
+              {t('masterData.layers.stationsHint')}
+            </Typography>
+          )}
           <SafeTextField name="url" label={t('masterData.layers.url')} required={!takesFile} fullWidth helperText={t(`masterData.layers.urlHint.${source}`)} />
           {takesLayerName && <SafeTextField name="layer_name" label={t('masterData.layers.layerName')} required fullWidth />}
           {takesFile && (

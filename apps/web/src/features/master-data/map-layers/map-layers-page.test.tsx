@@ -192,6 +192,30 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Map layer Work sites added', {}, SLOW)).toBeTruthy();
   });
 
+  it('adds a station layer: points from a GeoJSON or KML file, listed under Stations', async () => {
+    const state = serve();
+    const { user } = renderApp('/en/master-data/map-layers');
+    expect(await screen.findByText('No station layer yet.', {}, SLOW)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Add Map Layer' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Map Layer' }, SLOW);
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'MRT stations' } });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Kind' }));
+    await user.click(screen.getByRole('option', { name: 'Stations' }));
+    // An XYZ source makes no stations: the source becomes GeoJSON, and only GeoJSON and KML are offered.
+    expect(within(dialog).getByRole('combobox', { name: 'Source' }).textContent).toBe('GeoJSON');
+    expect(within(dialog).getByText(/Railway stations near the works/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Source' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GeoJSON', 'KML']);
+    await user.click(screen.getByRole('option', { name: 'GeoJSON' }));
+
+    const geojson = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Bayshore"},"geometry":{"type":"Point","coordinates":[103.94,1.31]}}]}';
+    await user.upload(within(dialog).getByTestId('layer-file-input'), new File([geojson], 'stations.geojson', { type: 'application/geo+json' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(state.files).toEqual([{ id: '11', text: geojson }]), SLOW);
+    expect(state.posted[0]).toMatchObject({ name: 'MRT stations', kind: 'stations', source: 'geojson', url: null });
+    await waitFor(() => expect(names('Stations')).toEqual(['MRT stations']), SLOW);
+  });
+
   it('deletes a layer only after confirmation', async () => {
     const state = serve();
     const { user } = renderApp('/en/master-data/map-layers');
@@ -225,5 +249,6 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No base map yet.', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('No overlay yet.')).toBeTruthy();
+    expect(screen.getByText('No station layer yet.')).toBeTruthy();
   });
 });

@@ -21,6 +21,7 @@ import { matchesFilter } from '../list/filter-instruments';
 import { instrumentLook } from '../map/instrument-style';
 import { legendData } from '../map/map-legend';
 import { samePosition } from '../map/view-sync';
+import { usePreferredLayers } from '../map/use-preferred-layers';
 import { WorkspaceMap } from '../map/workspace-map';
 import { INSTRUMENT_LIST_PATH, instrumentPath } from '../paths';
 import { LoadError } from '../../../components/query-states';
@@ -44,6 +45,7 @@ function MapBridge({ onMap }: { onMap: (map: OlMap | null) => void }) {
 export function CaptureMapPage() {
   const { t } = useTranslation();
   const toast = useToast();
+  const { stations, overlays } = usePreferredLayers();
   const { go } = useWorkspaceNav();
   const { state, update } = useWorkspaceUrl();
   const { contracts, choice, contractIds } = useWorkspaceContracts();
@@ -124,6 +126,8 @@ export function CaptureMapPage() {
         levelOf={levelOf}
         showLabels
         showLegend
+        stations={stations}
+        overlays={overlays}
         home={config.data?.map_bounds ?? SINGAPORE_EXTENT}
         pos={state.pos}
         onMoved={onMoved}

@@ -66,10 +66,19 @@ const STATUSES: StatusRecord[] = [
   { instrument_id: 3, level_code: null, severity: 0, last_reading_at: null },
 ];
 
+/** SM-1001's stored readings (45, hourly, newest first): what its readings table pages through. */
+const SM_ROWS = Array.from({ length: 45 }, (_, i) => ({
+  taken_at: new Date(Date.UTC(2026, 2, 1, 2) - i * 3_600_000).toISOString(),
+  code: 'DSPA',
+  depth: null,
+  value: Number((-21.5 + i / 10).toFixed(1)),
+}));
+
 function workspaceServer(options: { instruments?: TInstrument[]; bookmarks?: TBookmark[]; statuses?: () => StatusRecord[] } = {}) {
   const posted: unknown[] = [];
   const instrumentCalls: URL[] = [];
   const statusCalls: URL[] = [];
+  const rowCalls: URL[] = [];
   server.use(
     http.get(api('/instruments/status'), ({ request }) => {
       statusCalls.push(new URL(request.url));
@@ -105,6 +114,12 @@ function workspaceServer(options: { instruments?: TInstrument[]; bookmarks?: TBo
         ],
       }),
     ),
+    http.get(api('/instruments/1/reading-rows'), ({ request }) => {
+      const url = new URL(request.url);
+      rowCalls.push(url);
+      const skip = Number(url.searchParams.get('skip'));
+      return HttpResponse.json({ records: SM_ROWS.slice(skip, skip + Number(url.searchParams.get('limit'))), total_records: SM_ROWS.length });
+    }),
     http.get(api('/instruments/1/readings'), () =>
       HttpResponse.json({
         instrument_id: 1,
@@ -131,7 +146,7 @@ function workspaceServer(options: { instruments?: TInstrument[]; bookmarks?: TBo
       }),
     ),
   );
-  return { posted, instrumentCalls, statusCalls };
+  return { posted, instrumentCalls, statusCalls, rowCalls };
 }
 
 /** The first render loads the lazy page and syncs: more than the default second. */
@@ -292,6 +307,52 @@ describe('Work Space', { timeout: 60_000 }, () => {
     expect(within(detail).getByRole('table', { name: 'Readings' })).toBeTruthy();
   });
 
+  it('lists the stored readings of the period in the readings table, newest first, 20 a page from the server', async () => {
+    storeTestCredential();
+    const { rowCalls } = workspaceServer();
+    const range = encodeURIComponent('{"option":"custom","start":"2026-02-01T00:00:00.000Z","end":"2026-03-02T00:00:00.000Z"}');
+    const { user } = renderApp(`/en/dashboard/search/instrument/1?date-range=${range}`);
+    const table = await screen.findByRole('table', { name: 'Readings' }, DETAIL_LOAD);
+    const bodyRows = () => within(table).getAllByRole('row').slice(1);
+    // The readings, not the chart's two points: the first page of 45, the code beside its value (precision 1).
+    await waitFor(() => expect(bodyRows()).toHaveLength(20), SLOW);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date and time', 'Reading code', 'Value (mm)']);
+    expect(bodyRows()[0]!.textContent).toContain('DSPA-21.5');
+    expect(bodyRows()[19]!.textContent).toContain('DSPA-19.6');
+    expect(Object.fromEntries(rowCalls.at(-1)!.searchParams)).toEqual({
+      // The period as the charts use it: whole days in Singapore time.
+      from: '2026-01-31T16:00:00.000Z',
+      to: '2026-03-02T15:59:59.999Z',
+      skip: '0',
+      limit: '20',
+    });
+    expect(screen.getByText('1–20 of 45')).toBeTruthy();
+    // The next page is asked of the server.
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(rowCalls.at(-1)!.searchParams.get('skip')).toBe('20'), SLOW);
+    await waitFor(() => expect(bodyRows()[0]!.textContent).toContain('DSPA-19.5'), SLOW);
+    expect(screen.getByText('21–40 of 45')).toBeTruthy();
+  });
+
+  it('says when the period holds no readings, and offers a retry when the table cannot load', async () => {
+    storeTestCredential();
+    workspaceServer();
+    let fail = true;
+    server.use(
+      http.get(api('/instruments/1/reading-rows'), () =>
+        fail ? HttpResponse.json('Server error', { status: 500 }) : HttpResponse.json({ records: [], total_records: 0 }),
+      ),
+    );
+    const range = encodeURIComponent('{"option":"custom","start":"2025-02-01T00:00:00.000Z","end":"2025-03-02T00:00:00.000Z"}');
+    const { user } = renderApp(`/en/dashboard/search/instrument/1?date-range=${range}`);
+    const table = await screen.findByRole('table', { name: 'Readings' }, DETAIL_LOAD);
+    // A server error is retried twice (1 s, then 2 s) before the table says so.
+    await within(table).findByText('Failed to fetch data', {}, { timeout: 15_000 });
+    fail = false;
+    await user.click(within(table).getByRole('button', { name: 'Try again' }));
+    expect(await within(table).findByText('No readings in this period.', {}, SLOW)).toBeTruthy();
+  });
+
   it('shows the detail for views that do not exist (yet)', async () => {
     storeTestCredential();
     workspaceServer();
@@ -348,6 +409,7 @@ describe('Work Space', { timeout: 60_000 }, () => {
   it('shows an inclinometer\'s profile for the first and latest day, and the time series at chosen depths', async () => {
     const profileCalls: URL[] = [];
     const readingCalls: URL[] = [];
+    const rowCalls: URL[] = [];
     storeTestCredential();
     workspaceServer();
     const day = (d: number) => Date.UTC(2026, 1, d, 2);
@@ -382,6 +444,14 @@ describe('Work Space', { timeout: 60_000 }, () => {
           series: all.filter((s) => depths.includes(s.depth)),
         });
       }),
+      http.get(api('/instruments/3/reading-rows'), ({ request }) => {
+        const url = new URL(request.url);
+        rowCalls.push(url);
+        const depths = url.searchParams.get('depths')?.split(',').map(Number) ?? [2, 4, 6];
+        const codes = url.searchParams.get('codes')?.split(',') ?? ['A', 'B'];
+        const records = codes.flatMap((code) => depths.map((depth) => ({ taken_at: new Date(day(24)).toISOString(), code, depth, value: depth / 5 })));
+        return HttpResponse.json({ records, total_records: records.length });
+      }),
       http.get(api('/instruments/3/profile'), ({ request }) => {
         const url = new URL(request.url);
         profileCalls.push(url);
@@ -407,10 +477,27 @@ describe('Work Space', { timeout: 60_000 }, () => {
     await user.click(within(profile).getByRole('button', { name: 'Add date' }));
     expect(within(profile).getByRole('group', { name: 'Date 3' })).toBeTruthy();
 
+    // The readings table has a depth column.
+    const table = screen.getByRole('table', { name: 'Readings' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(7), SLOW);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date and time', 'Reading code', 'Depth (m)', 'Value (mm)']);
+    expect(within(table).getAllByRole('row')[2]!.textContent).toContain('A40.80');
+    // Its own reading-code choice: all codes by default, or one.
+    expect(rowCalls.at(-1)!.searchParams.get('codes')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Reading code' }));
+    await user.click(await screen.findByRole('option', { name: 'B — B axis' }));
+    await waitFor(() => expect(rowCalls.at(-1)!.searchParams.get('codes')).toBe('B'), SLOW);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4), SLOW);
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('B20.40');
+
     const depths = screen.getByRole('group', { name: 'Depths' });
     expect(within(depths).getAllByRole('button').map((b) => b.textContent)).toEqual(['All depths', '2 m', '4 m', '6 m']);
     await user.click(within(depths).getByRole('button', { name: '4 m' }));
     await waitFor(() => expect(readingCalls.at(-1)!.searchParams.get('depths')).toBe('4'), SLOW);
+    // The table follows the depth chosen (and keeps its code).
+    await waitFor(() => expect(rowCalls.at(-1)!.searchParams.get('depths')).toBe('4'), SLOW);
+    expect(rowCalls.at(-1)!.searchParams.get('codes')).toBe('B');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), SLOW);
     expect(within(depths).getByRole('button', { name: '4 m' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(depths).getByRole('button', { name: 'All depths' }).getAttribute('aria-pressed')).toBe('false');
     // The depth chips stay: they are the depths of the instrument, not of the answer.

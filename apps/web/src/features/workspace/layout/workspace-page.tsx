@@ -17,6 +17,7 @@ import { useLang } from '../../../lib/use-lang';
 import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
 import { useMapPreferences } from '../api/preferences';
+import { siteOptions, useWorkspaceSites } from '../api/sites';
 import { useInstrumentStatuses } from '../api/statuses';
 import { useZones, zoneOptions } from '../api/zones';
 import { BookmarksMenu } from '../bookmarks/bookmarks-menu';
@@ -28,6 +29,7 @@ import { LocationPanel } from '../location/location-panel';
 import type { GazetteerEntry } from '../location/parse-location';
 import { instrumentLook } from '../map/instrument-style';
 import { samePosition, type FitRequest } from '../map/view-sync';
+import { usePreferredLayers } from '../map/use-preferred-layers';
 import { WorkspaceMap } from '../map/workspace-map';
 import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, instrumentPath, LOCATION_PATH } from '../paths';
 import { Loading } from '../../../components/query-states';
@@ -67,8 +69,10 @@ export function WorkspacePage() {
   const statuses = useInstrumentStatuses(contractIds);
   const levelOf = statuses.levelOf;
   const zones = useZones(contractIds);
+  const sites = useWorkspaceSites(contractIds);
   const boundaries = useContractBoundaries(contractIds);
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
+  const { stations, overlays } = usePreferredLayers();
 
   const instrumentId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const kind: PanelKind = params.id !== undefined ? 'detail' : location.pathname.endsWith(LOCATION_PATH) ? 'location' : 'list';
@@ -143,6 +147,7 @@ export function WorkspacePage() {
           easting: c.easting,
           northing: c.northing,
         })),
+      ...(sites.data ?? []).map((site) => ({ kind: 'site' as const, id: site.site_id, name: site.site_name, detail: site.contract_no })),
       ...(zones.data ?? []).map((z) => ({ kind: 'zone' as const, id: z.zone_id, name: z.name, detail: contractNo.get(z.contract_id) ?? '' })),
       ...(instruments.data ?? []).map((i) => ({
         kind: 'instrument' as const,
@@ -154,7 +159,7 @@ export function WorkspacePage() {
         northing: i.northing,
       })),
     ];
-  }, [contracts, contractIds, zones.data, instruments.data]);
+  }, [contracts, contractIds, sites.data, zones.data, instruments.data]);
 
   const goToEntry = useCallback(
     async (entry: GazetteerEntry) => {
@@ -175,6 +180,20 @@ export function WorkspacePage() {
           // no polygon to show: the zone's instruments below
         }
         extent ??= extentOf(all.filter((i) => i.zone_id === entry.id));
+      } else if (entry.kind === 'site') {
+        try {
+          const geometry = (await queryClient.fetchQuery(siteOptions(entry.id))).geometry;
+          if (geometry?.type === 'Point') {
+            const [easting, northing] = geometry.coordinates;
+            setMarker([easting!, northing!]);
+            centre(easting!, northing!);
+            return;
+          }
+          const positions = geometry?.type === 'Polygon' ? geometry.coordinates[0] : geometry?.coordinates;
+          if (positions?.length) extent = extentOf(positions.map(([easting, northing]) => ({ easting: easting!, northing: northing! })));
+        } catch {
+          // no geometry to show: the toast below
+        }
       } else if (entry.kind === 'contract') {
         extent = extentOf(all.filter((i) => i.contract_id === entry.id));
         if (!extent && entry.easting != null && entry.northing != null) extent = [entry.easting, entry.northing, entry.easting, entry.northing];
@@ -260,7 +279,7 @@ export function WorkspacePage() {
         {kind === 'location' ? (
           <LocationPanel
             entries={gazetteer}
-            loading={instruments.isPending || zones.isPending}
+            loading={instruments.isPending || zones.isPending || sites.isLoading}
             bounds={home}
             initialText={locationText}
             onTextChange={setLocationText}
@@ -319,6 +338,8 @@ export function WorkspacePage() {
             levelOf={levelOf}
             showLabels={prefs.show_label}
             showLegend={prefs.show_legend}
+            stations={stations}
+            overlays={overlays}
             home={home}
             pos={state.pos}
             onMoved={onMoved}

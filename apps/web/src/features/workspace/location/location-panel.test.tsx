@@ -54,7 +54,8 @@ describe('LocationPanel', () => {
     queryClient.clear();
     const { user, seen } = renderPanel(false);
     await user.type(screen.getByRole('searchbox', { name: 'Location' }), 'Raffles{Enter}');
-    await screen.findByText('No instrument, zone or contract has this name.');
+    // Offline, a name nothing matches says where addresses and postal codes would come from.
+    await screen.findByText("No match among the project's instruments, sites, zones and contracts. Addresses and postal codes need the online geocoder (System Settings).");
     await user.clear(screen.getByRole('searchbox', { name: 'Location' }));
     await user.type(screen.getByRole('searchbox', { name: 'Location' }), '28001.6, 38744.6{Enter}');
     await screen.findByTestId('location-result');

@@ -17,9 +17,9 @@ import { useGeocode } from '../api/geocode';
 import { parseLocationQuery, searchGazetteer, type GazetteerEntry, type LocationQuery } from './parse-location';
 
 export interface LocationPanelProps {
-  /** The offline gazetteer: the chosen contracts' instruments, zones and the contracts themselves. */
+  /** The offline gazetteer: the chosen contracts' instruments, construction sites, zones and the contracts themselves. */
   entries: readonly GazetteerEntry[];
-  /** The gazetteer is still loading (instruments, zones). */
+  /** The gazetteer is still loading (instruments, sites, zones). */
   loading: boolean;
   /** SVY21 map bounds: a position outside them is still shown, with a warning. */
   bounds: readonly number[];
@@ -36,6 +36,7 @@ export interface LocationPanelProps {
 
 const KIND_LABELS = {
   instrument: 'workspace.location.kind.instrument',
+  site: 'workspace.location.kind.site',
   zone: 'workspace.location.kind.zone',
   contract: 'workspace.location.kind.contract',
 } as const;
@@ -43,7 +44,8 @@ const KIND_LABELS = {
 /**
  * The location search (spec §2.2 "location"): an SVY21 easting/northing, a latitude/longitude, or a name from the
  * offline gazetteer of the project's own features; a position centres the map at zoom 19, a name lists its matches.
- * With an online geocoder configured, a name is also looked up as an address or postal code (`GET /geocode`).
+ * With an online geocoder configured, a name is also looked up as an address or postal code (`GET /geocode`); without
+ * one, a name nothing matches gets a note that addresses and postal codes need it.
  */
 export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, initialText = '', onTextChange, geocoder = false }: LocationPanelProps) {
   const { t } = useTranslation();

@@ -5,7 +5,8 @@ import { svy21ToWgs84, wgs84ToSvy21 } from '@strata/shared';
  * - an SVY21 easting/northing pair: `28001.6, 38744.6`, `E 28001 N 38744`, `N 38744 E 28001`;
  * - a WGS84 latitude/longitude pair: `1.3521, 103.8198`, `1.3521N 103.8198E`, `lat 1.35 lon 103.82`, or longitude
  *   first when it can only be that way round (`103.8198, 1.3521`);
- * - otherwise a name, looked up in the offline gazetteer of the project's own features (instruments, zones, contracts).
+ * - otherwise a name, looked up in the offline gazetteer of the project's own features (instruments, construction
+ *   sites, zones, contracts).
  */
 export type LocationQuery =
   | { kind: 'svy21'; easting: number; northing: number; lat: number; lon: number }
@@ -92,7 +93,7 @@ export function parseLocationQuery(input: string): LocationQuery | null {
 
 /** One place of the offline gazetteer. */
 export interface GazetteerEntry {
-  kind: 'instrument' | 'zone' | 'contract';
+  kind: 'instrument' | 'site' | 'zone' | 'contract';
   id: number;
   name: string;
   /** What else identifies it (type and contract, the contract's title …). */
@@ -104,11 +105,11 @@ export interface GazetteerEntry {
   northing?: number | null;
 }
 
-const KIND_ORDER: Record<GazetteerEntry['kind'], number> = { contract: 0, zone: 1, instrument: 2 };
+const KIND_ORDER: Record<GazetteerEntry['kind'], number> = { contract: 0, site: 1, zone: 2, instrument: 3 };
 
 /**
  * The entries whose name or alias holds the text (any case), best first: an exact name, then names starting with it,
- * then the rest; contracts before zones before instruments; then by name.
+ * then the rest; contracts before sites before zones before instruments; then by name.
  */
 export function searchGazetteer(entries: readonly GazetteerEntry[], text: string, limit = 20): GazetteerEntry[] {
   const q = text.trim().toLowerCase();

@@ -12,10 +12,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InstrumentIcon } from '../../../components/instrument-icon';
 import type { InstrumentLook } from './instrument-style';
+import { STATION_COLOR, STATION_FILL } from './station-layer';
 
 export interface LegendData {
   types: { code: string; name: string; icon: string; color: string; count: number }[];
   levels: { code: string; name: string; color: string }[];
+  /** Stations are drawn (`show_stations`): how many the configuration lists (layers given by an address add theirs unseen). */
+  stations?: { count: number } | null;
 }
 
 /** What the legend lists: the types of the instruments shown (in their normal colour, with counts) and every level. */
@@ -32,7 +35,20 @@ export function legendData(instruments: readonly TInstrument[], look: Instrument
   return { types, levels };
 }
 
-/** The map legend (shown when the user's `show_legend` preference is on): instrument types and level colours. */
+/** The station symbol the map draws: a white diamond outlined in the station colour with a dot at its heart. */
+function StationSymbol() {
+  return (
+    <Box component="svg" viewBox="0 0 16 16" aria-hidden sx={{ width: 16, height: 16, flexShrink: 0 }}>
+      <rect x="3.5" y="3.5" width="9" height="9" rx="1" transform="rotate(45 8 8)" fill={STATION_FILL} stroke={STATION_COLOR} strokeWidth="2" />
+      <circle cx="8" cy="8" r="2" fill={STATION_COLOR} />
+    </Box>
+  );
+}
+
+/**
+ * The map legend (shown when the user's `show_legend` preference is on): instrument types, stations (when drawn)
+ * and level colours.
+ */
 export function MapLegend({ data }: { data: LegendData }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -40,7 +56,7 @@ export function MapLegend({ data }: { data: LegendData }) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(!phone);
   const bodyId = useId();
-  if (data.types.length === 0 && data.levels.length === 0) return null;
+  if (data.types.length === 0 && data.levels.length === 0 && !data.stations) return null;
   return (
     <Paper
       elevation={2}
@@ -78,6 +94,17 @@ export function MapLegend({ data }: { data: LegendData }) {
               </Typography>
             </Box>
           ))}
+          {data.stations && (
+            <Box data-testid="legend-stations" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, py: 0.25 }}>
+              <StationSymbol />
+              <Typography variant="caption" sx={{ flexGrow: 1 }}>
+                {t('workspace.map.stations')}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {data.stations.count}
+              </Typography>
+            </Box>
+          )}
           {data.levels.length > 0 && (
             <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
               {t('workspace.map.levels')}

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { TInstrument } from '@strata/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapView, type MapViewProps } from '../../../components/map';
+import { MapView, type MapViewProps, type OverlayChoices } from '../../../components/map';
 import type { ContractBoundary } from '../api/boundaries';
 import type { MapPosition, Svy21Extent } from '../state/url-state';
 import { AreaSelect, BoundaryLayer, PointMarker } from './area-layers';
@@ -10,6 +10,7 @@ import { HoverTooltip } from './hover-tooltip';
 import { InstrumentLayer, type HoveredInstruments } from './instrument-layer';
 import type { InstrumentLook } from './instrument-style';
 import { legendData, MapLegend } from './map-legend';
+import { StationLayer, type StationsShown } from './station-layer';
 import { FitToExtent, ViewSync, type FitRequest } from './view-sync';
 
 export interface WorkspaceMapProps {
@@ -19,6 +20,10 @@ export interface WorkspaceMapProps {
   levelOf: (instrumentId: number) => string | undefined;
   showLabels: boolean;
   showLegend: boolean;
+  /** The stations to draw (`stationsShown`: null unless the user's `show_stations` preference is on). */
+  stations?: StationsShown | null;
+  /** The user's overlay choices (preferences `layers`): given, the map has a Layers menu to turn overlays on and off. */
+  overlays?: OverlayChoices;
   /** SVY21: where the map opens without a `pos` (its centre, at zoom 10). */
   home: readonly number[];
   pos: MapPosition | null;
@@ -38,8 +43,9 @@ export interface WorkspaceMapProps {
 }
 
 /**
- * The work-space map: the configured base map (MapView, with its offline background), contract boundaries, the
- * instruments (clustered, coloured, labelled per preference), hover details, area selection and the legend.
+ * The work-space map: the configured base map and overlays (MapView, with its offline background and the Layers
+ * menu), contract boundaries, stations (per preference), the instruments (clustered, coloured, labelled per
+ * preference), hover details, area selection and the legend.
  */
 export function WorkspaceMap(props: WorkspaceMapProps) {
   const { t } = useTranslation();
@@ -49,6 +55,7 @@ export function WorkspaceMap(props: WorkspaceMapProps) {
       label={t('workspace.map.label')}
       extent={props.home}
       height={props.height}
+      overlays={props.overlays}
       sx={{ position: 'relative' }}
       footer={
         <Typography variant="caption" color="text.secondary" component="p" data-testid="map-count" sx={{ mt: 0.5 }}>
@@ -58,6 +65,7 @@ export function WorkspaceMap(props: WorkspaceMapProps) {
     >
       <ViewSync pos={props.pos} home={props.home} extentKey={props.home.join(',')} onMoved={props.onMoved} />
       <BoundaryLayer boundaries={props.boundaries} />
+      {props.stations && <StationLayer stations={props.stations} />}
       <InstrumentLayer
         instruments={props.instruments}
         look={props.look}
@@ -71,7 +79,9 @@ export function WorkspaceMap(props: WorkspaceMapProps) {
       <FitToExtent request={props.fit ?? null} />
       <PointMarker position={props.marker ?? null} />
       <HoverTooltip hovered={hovered} />
-      {props.showLegend && <MapLegend data={legendData(props.instruments, props.look)} />}
+      {props.showLegend && (
+        <MapLegend data={{ ...legendData(props.instruments, props.look), stations: props.stations ? { count: props.stations.points.length } : null }} />
+      )}
       {props.children}
     </MapView>
   );

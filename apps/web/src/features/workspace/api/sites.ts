@@ -1,0 +1,23 @@
+import { ZCivilSiteList, ZSite } from '@strata/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** `GET /civil/sites?contracts=[…]`: the construction sites of the chosen contracts (names only), for the gazetteer. */
+export function useWorkspaceSites(contractIds: readonly number[]) {
+  return useQuery({
+    queryKey: ['contracts', 'workspace', 'sites', [...contractIds]],
+    queryFn: ({ signal }) =>
+      apiRequest('/civil/sites', { query: { contracts: JSON.stringify(contractIds), limit: 1000, skip: 0 }, schema: ZCivilSiteList, signal }).then((l) => l.records),
+    enabled: contractIds.length > 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** `GET /civil/sites/{id}`: the site with its geometry (the location search centres on it). */
+export function siteOptions(siteId: number) {
+  return queryOptions({
+    queryKey: ['contracts', 'workspace', 'site', siteId],
+    queryFn: ({ signal }) => apiRequest(`/civil/sites/${siteId}`, { schema: ZSite, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
