@@ -6,6 +6,7 @@ import {
   type TConfig,
   type TInstrument,
   type TLoginResponse,
+  type TMapLayer,
   type TPreferences,
   type TSyncResponse,
 } from '@strata/shared';
@@ -172,6 +173,28 @@ export function alertFixture(overrides: Partial<TAlert> = {}): TAlert {
     closed_at: null,
     closed_by: null,
     close_reason: null,
+    ...overrides,
+  };
+}
+
+/** A map layer (an XYZ base map unless overridden); `sort_order` follows `layer_id` unless given. */
+export function mapLayerFixture(overrides: Partial<TMapLayer> = {}): TMapLayer {
+  const layerId = overrides.layer_id ?? 1;
+  return {
+    layer_id: layerId,
+    name: `Layer ${layerId}`,
+    kind: 'base',
+    source: 'xyz',
+    url: 'https://tile.example.org/{z}/{x}/{y}.png',
+    layer_name: null,
+    file_name: null,
+    file_url: null,
+    sort_order: layerId,
+    visible: true,
+    opacity: 1,
+    attribution: '',
+    min_zoom: null,
+    max_zoom: null,
     ...overrides,
   };
 }

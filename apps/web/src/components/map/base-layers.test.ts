@@ -4,25 +4,10 @@ import VectorLayer from 'ol/layer/Vector';
 import type XYZ from 'ol/source/XYZ';
 import { describe, expect, it } from 'vitest';
 import { initialBaseId, mapLayerDefs, overlayVisible } from './base-layers';
+import { mapLayerFixture } from '../../test/fixtures';
 
 function layer(overrides: Partial<TMapLayer>): TMapLayer {
-  return {
-    layer_id: 1,
-    name: 'OpenStreetMap',
-    kind: 'base',
-    source: 'xyz',
-    url: 'https://tile.example.org/{z}/{x}/{y}.png',
-    layer_name: null,
-    file_name: null,
-    file_url: null,
-    sort_order: 0,
-    visible: true,
-    opacity: 1,
-    attribution: '© OSM',
-    min_zoom: null,
-    max_zoom: 19,
-    ...overrides,
-  };
+  return mapLayerFixture({ name: 'OpenStreetMap', sort_order: 0, attribution: '© OSM', max_zoom: 19, ...overrides });
 }
 
 describe('map layers from the configuration', () => {

@@ -1,6 +1,6 @@
 export { initialBaseId, mapLayerDefs, overlayVisible, type MapLayerDef } from './base-layers';
 export { closeRings, parsePolygonFile, PolygonFileError, polygonProblem, type ImportedPolygon, type PolygonProblemKey } from './geo-file';
-export { canDrawMaps, MapView, useOlMap, type MapViewProps, type OverlayChoices } from './map-view';
+export { canDrawMaps, MapView, OlMapProvider, useMapLayer, useOlMap, type MapViewProps, type OverlayChoices } from './map-view';
 export { PointerPosition } from './pointer-position';
 export { PointLayer, pointsExtent, type PointLayerProps } from './point-layer';
 export { polygonExtent, PolygonEditor, type PolygonEditorProps } from './polygon-editor';

@@ -28,9 +28,25 @@ import { SINGAPORE_EXTENT, svy21ExtentToView, VIEW_PROJECTION } from './projecti
 
 const MapContext = createContext<OlMap | null>(null);
 
+/** Gives children a map of the caller's (the map layers' component tests); MapView provides its own. */
+export const OlMapProvider = MapContext.Provider;
+
 /** The OpenLayers map of the enclosing MapView (null while it is created, or where no map can be drawn). */
 export function useOlMap(): OlMap | null {
   return useContext(MapContext);
+}
+
+/** Puts `layer` on the enclosing MapView's map while the calling component is mounted (keep `layer` stable: useMemo). */
+export function useMapLayer(layer: BaseLayer): OlMap | null {
+  const map = useOlMap();
+  useEffect(() => {
+    if (!map) return;
+    map.addLayer(layer);
+    return () => {
+      map.removeLayer(layer);
+    };
+  }, [map, layer]);
+  return map;
 }
 
 /** True where OpenLayers can draw (a browser with canvas and ResizeObserver; not jsdom). */

@@ -2,7 +2,7 @@ import type { TMapLayer } from '@strata/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { mapLayerFixture, storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 
@@ -12,19 +12,7 @@ vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('..
 const SLOW = { timeout: 5000 };
 
 function layer(overrides: Partial<TMapLayer> & Pick<TMapLayer, 'layer_id' | 'name' | 'kind' | 'sort_order'>): TMapLayer {
-  return {
-    source: 'xyz',
-    url: 'https://tile.example.org/{z}/{x}/{y}.png',
-    layer_name: null,
-    file_name: null,
-    file_url: null,
-    visible: true,
-    opacity: 1,
-    attribution: '',
-    min_zoom: null,
-    max_zoom: null,
-    ...overrides,
-  };
+  return mapLayerFixture(overrides);
 }
 
 function serve() {
@@ -208,7 +196,8 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GeoJSON', 'KML']);
     await user.click(screen.getByRole('option', { name: 'GeoJSON' }));
 
-    const geojson = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Bayshore"},"geometry":{"type":"Point","coordinates":[103.94,1.31]}}]}';
+    const geojson =
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Bayshore"},"geometry":{"type":"Point","coordinates":[103.94,1.31]}}]}';
     await user.upload(within(dialog).getByTestId('layer-file-input'), new File([geojson], 'stations.geojson', { type: 'application/geo+json' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(state.files).toEqual([{ id: '11', text: geojson }]), SLOW);

@@ -1,24 +1,10 @@
 import type { TMapLayer } from '@strata/shared';
 import { describe, expect, it } from 'vitest';
 import { inOrder, moveOnto, moveStep } from './order';
+import { mapLayerFixture } from '../../../test/fixtures';
 
 function layer(layer_id: number, kind: TMapLayer['kind'], sort_order: number): TMapLayer {
-  return {
-    layer_id,
-    name: `Layer ${layer_id}`,
-    kind,
-    source: 'xyz',
-    url: 'https://tiles.example/{z}/{x}/{y}.png',
-    layer_name: null,
-    file_name: null,
-    file_url: null,
-    sort_order,
-    visible: true,
-    opacity: 1,
-    attribution: '',
-    min_zoom: null,
-    max_zoom: null,
-  };
+  return mapLayerFixture({ layer_id, kind, sort_order, url: 'https://tiles.example/{z}/{x}/{y}.png' });
 }
 
 // Drawing order: base 1, overlay 2, base 3, overlay 4, overlay 5.

@@ -15,22 +15,15 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import { useEffect, useMemo, useRef } from 'react';
-import { svy21ExtentToView, svy21ToView, SVY21, useOlMap, VIEW_PROJECTION } from '../../../components/map';
+import { svy21ExtentToView, svy21ToView, SVY21, useMapLayer, useOlMap, VIEW_PROJECTION } from '../../../components/map';
 import type { ContractBoundary } from '../api/boundaries';
 import type { Svy21Extent } from '../state/url-state';
 
 /** The chosen contracts' boundaries, outlined and labelled with the contract number. */
 export function BoundaryLayer({ boundaries }: { boundaries: readonly ContractBoundary[] }) {
-  const map = useOlMap();
   const theme = useTheme();
   const layer = useMemo(() => new VectorLayer({ source: new VectorSource(), zIndex: 5, className: 'ws-areas' }), []);
-  useEffect(() => {
-    if (!map) return;
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-    };
-  }, [map, layer]);
+  useMapLayer(layer);
   useEffect(() => {
     const color = theme.palette.primary.main;
     layer.setStyle(
@@ -126,7 +119,6 @@ export function AreaSelect({ selected, active, onSelect }: AreaSelectProps) {
 
 /** A pin where the location search found a position. */
 export function PointMarker({ position }: { position: readonly [number, number] | null }) {
-  const map = useOlMap();
   const layer = useMemo(
     () =>
       new VectorLayer({
@@ -142,13 +134,7 @@ export function PointMarker({ position }: { position: readonly [number, number] 
       }),
     [],
   );
-  useEffect(() => {
-    if (!map) return;
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-    };
-  }, [map, layer]);
+  useMapLayer(layer);
   useEffect(() => {
     const source = layer.getSource()!;
     source.clear();

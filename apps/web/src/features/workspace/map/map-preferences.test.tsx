@@ -2,25 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { TMapLayer, TPreferences, TSite, TStation } from '@strata/shared';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { configResponse, preferences, storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { configResponse, mapLayerFixture, preferences, storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 
 function layer(overrides: Partial<TMapLayer> & Pick<TMapLayer, 'layer_id' | 'name' | 'kind'>): TMapLayer {
-  return {
-    source: 'xyz',
-    url: 'https://tile.example.org/{z}/{x}/{y}.png',
-    layer_name: null,
-    file_name: null,
-    file_url: null,
-    sort_order: overrides.layer_id,
-    visible: true,
-    opacity: 1,
-    attribution: '',
-    min_zoom: null,
-    max_zoom: null,
-    ...overrides,
-  };
+  return mapLayerFixture(overrides);
 }
 
 const LAYERS = [
@@ -69,7 +56,9 @@ function serve(prefs: Partial<TPreferences>) {
     }),
     http.get(api('/instruments/status'), () => HttpResponse.json({ records: [] })),
     http.get(api('/bookmarks'), () => HttpResponse.json({ records: [] })),
-    http.get(api('/civil/sites'), () => HttpResponse.json({ records: [{ site_id: 7, site_name: SITE.site_name, contract_id: 11, contract_no: 'C101', type: 'E' }], total_records: 1 })),
+    http.get(api('/civil/sites'), () =>
+      HttpResponse.json({ records: [{ site_id: 7, site_name: SITE.site_name, contract_id: 11, contract_no: 'C101', type: 'E' }], total_records: 1 }),
+    ),
     http.get(api('/civil/sites/7'), () => HttpResponse.json(SITE)),
   );
   return { saved, reads };
@@ -103,11 +92,18 @@ describe('work-space map preferences', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Map layers' }, LOAD));
     const menu = await screen.findByRole('menu', { name: 'Map layers' }, SLOW);
     // The base maps to choose from, and the overlays: the admin's default unless the user chose (Utilities: off).
-    expect(within(menu).getAllByRole('menuitemradio').map((i) => [i.textContent, i.getAttribute('aria-checked')])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((i) => [i.textContent, i.getAttribute('aria-checked')]),
+    ).toEqual([
       ['OpenStreetMap', 'true'],
       ['OneMap', 'false'],
     ]);
-    const overlays = () => within(menu).getAllByRole('menuitemcheckbox').map((i) => [i.textContent, i.getAttribute('aria-checked')]);
+    const overlays = () =>
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((i) => [i.textContent, i.getAttribute('aria-checked')]);
     // Station layers are no overlays: the show_stations preference shows them.
     expect(overlays()).toEqual([
       ['Railways', 'false'],
@@ -118,12 +114,26 @@ describe('work-space map preferences', { timeout: 60_000 }, () => {
     await waitFor(() => expect(saved).toHaveLength(1), SLOW);
     // The whole preferences, the other choices kept; the choice of a layer that no longer exists dropped.
     expect(saved[0]).toEqual(preferences({ show_stations: true, show_label: false, layers: ['4:off', '3:on'] }));
-    await waitFor(() => expect(overlays()).toEqual([['Railways', 'true'], ['Utilities', 'false']]), SLOW);
+    await waitFor(
+      () =>
+        expect(overlays()).toEqual([
+          ['Railways', 'true'],
+          ['Utilities', 'false'],
+        ]),
+      SLOW,
+    );
 
     await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Utilities' }));
     await waitFor(() => expect(saved).toHaveLength(2), SLOW);
     expect(saved[1]!.layers).toEqual(['3:on', '4:on']);
-    await waitFor(() => expect(overlays()).toEqual([['Railways', 'true'], ['Utilities', 'true']]), SLOW);
+    await waitFor(
+      () =>
+        expect(overlays()).toEqual([
+          ['Railways', 'true'],
+          ['Utilities', 'true'],
+        ]),
+      SLOW,
+    );
   });
 
   it('finds a construction site in the offline gazetteer and centres the map on it', async () => {

@@ -4,11 +4,10 @@ import type OlMap from 'ol/Map';
 import type VectorLayer from 'ol/layer/Vector';
 import type VectorSource from 'ol/source/Vector';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as MapModule from '../../../components/map';
+import { OlMapProvider } from '../../../components/map';
 import { StationLayer, stationsShown } from './station-layer';
 
 let current: OlMap | null = null;
-vi.mock('../../../components/map', async (importOriginal) => ({ ...(await importOriginal<typeof MapModule>()), useOlMap: () => current }));
 
 const STATIONS: TStation[] = [
   { name: 'Marina South', easting: 30100, northing: 28700, layer_id: 5 },
@@ -51,7 +50,11 @@ describe('the stations on the work-space map', () => {
   it('are drawn as one named feature per station above the boundaries and below the instruments, and go with the component', async () => {
     const { default: Map } = await import('ol/Map');
     current = new Map({});
-    const view = render(<StationLayer stations={{ points: STATIONS, remote: [ADDRESS_LAYER] }} />);
+    const view = render(
+      <OlMapProvider value={current}>
+        <StationLayer stations={{ points: STATIONS, remote: [ADDRESS_LAYER] }} />
+      </OlMapProvider>,
+    );
     const layers = current.getLayers().getArray() as VectorLayer<VectorSource>[];
     const points = layers.find((l) => l.get('id') === 'stations')!;
     expect(points.getZIndex()).toBe(7);

@@ -13,7 +13,7 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import { useEffect, useMemo } from 'react';
-import { svy21ToView, useOlMap, VIEW_PROJECTION } from '../../../components/map';
+import { svy21ToView, useMapLayer, VIEW_PROJECTION } from '../../../components/map';
 
 /** The station symbol's colours (the legend draws the same). */
 export const STATION_COLOR = '#1a3c8f';
@@ -82,25 +82,17 @@ function remoteLayer(layer: TMapLayer): VectorLayer {
  * `stations` stable (useMemo): a new object draws them again.
  */
 export function StationLayer({ stations }: { stations: StationsShown }) {
-  const map = useOlMap();
   const layer = useMemo(
     () => new VectorLayer({ source: new VectorSource<Feature<Point>>(), zIndex: STATION_Z, className: 'ws-stations', style: stationStyle, declutter: true, properties: { id: 'stations' } }),
     [],
   );
+  const map = useMapLayer(layer);
 
   useEffect(() => {
     const source = layer.getSource()!;
     source.clear();
     source.addFeatures(stations.points.map((s) => new Feature({ geometry: new Point(svy21ToView([s.easting, s.northing])), name: s.name, layerId: s.layer_id })));
   }, [layer, stations.points]);
-
-  useEffect(() => {
-    if (!map) return;
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-    };
-  }, [map, layer]);
 
   useEffect(() => {
     if (!map) return;
