@@ -279,7 +279,7 @@ export function WorkspacePage() {
         {kind === 'location' ? (
           <LocationPanel
             entries={gazetteer}
-            loading={instruments.isPending || zones.isPending || sites.isLoading}
+            loading={instruments.isPending || zones.isPending || sites.isPending}
             bounds={home}
             initialText={locationText}
             onTextChange={setLocationText}

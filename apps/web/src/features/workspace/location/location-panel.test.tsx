@@ -63,4 +63,20 @@ describe('LocationPanel', () => {
     await new Promise((r) => setTimeout(r, 700));
     expect(seen).toEqual([]);
   });
+
+  it('goes to a name searched while the gazetteer was loading once it has loaded, when the match is clear', async () => {
+    const onEntry = vi.fn();
+    const site: GazetteerEntry = { kind: 'site', id: 4, name: 'Marina South Station Box', detail: 'T301' };
+    const panel = (loading: boolean, entries: GazetteerEntry[]) => (
+      <QueryClientProvider client={queryClient}>
+        <LocationPanel entries={entries} loading={loading} bounds={BOUNDS} onPoint={vi.fn()} onEntry={onEntry} />
+      </QueryClientProvider>
+    );
+    const { user, rerender } = renderWidget(panel(true, []));
+    await user.type(screen.getByRole('searchbox', { name: 'Location' }), 'marina south station box{Enter}');
+    expect(onEntry).not.toHaveBeenCalled();
+    rerender(panel(false, [site]));
+    await vi.waitFor(() => expect(onEntry).toHaveBeenCalledWith(site));
+    expect(onEntry).toHaveBeenCalledTimes(1);
+  });
 });

@@ -7,7 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDegrees, formatMetres } from '../../../components/map';
 import { EmptyText } from '../../../components/query-states';
@@ -55,15 +55,30 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
   const places = useGeocode(query?.kind === 'name' ? query.text : '', geocoder && query?.kind === 'name');
   const addresses = places.data ?? [];
 
+  // A name searched while the gazetteer was still loading: gone to once it has loaded, if it is a clear match.
+  const [pending, setPending] = useState<string | null>(null);
+  const goIfClear = (name: string) => {
+    const found = searchGazetteer(entries, name, 2);
+    // One clear match (an exact name): go there at once.
+    if (found.length === 1 || (found[0] && found[0].name.toLowerCase() === name.toLowerCase())) onEntry(found[0]!);
+  };
+  const goIfClearRef = useRef(goIfClear);
+  goIfClearRef.current = goIfClear;
+  useEffect(() => {
+    if (loading || pending === null) return;
+    setPending(null);
+    goIfClearRef.current(pending);
+  }, [loading, pending]);
+
   const search = (value: string) => {
     setText(value);
     onTextChange?.(value);
     const parsed = parseLocationQuery(value);
+    setPending(null);
     if (parsed && parsed.kind !== 'name') onPoint(parsed.easting, parsed.northing);
     else if (parsed?.kind === 'name') {
-      const found = searchGazetteer(entries, parsed.text, 2);
-      // One clear match (an exact name): go there at once.
-      if (found.length === 1 || (found[0] && found[0].name.toLowerCase() === parsed.text.toLowerCase())) onEntry(found[0]!);
+      if (loading) setPending(parsed.text);
+      else goIfClear(parsed.text);
     }
   };
 
