@@ -48,13 +48,18 @@ describe('CSV records', () => {
     ]);
   });
 
-  it('scans a large file without quotes once (linear time)', () => {
+  // Its speed (a scan once through, not from every line to the end) is measured by `npm run bench:ingest`: a
+  // quadratic scan took 820 s on its 1,000,000 rows (docs/benchmarks.md).
+  it('reads every record of a large file whose only quote comes at the end', () => {
     const text = `a,b\n${'SM-00001,2026-01-01T00:00:00.000Z\n'.repeat(300_000)}"q",1\n`;
     let n = 0;
-    const t0 = performance.now();
-    eachCsvRecord(text, () => n++);
+    let last: string[] = [];
+    eachCsvRecord(text, (fields) => {
+      n++;
+      last = fields;
+    });
     expect(n).toBe(300_002);
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(last).toEqual(['q', '1']);
   });
 
   it('refuses an unclosed quote', () => {
