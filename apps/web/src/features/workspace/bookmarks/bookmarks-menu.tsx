@@ -19,6 +19,7 @@ import { localePath } from '../../../lib/paths';
 import { useLang } from '../../../lib/use-lang';
 import { useBookmarks, useDeleteBookmark } from '../api/bookmarks';
 import { CAPTURE_MAP_PATH, WORKSPACE_PATH } from '../paths';
+import { withContractParam } from '../state/workspace-contract';
 import type { SaveViewParams } from './save-view-dialog';
 
 /** Bookmarks of work-space views (the work space and the capture map); other bookmarks are on the account Home page. */
@@ -29,6 +30,8 @@ export function isWorkspaceView(path: string): boolean {
 export interface BookmarksMenuProps {
   /** The current view: path below the language prefix, with its query string. */
   path: string;
+  /** The work space's contract choice (-1: all), saved with the view so that it opens on the same contracts. */
+  contract: number;
   /** The name offered when saving (e.g. the instrument's name or "Work Space"). */
   suggestedName: string;
 }
@@ -37,7 +40,7 @@ export interface BookmarksMenuProps {
  * The work space's bookmarks (spec §7 bookmarks; issue 7): save the current view (its query string) under a name, and
  * list, open or delete saved views.
  */
-export function BookmarksMenu({ path, suggestedName }: BookmarksMenuProps) {
+export function BookmarksMenu({ path, contract, suggestedName }: BookmarksMenuProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
@@ -56,7 +59,7 @@ export function BookmarksMenu({ path, suggestedName }: BookmarksMenuProps) {
       positive: t('workspace.bookmarks.saveButton'),
       maxWidth: 420,
       content: () => import('./save-view-dialog'),
-      params: { name: suggestedName, path },
+      params: { name: suggestedName, path: withContractParam(path, contract) },
     });
     if (saved && typeof saved === 'object') {
       await bookmarks.refetch();

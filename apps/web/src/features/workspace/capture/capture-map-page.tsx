@@ -28,7 +28,7 @@ import { LoadError } from '../../../components/query-states';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
 import type { MapPosition } from '../state/url-state';
-import { ALL_CONTRACTS, useWorkspaceContracts } from '../state/workspace-contract';
+import { ALL_CONTRACTS, useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
 import { composeMap } from './compose-map';
 
 /** Reports the OpenLayers map of the enclosing MapView to the page. */
@@ -49,6 +49,7 @@ export function CaptureMapPage() {
   const { go } = useWorkspaceNav();
   const { state, update } = useWorkspaceUrl();
   const { contracts, choice, contractIds } = useWorkspaceContracts();
+  useContractFromAddress();
   const config = useConfig();
   const instruments = useWorkspaceInstruments(contractIds);
   const { levelOf } = useInstrumentStatuses(contractIds);

@@ -522,7 +522,7 @@ describe('Work Space', { timeout: 60_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(location().split('?')[1]).get('pos')).toBe('{"x":28002,"y":38002,"zoom":19}'), SLOW);
   });
 
-  it('saves the current view as a bookmark with its query string', async () => {
+  it('saves the current view as a bookmark with its query string and its contract choice', async () => {
     const { user, posted } = await openWorkspace('/en/dashboard/search/instrument/list?keyword=SM');
     await user.click(screen.getByRole('button', { name: 'Bookmarks' }));
     expect(await screen.findByText('No saved views yet.')).toBeTruthy();
@@ -531,25 +531,35 @@ describe('Work Space', { timeout: 60_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Settlement markers');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted).toEqual([{ name: 'Settlement markers', path: '/dashboard/search/instrument/list?keyword=SM', icon: 'map' }]), SLOW);
+    await waitFor(() => expect(posted).toEqual([{ name: 'Settlement markers', path: '/dashboard/search/instrument/list?keyword=SM&contract=11', icon: 'map' }]), SLOW);
     expect(await screen.findByText('View saved as "Settlement markers"')).toBeTruthy();
   });
 
-  it('opens a saved view from the bookmarks', async () => {
+  it('opens a saved view from the bookmarks on the contracts it was saved with', async () => {
     storeTestCredential();
     workspaceServer({
       bookmarks: [
-        { bookmark_id: 3, name: 'Inclinometers', path: '/dashboard/search/instrument/list?keyword=INC', icon: 'map', created: '2026-03-01T00:00:00Z' },
+        { bookmark_id: 3, name: 'Inclinometers', path: '/dashboard/search/instrument/list?keyword=INC&contract=12', icon: 'map', created: '2026-03-01T00:00:00Z' },
         { bookmark_id: 4, name: 'Profile', path: '/account/profile/info', icon: null, created: '2026-03-01T00:00:00Z' },
       ],
     });
+    const both = { records: syncResponse().contracts.records, last_filtered: [11, 12] };
+    server.use(
+      http.get(api('/sync'), () => HttpResponse.json(syncResponse({ contracts: both }))),
+      http.get(api('/contracts'), () => HttpResponse.json({ ...both, total_records: 2 })),
+    );
+    localStorage.setItem('workspace_contract', '11');
     const { user, location } = renderApp('/en/dashboard');
     await screen.findByRole('list', { name: 'Instruments' }, LOAD);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Contract' }).textContent).toContain('C101'), SLOW);
     await user.click(screen.getByRole('button', { name: 'Bookmarks' }));
     const item = await screen.findByRole('menuitem', { name: /Inclinometers/ });
     expect(screen.queryByRole('menuitem', { name: /Profile/ })).toBeNull();
     await user.click(item);
+    // The choice is taken from the address, remembered, and taken out of the address again.
     await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list?keyword=INC'), SLOW);
+    expect(localStorage.getItem('workspace_contract')).toBe('12');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Contract' }).textContent).toContain('C102'), SLOW);
   });
 
   it('says when no contract is active', async () => {

@@ -36,7 +36,7 @@ import { Loading } from '../../../components/query-states';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
 import { POINT_ZOOM, sameExtent, type FilterKey, type MapPosition, type Svy21Extent } from '../state/url-state';
-import { useWorkspaceContracts } from '../state/workspace-contract';
+import { useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
 import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
 
 /** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
@@ -62,6 +62,7 @@ export function WorkspacePage() {
   const { go } = useWorkspaceNav();
   const { state, update, search, currentSearch } = useWorkspaceUrl();
   const { contracts, choice, contractIds, setChoice } = useWorkspaceContracts();
+  useContractFromAddress();
   const config = useConfig();
   const sync = useSystemState((st) => st.sync);
   const prefs = useMapPreferences();
@@ -327,7 +328,7 @@ export function WorkspacePage() {
         selecting={selecting}
         onToggleSelecting={() => setSelecting((v) => !v)}
         onCapture={() => go(CAPTURE_MAP_PATH, { search: currentSearch() })}
-        bookmarks={<BookmarksMenu path={viewPath} suggestedName={detailName ?? t('workspace.route.workSpace')} />}
+        bookmarks={<BookmarksMenu path={viewPath} contract={choice} suggestedName={detailName ?? t('workspace.route.workSpace')} />}
       />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: 'stretch' }}>
         <Box sx={{ flex: '1 1 0', minWidth: 0, display: mapShown ? 'block' : 'none' }}>

@@ -1,5 +1,6 @@
 import type { TContract } from '@strata/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useContractList } from '../../../lib/active-contracts';
 import { useSession } from '../../../lib/auth-store';
 import { createStore, useStore } from '../../../lib/create-store';
@@ -25,10 +26,13 @@ export const workspaceContractStore = createStore<{ saved: number | null }>(() =
 
 appEvents.on('session-cleared', () => workspaceContractStore.reset());
 
-/** The choice shown: the saved one when it is still offered (or -1), otherwise the first contract offered. */
+/**
+ * The choice shown: the saved one when it is still offered (or -1 while there are several contracts to choose among:
+ * with one, "all" is that contract, and the selector offers no "All contracts"), otherwise the first contract offered.
+ */
 export function resolveWorkspaceContract(saved: number | null, offered: readonly number[]): number {
   if (offered.length === 0) return ALL_CONTRACTS;
-  if (saved === ALL_CONTRACTS) return ALL_CONTRACTS;
+  if (saved === ALL_CONTRACTS) return offered.length > 1 ? ALL_CONTRACTS : offered[0]!;
   if (saved !== null && offered.includes(saved)) return saved;
   return offered[0]!;
 }
@@ -75,4 +79,35 @@ export function useWorkspaceContracts(): WorkspaceContracts {
   const contractIds = useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
   const setChoice = useCallback((next: number) => setWorkspaceContract(next), []);
   return { contracts: offered, choice, contractIds, setChoice };
+}
+
+/** The query parameter a saved view (a bookmark) carries its contract choice in: -1 or a contract id. */
+export const CONTRACT_PARAM = 'contract';
+
+/** `path` (with or without a query string) with the contract choice in it, for a bookmark of the view. */
+export function withContractParam(path: string, choice: number): string {
+  const at = path.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+  params.set(CONTRACT_PARAM, String(choice));
+  return `${at < 0 ? path : path.slice(0, at)}?${params.toString()}`;
+}
+
+/**
+ * Opens a saved view on its contracts: a `contract` in the address (a bookmark) becomes the work space's choice —
+ * remembered like a choice made in the selector — and is then taken out of the address, which keeps the spec's state
+ * only. An id that is not offered any more falls back as a saved choice does (the first contract offered).
+ */
+export function useContractFromAddress(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const raw = params.get(CONTRACT_PARAM);
+    if (raw === null) return;
+    const value = Number(raw);
+    if (Number.isInteger(value) && (value === ALL_CONTRACTS || value > 0)) setWorkspaceContract(value);
+    params.delete(CONTRACT_PARAM);
+    const rest = params.toString();
+    void navigate({ search: rest ? `?${rest}` : '' }, { replace: true });
+  }, [location.search, navigate]);
 }
