@@ -235,6 +235,9 @@ describe('work space, as a person', () => {
     await page.getByRole('button', { name: 'Bookmarks' }).click();
     await page.getByRole('menuitem', { name: new RegExp(`Second page ${RUN}`) }).click();
     await page.waitForURL((u) => u.searchParams.get('page-num') === '2' && u.searchParams.has('instrument_filter'));
+    // The same view, on the contract it was saved with (which the address carries only until the page takes it).
+    await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${ofType.length} instruments`);
+    await expect.poll(() => new URL(page.url()).searchParams.has('contract')).toBe(false);
     await context.close();
   });
 
