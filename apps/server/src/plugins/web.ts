@@ -19,9 +19,11 @@ export const webPlugin = fp<{ webDist?: string | undefined }>(async (app, opts) 
       prefix: '/',
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      // Hashed build assets never change; the other files (icons, manifest) are kept an hour.
+      cacheControl: false,
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }
