@@ -6,6 +6,8 @@ import {
   MESSAGES,
   svy21ToWgs84Rounded,
   THRESHOLD_IMPORT_COLUMNS,
+  thresholdOrderViolations,
+  type OrderedThreshold,
   type InstrumentStatus,
   type TImportResult,
   type TImportRow,
@@ -18,10 +20,31 @@ import { writeAudit } from '../../platform/audit.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { zonesOfContracts } from '../zones/zones.repository.js';
-import { allInstruments, insertInstruments, takenNames, typesByCode, visibleContractsByNo, type InstrumentInsert, type InstrumentsFilter } from './instruments.repository.js';
-import { levelsByCode, readingCodesByType, thresholdsForExport, thresholdsOf, upsertThresholds, visibleInstrumentsByName, type ThresholdInsert } from './thresholds.repository.js';
+import {
+  allInstruments,
+  insertInstruments,
+  takenNames,
+  typesByCode,
+  visibleContractsByNo,
+  type InstrumentInsert,
+  type InstrumentsFilter,
+} from './instruments.repository.js';
+import {
+  levelsByCode,
+  readingCodesByType,
+  thresholdsForExport,
+  thresholdsOf,
+  upsertThresholds,
+  visibleInstrumentsByName,
+  type ThresholdInsert,
+} from './thresholds.repository.js';
 
 type RowError = { field: string; message: string };
+/** A valid row of a thresholds file: what it writes, its audit entry and its row in the file. */
+type ImportedThreshold = ThresholdInsert & {
+  row: number;
+  audit: { reading: string; level: string; upper: number | null; lower: number | null; [key: string]: unknown };
+};
 
 export const MAX_EXPORT_ROWS = 200_000;
 
@@ -200,7 +223,22 @@ export class InstrumentImportService {
       rows.map((v) => {
         const i = v.instrument;
         const ll = svy21ToWgs84Rounded(i.easting, i.northing);
-        return [i.name, v.typeCode, v.contractNo, v.zoneName, i.easting, i.northing, i.level, i.installDate, i.status, i.frequency, i.ltaCode, i.remarks, ll.lat, ll.lon];
+        return [
+          i.name,
+          v.typeCode,
+          v.contractNo,
+          v.zoneName,
+          i.easting,
+          i.northing,
+          i.level,
+          i.installDate,
+          i.status,
+          i.frequency,
+          i.ltaCode,
+          i.remarks,
+          ll.lat,
+          ll.lon,
+        ];
       }),
     );
   }
@@ -209,12 +247,18 @@ export class InstrumentImportService {
     const { rows } = await read(file.data, ['instrument', 'reading_code', 'level'], THRESHOLD_IMPORT_COLUMNS);
     const scope = scopeOf(actor);
     const names = [...new Set(rows.map((r) => (r.cells.instrument ?? '').toLowerCase()).filter(Boolean))];
-    const [found, codesByType, levels] = await Promise.all([visibleInstrumentsByName(this.db, scope, names), readingCodesByType(this.db), levelsByCode(this.db)]);
+    const [found, codesByType, levels] = await Promise.all([
+      visibleInstrumentsByName(this.db, scope, names),
+      readingCodesByType(this.db),
+      levelsByCode(this.db),
+    ]);
     const byName = new Map<string, typeof found>();
     for (const f of found) byName.set(f.name.toLowerCase(), [...(byName.get(f.name.toLowerCase()) ?? []), f]);
     const seen = new Map<string, number>();
     const now = this.ctx.now();
-    const valid: (ThresholdInsert & { audit: Record<string, unknown> })[] = [];
+    const valid: ImportedThreshold[] = [];
+    /** The errors list of each valid row (by file row), for the level-order check to add to. */
+    const fileRows = new Map<number, RowError[]>();
 
     const out: TImportRow[] = rows.map((r) => {
       const c = r.cells;
@@ -231,7 +275,7 @@ export class InstrumentImportService {
       const codeId = instrument ? codesByType.get(instrument.typeId)?.get((c.reading_code ?? '').toUpperCase()) : undefined;
       if (!c.reading_code) add('reading_code', 'Reading code is required');
       else if (instrument && !codeId) add('reading_code', `${name} has no reading code ${c.reading_code}`);
-      const levelId = levels.get((c.level ?? '').toUpperCase());
+      const levelId = levels.get((c.level ?? '').toUpperCase())?.id;
       if (!c.level) add('level', 'Level is required');
       else if (!levelId) add('level', `Unknown alert level ${c.level}`);
       const upper = c.upper ? parseNumber(c.upper) : null;
@@ -246,20 +290,33 @@ export class InstrumentImportService {
         else seen.set(key, r.row);
       }
       if (errors.length === 0 && instrument && codeId && levelId && upper !== undefined && lower !== undefined) {
+        fileRows.set(r.row, errors);
         valid.push({
+          row: r.row,
           instrumentId: instrument.id,
           readingCodeId: codeId,
           levelId,
           upper,
           lower,
           updatedAt: now,
-          audit: { contract: instrument.contractNo, instrument: instrument.name, reading: (c.reading_code ?? '').toUpperCase(), level: (c.level ?? '').toUpperCase(), upper, lower },
+          audit: {
+            contract: instrument.contractNo,
+            instrument: instrument.name,
+            reading: (c.reading_code ?? '').toUpperCase(),
+            level: (c.level ?? '').toUpperCase(),
+            upper,
+            lower,
+          },
         });
       }
       return { row: r.row, name, status: errors.length ? 'error' : 'valid', errors };
     });
 
-    if (dryRun || valid.length !== out.length) return report(out, 0, dryRun);
+    // The levels of each instrument as the file leaves them (its rows over the stored ones) must stay in order.
+    await this.checkLevelOrder(valid, fileRows, levels);
+    for (const o of out) if (o.status === 'valid' && (fileRows.get(o.row)?.length ?? 0) > 0) o.status = 'error';
+    const accepted = valid.filter((v) => (fileRows.get(v.row)?.length ?? 0) === 0);
+    if (dryRun || accepted.length !== out.length) return report(out, 0, dryRun);
     // The values the file replaces, for the audit row's "before".
     const touched = new Set(valid.map((v) => `${v.instrumentId}/${v.readingCodeId}/${v.levelId}`));
     const labels = new Map(found.map((f) => [f.id, { contract: f.contractNo, instrument: f.name }]));
@@ -269,7 +326,7 @@ export class InstrumentImportService {
     await this.db.transaction(async (tx) => {
       await upsertThresholds(
         tx,
-        valid.map(({ audit: _audit, ...t }) => t),
+        valid.map(({ audit: _audit, row: _row, ...t }) => t),
       );
       await writeAudit(tx, actor, {
         action: 'thresholds.import',
@@ -280,6 +337,39 @@ export class InstrumentImportService {
       });
     });
     return report(out, valid.length, false);
+  }
+
+  /**
+   * Adds an error to each file row that leaves an instrument's levels out of order (shared `thresholdOrderViolations`):
+   * the file's rows over the instrument's stored thresholds, per reading code.
+   */
+  private async checkLevelOrder(valid: readonly ImportedThreshold[], fileRows: Map<number, RowError[]>, levels: Map<string, { id: number; severity: number }>) {
+    if (valid.length === 0) return;
+    const stored = await thresholdsOf(this.db, [...new Set(valid.map((v) => v.instrumentId))]);
+    type Entry = OrderedThreshold & { row?: number };
+    const byInstrument = new Map<number, Map<string, Entry>>();
+    const entries = (id: number) => byInstrument.get(id) ?? byInstrument.set(id, new Map()).get(id)!;
+    for (const t of stored) {
+      entries(t.instrumentId).set(`${t.readingCodeId}/${t.levelId}`, { reading_code: t.readingCode, level_code: t.levelCode, upper: t.upper, lower: t.lower });
+    }
+    for (const v of valid) {
+      entries(v.instrumentId).set(`${v.readingCodeId}/${v.levelId}`, {
+        reading_code: v.audit.reading,
+        level_code: v.audit.level,
+        upper: v.upper,
+        lower: v.lower,
+        row: v.row,
+      });
+    }
+    const severityOf = (code: string) => levels.get(code)?.severity;
+    for (const map of byInstrument.values()) {
+      const list = [...map.values()];
+      for (const violation of thresholdOrderViolations(list, severityOf)) {
+        const [more, less] = [list[violation.more]!, list[violation.less]!];
+        if (more.row !== undefined) fileRows.get(more.row)?.push({ field: violation.side, message: violation.message });
+        else if (less.row !== undefined) fileRows.get(less.row)?.push({ field: violation.side, message: violation.lessMessage });
+      }
+    }
   }
 
   async exportThresholds(actor: Actor, contractId: number | undefined, format: SheetFormat): Promise<Buffer> {

@@ -177,6 +177,26 @@ describe('bulk import and export of instruments and thresholds', () => {
     expect(x.rows[0]!.errors).toEqual([{ field: 'instrument', message: `Contract ${noB} has no instrument SM-SHARED` }]);
   });
 
+  it("refuses threshold rows that leave an instrument's levels out of order, with the stored levels counted", async () => {
+    const header = 'contract,instrument,reading_code,level,upper,lower';
+    await createInstrument(t.db, { name: 'SM-ORDER', contractId: w.contractA, typeId: (await createType(t.db, 'SMO', ['DSPA'])).type.typeId });
+    const first = (await upload('manager', '/thresholds/import', 't.csv', [header, `${noA},SM-ORDER,DSPA,WSL,25,-25`].join('\r\n'))).json<TImportResult>();
+    expect(first).toMatchObject({ imported: 1 });
+    const before = await countRows(t.db, thresholds);
+
+    // CL above the stored WSL on the upper side, and AL below CL on the lower side within the file itself.
+    const bad = [header, `${noA},SM-ORDER,DSPA,CL,40,-10`, `${noA},SM-ORDER,DSPA,AL,30,-5`].join('\r\n');
+    const r = (await upload('manager', '/thresholds/import', 't.csv', bad)).json<TImportResult>();
+    expect(r).toMatchObject({ valid: 0, invalid: 2, imported: 0 });
+    expect(r.rows.find((x) => x.row === 2)!.errors).toEqual([{ field: 'upper', message: 'CL upper must be at most WSL upper (25)' }]);
+    expect(r.rows.find((x) => x.row === 3)!.errors).toEqual([
+      { field: 'upper', message: 'AL upper must be at most WSL upper (25)' },
+      { field: 'upper', message: 'AL upper must be at least CL upper (40)' },
+      { field: 'lower', message: 'AL lower must be at most CL lower (-10)' },
+    ]);
+    expect(await countRows(t.db, thresholds)).toBe(before);
+  });
+
   it('exports thresholds in the import format, within the caller’s contracts', async () => {
     const res = await get('manager', `/thresholds/export?format=csv&contract_id=${w.contractA}`);
     const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');

@@ -7,6 +7,7 @@ import {
   type TInstrumentThresholds,
   type TListInstrumentsQuery,
   type TSetThresholdsRequest,
+  thresholdOrderErrors,
   type TUpdateInstrumentRequest,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
@@ -289,7 +290,7 @@ export class InstrumentsService {
     const now = this.ctx.now();
     const rows = body.thresholds.flatMap((t, i) => {
       const readingCodeId = codes.get(t.reading_code);
-      const levelId = levels.get(t.level_code.toUpperCase());
+      const levelId = levels.get(t.level_code.toUpperCase())?.id;
       if (!readingCodeId) errors[`thresholds.${i}.reading_code`] = `${current.typeCode} has no reading code ${t.reading_code}`;
       if (!levelId) errors[`thresholds.${i}.level_code`] = 'Unknown alert level';
       const key = `${t.reading_code}/${t.level_code.toUpperCase()}`;
@@ -297,6 +298,9 @@ export class InstrumentsService {
       seen.add(key);
       return readingCodeId && levelId ? [{ instrumentId: id, readingCodeId, levelId, upper: t.upper, lower: t.lower, updatedAt: now }] : [];
     });
+    for (const [field, message] of Object.entries(thresholdOrderErrors(body.thresholds, (code) => levels.get(code)?.severity))) {
+      errors[`thresholds.${field}`] ??= message;
+    }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const before = presentThresholds(await thresholdsOf(this.db, [id]));
     await this.db.transaction(async (tx) => {

@@ -184,6 +184,20 @@ describe('instruments and thresholds', () => {
       'thresholds.1.level_code': 'Unknown alert level',
       'thresholds.3.level_code': 'This reading code and level are listed twice',
     });
+    // Levels out of order for one reading code: the more severe level's field says what it must reach.
+    const unordered = await req('manager', 'PUT', `/instruments/${i.instrument_id}/thresholds`, {
+      thresholds: [
+        { reading_code: 'DSPA', level_code: 'CL', upper: 40, lower: -10 },
+        { reading_code: 'DSPA', level_code: 'WSL', upper: 25, lower: -25 },
+        { reading_code: 'DSPA', level_code: 'AL', upper: 30, lower: -5 },
+      ],
+    });
+    expect(unordered.statusCode).toBe(400);
+    expect(unordered.json()).toEqual({
+      'thresholds.1.upper': 'WSL upper must be at least CL upper (40)',
+      'thresholds.2.upper': 'AL upper must be at least CL upper (40)',
+      'thresholds.2.lower': 'AL lower must be at most CL lower (-10)',
+    });
     // Nothing changed by the refused requests.
     expect((await t.db.orm.select().from(thresholds).where(eq(thresholds.instrumentId, i.instrument_id))).map((r) => r.upper)).toEqual([21]);
 

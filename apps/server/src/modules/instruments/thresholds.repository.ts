@@ -54,9 +54,10 @@ export async function readingCodesByType(db: Executor) {
   return out;
 }
 
+/** The alert levels by upper-case code: id and severity (1 least … 4 most severe). */
 export async function levelsByCode(db: Executor) {
-  const rows = await db.select({ id: alertLevels.levelId, code: alertLevels.code }).from(alertLevels);
-  return new Map(rows.map((r) => [r.code.toUpperCase(), r.id]));
+  const rows = await db.select({ id: alertLevels.levelId, code: alertLevels.code, severity: alertLevels.severity }).from(alertLevels);
+  return new Map(rows.map((r) => [r.code.toUpperCase(), { id: r.id, severity: r.severity }]));
 }
 
 export interface ThresholdInsert {

@@ -127,10 +127,27 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     await user.clear(screen.getByRole('textbox', { name: 'DSPA AL lower' }));
     await fill(user, screen.getByRole('textbox', { name: 'DSPA AL lower' }), '-20');
     await user.clear(screen.getByRole('textbox', { name: 'DSPA AL upper' }));
-    await fill(user, screen.getByRole('textbox', { name: 'DSPA AL upper' }), '20');
+    await fill(user, screen.getByRole('textbox', { name: 'DSPA AL upper' }), '30');
     await user.clear(screen.getByRole('textbox', { name: 'DSPB AL upper' }));
     await fill(user, screen.getByRole('textbox', { name: 'DSPB AL upper' }), '5.5');
+    // AL above WSL: the more severe level says what it must reach, before anything is sent.
+    expect(screen.getByText('WSL Upper must be at least AL Upper (30)')).toBeTruthy();
     await user.click(save);
+    expect(screen.getByText('Some thresholds are not valid: correct the marked values.')).toBeTruthy();
+    expect(saved).toEqual([]);
+
+    await user.clear(screen.getByRole('textbox', { name: 'DSPA AL upper' }));
+    await fill(user, screen.getByRole('textbox', { name: 'DSPA AL upper' }), '20');
+    expect(screen.queryByText('WSL Upper must be at least AL Upper (30)')).toBeNull();
+    await user.click(save);
+    // Saving asks first, listing each changed value old and new.
+    const dialog = await screen.findByRole('dialog', { name: 'Save thresholds' });
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'DSPA AL Lower: none → -20',
+      'DSPA AL Upper: none → 20',
+      'DSPB AL Upper: none → 5.5',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save thresholds' }));
     await screen.findByText('Thresholds of SM-1023 saved');
     expect(saved[0]!.thresholds).toEqual([
       { reading_code: 'DSPA', level_code: 'AL', lower: -20, upper: 20 },
@@ -175,7 +192,9 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     await fill(user, await screen.findByRole('textbox', { name: 'DSPA AL upper' }, { timeout: 8000 }), '10');
     await fill(user, screen.getByRole('textbox', { name: 'DSPB WSL upper' }), '30');
     await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
-    const dspb = screen.getByRole('table', { name: 'Thresholds of DSPB' });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Save thresholds' })).getByRole('button', { name: 'Save thresholds' }));
+    // The page is back in the accessibility tree once the dialog has closed.
+    const dspb = await screen.findByRole('table', { name: 'Thresholds of DSPB' });
     expect(await within(dspb).findByText('Unknown alert level')).toBeTruthy();
   });
 

@@ -8,10 +8,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TAlertLevel, TInstrument, TInstrumentType, TThreshold } from '@strata/shared';
+import { thresholdOrderViolations, type TAlertLevel, type TInstrument, type TInstrumentType, type TThreshold } from '@strata/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppAlert, useToast } from '../../../components/feedback';
+import { AppAlert, useDialog, useToast } from '../../../components/feedback';
 import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { useSaveThresholds, useThresholds } from '../api/instruments';
@@ -63,6 +63,44 @@ export function thresholdsOf(grid: ThresholdGrid, readingCodes: readonly string[
   );
 }
 
+/** A level's value out of order with a less severe level's (the shared rule), as the cell and bound it marks. */
+export interface OrderError {
+  key: string;
+  bound: Bound;
+  level: string;
+  other: string;
+  value: number;
+  atLeast: boolean;
+}
+
+/** Cells whose value is out of order with a less severe level of the same reading code (CL ≤ AL ≤ PDL ≤ WSL above, mirrored below). */
+export function orderErrors(thresholds: readonly TThreshold[], levels: readonly Pick<TAlertLevel, 'code' | 'severity'>[]): OrderError[] {
+  const severity = new Map(levels.map((l) => [l.code.toUpperCase(), l.severity]));
+  return thresholdOrderViolations(thresholds, (code) => severity.get(code)).map((v) => {
+    const [more, less] = [thresholds[v.more]!, thresholds[v.less]!];
+    return {
+      key: keyOf(more.reading_code, more.level_code),
+      bound: v.side,
+      level: more.level_code,
+      other: less.level_code,
+      value: less[v.side]!,
+      atLeast: v.side === 'upper',
+    };
+  });
+}
+
+/** The cells whose values differ between two grids, as "before → after" lines' parts. */
+export function changesOf(before: ThresholdGrid, after: ThresholdGrid, readingCodes: readonly string[], levels: readonly string[]) {
+  return readingCodes.flatMap((code) =>
+    levels.flatMap((level) => {
+      const [x, y] = [before[keyOf(code, level)] ?? EMPTY, after[keyOf(code, level)] ?? EMPTY];
+      return (['lower', 'upper'] as const).flatMap((side) =>
+        x[side].trim() === y[side].trim() ? [] : [{ code, level, side, before: x[side].trim(), after: y[side].trim() }],
+      );
+    }),
+  );
+}
+
 function sameGrid(a: ThresholdGrid, b: ThresholdGrid, keys: readonly string[]): boolean {
   return keys.every((key) => {
     const x = a[key] ?? EMPTY;
@@ -106,6 +144,7 @@ interface EditorProps {
 function ThresholdEditor({ instrument, type, levels, saved }: EditorProps) {
   const { t } = useTranslation();
   const toast = useToast();
+  const confirm = useDialog();
   const save = useSaveThresholds(instrument.instrument_id);
   const initial = useMemo(() => gridOf(saved), [saved]);
   const [grid, setGrid] = useState<ThresholdGrid>(initial);
@@ -125,7 +164,21 @@ function ThresholdEditor({ instrument, type, levels, saved }: EditorProps) {
     setBase(initial);
   }
   const dirty = !sameGrid(grid, initial, keys);
-  const invalid = keys.some((key) => Object.keys(cellErrors(grid[key] ?? EMPTY)).length > 0);
+  const cellsInvalid = keys.some((key) => Object.keys(cellErrors(grid[key] ?? EMPTY)).length > 0);
+  // Levels out of order are only worth saying once every cell is a number.
+  const outOfOrder = cellsInvalid ? [] : orderErrors(thresholdsOf(grid, codes, levelCodes), levels);
+  const invalid = cellsInvalid || outOfOrder.length > 0;
+  const orderText = (key: string, bound: Bound) => {
+    const e = outOfOrder.find((o) => o.key === key && o.bound === bound);
+    if (!e) return undefined;
+    const side = t(bound === 'upper' ? 'instruments.thresholds.upper' : 'instruments.thresholds.lower');
+    return t(e.atLeast ? 'instruments.thresholds.orderAtLeast' : 'instruments.thresholds.orderAtMost', {
+      level: e.level,
+      other: e.other,
+      side,
+      value: e.value,
+    });
+  };
 
   const change = (key: string, bound: Bound, value: string) => {
     setGrid((current) => ({ ...current, [key]: { ...(current[key] ?? EMPTY), [bound]: value } }));
@@ -145,6 +198,33 @@ function ThresholdEditor({ instrument, type, levels, saved }: EditorProps) {
       return;
     }
     const thresholds = thresholdsOf(grid, codes, levelCodes);
+    const changes = changesOf(initial, grid, codes, levelCodes);
+    const none = t('instruments.thresholds.none');
+    const ok = await confirm({
+      title: t('instruments.thresholds.confirmTitle'),
+      maxWidth: 440,
+      prompt: (
+        <>
+          <Typography variant="body2">{t('instruments.thresholds.confirmPrompt', { name: instrument.name })}</Typography>
+          <Box component="ul" sx={{ pl: 2.5, mb: 0 }}>
+            {changes.map((c) => (
+              <li key={`${c.code}-${c.level}-${c.side}`}>
+                {t('instruments.thresholds.change', {
+                  code: c.code,
+                  level: c.level,
+                  side: t(c.side === 'upper' ? 'instruments.thresholds.upper' : 'instruments.thresholds.lower'),
+                  before: c.before || none,
+                  after: c.after || none,
+                })}
+              </li>
+            ))}
+          </Box>
+        </>
+      ),
+      positive: t('instruments.thresholds.save'),
+      negative: t('instruments.common.cancel'),
+    });
+    if (ok !== true) return;
     try {
       const result = await save.mutateAsync({ thresholds });
       setGrid(gridOf(result.thresholds));
@@ -198,14 +278,18 @@ function ThresholdEditor({ instrument, type, levels, saved }: EditorProps) {
                   const errors = showErrors || dirty ? cellErrors(cell) : {};
                   const pairError = errors.pair ? t(errors.pair as 'instruments.thresholds.lowerBelowUpper') : serverErrors[key];
                   const field = (bound: Bound) => {
-                    const own = errors[bound];
+                    const own = errors[bound]
+                      ? t(errors[bound] as 'instruments.thresholds.notNumber')
+                      : showErrors || dirty
+                        ? orderText(key, bound)
+                        : undefined;
                     return (
                       <TextField
                         size="small"
                         value={cell[bound]}
                         onChange={(event) => change(key, bound, event.target.value)}
                         error={Boolean(own || pairError)}
-                        helperText={own ? t(own as 'instruments.thresholds.notNumber') : bound === 'upper' ? pairError : undefined}
+                        helperText={own ?? (bound === 'upper' ? pairError : undefined)}
                         slotProps={{
                           htmlInput: {
                             inputMode: 'decimal',
