@@ -12,12 +12,22 @@ import { ExportButtons, ExportJobStatus } from '../shared/export-buttons';
 import { Section } from '../../../components/section';
 import { useClampPage, useTableParams, useUrlFilters } from '../../../components/data-table';
 import { useAuditLogs } from './api';
+import { auditChanges, changeLine } from './audit-changes';
 import { AUDIT_FILTER_KEYS, AuditFilters, auditQuery } from './audit-filters';
 import { queryTableProps } from '../../../components/data-table';
 
-function changedKeys(log: TAuditLog): string {
-  const keys = new Set([...Object.keys(log.before ?? {}), ...Object.keys(log.after ?? {})]);
-  return [...keys].join(', ');
+/** The Changes cell: a line per changed field with its old and new value. */
+function Changes({ log }: { log: TAuditLog }) {
+  const { t } = useTranslation();
+  const changes = auditChanges(log);
+  if (changes.length === 0) return <>—</>;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', overflowWrap: 'anywhere' }}>
+      {changes.map((c) => (
+        <li key={c.field}>{changeLine(c, t('admin.audit.removed'))}</li>
+      ))}
+    </Box>
+  );
 }
 
 function Json({ value }: { value: unknown }) {
@@ -67,7 +77,7 @@ export function AuditLogPage() {
     { id: 'action', label: t('admin.audit.action'), noWrap: true },
     { id: 'entity', label: t('admin.audit.entity'), noWrap: true, render: (log) => `${log.entity_type}${log.entity_id ? ` ${log.entity_id}` : ''}` },
     { id: 'client_address', label: t('admin.audit.address'), noWrap: true, render: (log) => log.client_address ?? '—' },
-    { id: 'changes', label: t('admin.audit.changes'), minWidth: 180, render: changedKeys },
+    { id: 'changes', label: t('admin.audit.changes'), minWidth: 180, render: (log) => <Changes log={log} /> },
   ];
 
   return (
