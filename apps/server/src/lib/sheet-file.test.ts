@@ -91,8 +91,8 @@ describe('CSV records', () => {
 describe('XLSX files are checked as containers before they are parsed', () => {
   it('refuses a ZIP that is not an Excel workbook', async () => {
     const message = 'The file is a ZIP archive but not an Excel workbook: save it as .xlsx or .csv';
-    expect(() => sniffSheetFormat(docx())).toThrow(message);
-    expect(() => sniffSheetFormat(zip([{ name: 'xl/workbook.xml', data: '<workbook/>' }]))).toThrow(message); // no [Content_Types].xml
+    await expect(sniffSheetFormat(docx())).rejects.toThrow(message);
+    await expect(sniffSheetFormat(zip([{ name: 'xl/workbook.xml', data: '<workbook/>' }]))).rejects.toThrow(message); // no [Content_Types].xml
     expect(await refusal(readSheet(docx(), ['name'], ['name']))).toBe(message);
   });
 
@@ -114,7 +114,7 @@ describe('XLSX files are checked as containers before they are parsed', () => {
       ['SM-1', 'SM'],
     ]);
     const data = Buffer.from(await wb.xlsx.writeBuffer());
-    expect(sniffSheetFormat(data)).toBe('xlsx');
+    expect(await sniffSheetFormat(data)).toBe('xlsx');
     expect(await readSheet(data, ['name'], ['name', 'type'])).toEqual({ format: 'xlsx', rows: [{ row: 2, cells: { name: 'SM-1', type: 'SM' } }] });
   });
 });

@@ -32,11 +32,11 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 
 /** Refuses a ZIP that is not an Office workbook within `XLSX_LIMITS` (a SheetFileError saying why). */
-export function checkXlsxContainer(data: Buffer): void {
-  const z = inspectZip(data, XLSX_LIMITS);
+export async function checkXlsxContainer(data: Buffer): Promise<void> {
+  const z = await inspectZip(data, XLSX_LIMITS);
   if (!z.ok) {
     if (z.reason === 'too-many-entries') throw new SheetFileError(`The XLSX file holds too many parts (at most ${XLSX_LIMITS.maxEntries})`);
-    if (z.reason === 'too-large' || z.reason === 'zip64')
+    if (z.reason === 'too-large')
       throw new SheetFileError(`The XLSX file is too large once uncompressed (at most ${XLSX_LIMITS.maxUncompressedBytes / 1_000_000} MB)`);
     if (z.reason === 'encrypted') throw new SheetFileError('Encrypted XLSX files are not accepted');
     throw new SheetFileError('The XLSX file cannot be read');
@@ -45,10 +45,10 @@ export function checkXlsxContainer(data: Buffer): void {
 }
 
 /** The format by content; an XLSX is checked as a container too (`checkXlsxContainer`). Throws a SheetFileError. */
-export function sniffSheetFormat(data: Buffer): SheetFormat {
+export async function sniffSheetFormat(data: Buffer): Promise<SheetFormat> {
   const starts = (sig: number[]) => sig.every((b, i) => data[i] === b);
   if (starts(ZIP)) {
-    checkXlsxContainer(data);
+    await checkXlsxContainer(data);
     return 'xlsx';
   }
   if (starts(OLE)) throw new SheetFileError('Old Excel files (.xls) are not supported: save the file as .xlsx or .csv');
@@ -68,7 +68,7 @@ export type OpenedSheet = { format: 'csv' } | { format: 'xlsx'; workbook: ExcelJ
  * way into exceljs here, so no reader parses a workbook that was not checked. Throws a SheetFileError.
  */
 export async function openSheet(data: Buffer): Promise<OpenedSheet> {
-  if (sniffSheetFormat(data) === 'csv') return { format: 'csv' };
+  if ((await sniffSheetFormat(data)) === 'csv') return { format: 'csv' };
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
