@@ -6,7 +6,7 @@
  * capped, `lib/zip-inspect.ts`) and holds an Office workbook's parts — UTF-8 text without NUL bytes as CSV; anything
  * else is refused. Nothing reaches exceljs before those checks.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { inspectZip, ooxmlKind } from './zip-inspect.js';
 
 export type SheetFormat = 'csv' | 'xlsx';
@@ -69,7 +69,10 @@ export type OpenedSheet = { format: 'csv' } | { format: 'xlsx'; workbook: ExcelJ
  */
 export async function openSheet(data: Buffer): Promise<OpenedSheet> {
   if ((await sniffSheetFormat(data)) === 'csv') return { format: 'csv' };
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is loaded on first use: its import takes seconds, which every process and test file that never opens a
+  // workbook would otherwise pay.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -298,7 +301,8 @@ export async function writeSheet(format: SheetFormat, sheetName: string, header:
     const lines = [header, ...rows].map((r) => r.map(csvCell).join(','));
     return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
   }
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs'); // loaded on first use, as in openSheet
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.addRow([...header]).font = { bold: true };
   for (const r of rows) ws.addRow(r.map((v) => (v == null ? null : v)));
