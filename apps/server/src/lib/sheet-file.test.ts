@@ -62,6 +62,16 @@ describe('CSV records', () => {
     expect(last).toEqual(['q', '1']);
   });
 
+  it('reads quotes only at the start of a field, keeps what follows a closing quote, and decodes UTF-8 around quotes', () => {
+    const got: string[][] = [];
+    eachCsvRecord('a,b,c\n"ab"cd,x"y"z,"合同 ""Süd""\r\nzwei"\r\n"",","\n', (f) => got.push(f));
+    expect(got).toEqual([
+      ['a', 'b', 'c'],
+      ['abcd', 'x"y"z', '合同 "Süd"\r\nzwei'],
+      ['', ','],
+    ]);
+  });
+
   it('refuses an unclosed quote', () => {
     expect(() => eachCsvRecord('a,b\n"1,2\n', () => undefined)).toThrow(SheetFileError);
   });

@@ -89,43 +89,6 @@ function separatorOf(firstLine: string): string {
   return ',';
 }
 
-/** The fields of one record's text (RFC 4180 quoting); the text holds the whole record (quoted line breaks too). */
-function parseQuotedRecord(text: string, sep: string, record: number): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length;) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else {
-          quoted = false;
-          i++;
-        }
-      } else {
-        field += ch;
-        i++;
-      }
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (ch === sep) {
-      fields.push(field);
-      field = '';
-      i++;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
-  fields.push(field);
-  return fields;
-}
-
 const LF = 10;
 const CR = 13;
 const QUOTE = 34;
@@ -149,6 +112,51 @@ function csvCursor(input: Buffer | string): CsvCursor {
   return { buf, sep, pos, record: 0, quote: buf.indexOf(QUOTE, pos) };
 }
 
+/**
+ * One record holding quotes, from byte `start`, by RFC 4180: a quote at the start of a field opens a quoted part in
+ * which separators and line breaks are text and `""` is a quote; a quote anywhere else is text. Fields are decoded
+ * from byte ranges (separators, quotes and line breaks are ASCII, never inside a UTF-8 sequence). Calls `fn` with the
+ * fields and returns where the next record starts. The one tokenizer of quoted CSV here: delimiting a record and
+ * splitting it into fields are the same pass.
+ */
+function readQuotedRecord(buf: Buffer, start: number, sepByte: number, record: number, fn: (fields: string[], record: number) => void): number {
+  const n = buf.length;
+  const fields: string[] = [];
+  let field = '';
+  let from = start; // the start of the field's bytes not yet decoded into `field`
+  let quoted = false;
+  let fieldStart = true;
+  let i = start;
+  for (; i < n; i++) {
+    const b = buf[i];
+    if (quoted) {
+      if (b !== QUOTE) continue;
+      field += buf.toString('utf8', from, i);
+      if (buf[i + 1] === QUOTE) {
+        field += '"';
+        i++;
+      } else quoted = false;
+      from = i + 1;
+    } else if (b === LF) break;
+    else if (b === sepByte) {
+      fields.push(field + buf.toString('utf8', from, i));
+      field = '';
+      from = i + 1;
+      fieldStart = true;
+      continue;
+    } else if (b === QUOTE && fieldStart) {
+      quoted = true;
+      from = i + 1;
+    }
+    fieldStart = false;
+  }
+  if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
+  const end = i > from && buf[i - 1] === CR ? i - 1 : i;
+  fields.push(field + buf.toString('utf8', from, end));
+  fn(fields, record);
+  return i + 1;
+}
+
 /** Reads records from the cursor until one ends at or past byte `until` (or the file ends); moves the cursor. */
 function readCsvUntil(c: CsvCursor, until: number, fn: (fields: string[], record: number) => void): void {
   const { buf, sep } = c;
@@ -167,26 +175,8 @@ function readCsvUntil(c: CsvCursor, until: number, fn: (fields: string[], record
       pos = end + 1;
       continue;
     }
-    // A record with quotes: it ends at the first line break outside quotes (quotes as parseQuotedRecord reads them).
-    const sepByte = sep.charCodeAt(0);
-    let quoted = false;
-    let fieldStart = true;
-    let i = pos;
-    for (; i < n; i++) {
-      const b = buf[i];
-      if (quoted) {
-        if (b === QUOTE) {
-          if (buf[i + 1] === QUOTE) i++;
-          else quoted = false;
-        }
-      } else if (b === LF) break;
-      else if (b === QUOTE && fieldStart) quoted = true;
-      fieldStart = !quoted && b === sepByte;
-    }
-    if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
-    const recEnd = i > pos && buf[i - 1] === CR ? i - 1 : i;
-    fn(parseQuotedRecord(buf.toString('utf8', pos, recEnd), sep, record), record);
-    pos = i + 1;
+    // A record with quotes: read byte by byte, to the first line break outside quotes.
+    pos = readQuotedRecord(buf, pos, sep.charCodeAt(0), record, fn);
   }
   c.pos = pos;
   c.record = record;
