@@ -5,6 +5,8 @@
  * plainly metres (beyond ±180/±90). The result is in SVY21 metres; unclosed rings are closed.
  */
 import { geometryToSvy21, geometryToWgs84, looksLikeWgs84, ZPolygon, type TPolygon } from '@strata/shared';
+import { kml } from '@tmcw/togeojson';
+import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 
 export class GeoImportError extends Error {}
 
@@ -18,11 +20,19 @@ type Rings = number[][][];
 
 function findPolygon(value: unknown, depth = 0): { rings: Rings; crs?: string } | undefined {
   if (!value || typeof value !== 'object' || depth > 6) return undefined;
-  const o = value as { type?: unknown; coordinates?: unknown; geometry?: unknown; features?: unknown; geometries?: unknown; crs?: { properties?: { name?: unknown } } };
+  const o = value as {
+    type?: unknown;
+    coordinates?: unknown;
+    geometry?: unknown;
+    features?: unknown;
+    geometries?: unknown;
+    crs?: { properties?: { name?: unknown } };
+  };
   const crs = typeof o.crs?.properties?.name === 'string' ? o.crs.properties.name : undefined;
   const withCrs = (r: { rings: Rings; crs?: string } | undefined) => (r ? { rings: r.rings, crs: r.crs ?? crs } : undefined);
   if (o.type === 'Polygon' && Array.isArray(o.coordinates)) return { rings: o.coordinates as Rings, ...(crs ? { crs } : {}) };
-  if (o.type === 'MultiPolygon' && Array.isArray(o.coordinates) && Array.isArray(o.coordinates[0])) return { rings: o.coordinates[0] as Rings, ...(crs ? { crs } : {}) };
+  if (o.type === 'MultiPolygon' && Array.isArray(o.coordinates) && Array.isArray(o.coordinates[0]))
+    return { rings: o.coordinates[0] as Rings, ...(crs ? { crs } : {}) };
   if (o.type === 'Feature') return withCrs(findPolygon(o.geometry, depth + 1));
   if (o.type === 'FeatureCollection' && Array.isArray(o.features)) {
     for (const f of o.features) {
@@ -39,21 +49,27 @@ function findPolygon(value: unknown, depth = 0): { rings: Rings; crs?: string } 
   return undefined;
 }
 
+/**
+ * The first polygon of a KML document, read by `@tmcw/togeojson` from an `@xmldom/xmldom` DOM. Malformed XML is
+ * refused (the parser stops at the first error rather than guessing). togeojson quietly drops a ring with fewer than
+ * four positions, which could turn a hole into the outer boundary, so the first <Polygon> element is checked first:
+ * it must have an outer boundary, and togeojson must have kept every one of its rings.
+ */
 function kmlRings(text: string): Rings {
-  const polygon = /<(?:\w+:)?Polygon[\s>][\s\S]*?<\/(?:\w+:)?Polygon>/i.exec(text)?.[0];
-  if (!polygon) throw new GeoImportError('The KML file has no polygon');
-  const ring = (block: string) => {
-    const coords = /<(?:\w+:)?coordinates>([\s\S]*?)<\/(?:\w+:)?coordinates>/i.exec(block)?.[1];
-    if (!coords) throw new GeoImportError('A KML ring has no coordinates');
-    return coords
-      .trim()
-      .split(/\s+/)
-      .map((tuple) => tuple.split(',').map(Number));
-  };
-  const outer = /<(?:\w+:)?outerBoundaryIs>([\s\S]*?)<\/(?:\w+:)?outerBoundaryIs>/i.exec(polygon)?.[1];
-  if (!outer) throw new GeoImportError('The KML polygon has no outer boundary');
-  const inner = [...polygon.matchAll(/<(?:\w+:)?innerBoundaryIs>([\s\S]*?)<\/(?:\w+:)?innerBoundaryIs>/gi)].map((m) => ring(m[1]!));
-  return [ring(outer), ...inner];
+  let doc;
+  try {
+    doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, 'text/xml');
+  } catch {
+    throw new GeoImportError('The file is not valid KML');
+  }
+  const element = doc.getElementsByTagName('Polygon')[0];
+  if (!element) throw new GeoImportError('The KML file has no polygon');
+  if (element.getElementsByTagName('outerBoundaryIs').length === 0) throw new GeoImportError('The KML polygon has no outer boundary');
+  const found = findPolygon(kml(doc));
+  if (!found || found.rings.length !== element.getElementsByTagName('LinearRing').length) {
+    throw new GeoImportError('A KML ring has fewer than three positions');
+  }
+  return found.rings;
 }
 
 function closeRings(rings: Rings): Rings {

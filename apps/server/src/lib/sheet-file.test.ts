@@ -62,6 +62,16 @@ describe('CSV records', () => {
     expect(last).toEqual(['q', '1']);
   });
 
+  it('reads quotes only at the start of a field, keeps what follows a closing quote, and decodes UTF-8 around quotes', () => {
+    const got: string[][] = [];
+    eachCsvRecord('a,b,c\n"ab"cd,x"y"z,"合同 ""Süd""\r\nzwei"\r\n"",","\n', (f) => got.push(f));
+    expect(got).toEqual([
+      ['a', 'b', 'c'],
+      ['abcd', 'x"y"z', '合同 "Süd"\r\nzwei'],
+      ['', ','],
+    ]);
+  });
+
   it('refuses an unclosed quote', () => {
     expect(() => eachCsvRecord('a,b\n"1,2\n', () => undefined)).toThrow(SheetFileError);
   });
@@ -91,8 +101,8 @@ describe('CSV records', () => {
 describe('XLSX files are checked as containers before they are parsed', () => {
   it('refuses a ZIP that is not an Excel workbook', async () => {
     const message = 'The file is a ZIP archive but not an Excel workbook: save it as .xlsx or .csv';
-    expect(() => sniffSheetFormat(docx())).toThrow(message);
-    expect(() => sniffSheetFormat(zip([{ name: 'xl/workbook.xml', data: '<workbook/>' }]))).toThrow(message); // no [Content_Types].xml
+    await expect(sniffSheetFormat(docx())).rejects.toThrow(message);
+    await expect(sniffSheetFormat(zip([{ name: 'xl/workbook.xml', data: '<workbook/>' }]))).rejects.toThrow(message); // no [Content_Types].xml
     expect(await refusal(readSheet(docx(), ['name'], ['name']))).toBe(message);
   });
 
@@ -114,7 +124,7 @@ describe('XLSX files are checked as containers before they are parsed', () => {
       ['SM-1', 'SM'],
     ]);
     const data = Buffer.from(await wb.xlsx.writeBuffer());
-    expect(sniffSheetFormat(data)).toBe('xlsx');
+    expect(await sniffSheetFormat(data)).toBe('xlsx');
     expect(await readSheet(data, ['name'], ['name', 'type'])).toEqual({ format: 'xlsx', rows: [{ row: 2, cells: { name: 'SM-1', type: 'SM' } }] });
   });
 });

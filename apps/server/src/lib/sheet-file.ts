@@ -6,7 +6,7 @@
  * capped, `lib/zip-inspect.ts`) and holds an Office workbook's parts — UTF-8 text without NUL bytes as CSV; anything
  * else is refused. Nothing reaches exceljs before those checks.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { inspectZip, ooxmlKind } from './zip-inspect.js';
 
 export type SheetFormat = 'csv' | 'xlsx';
@@ -32,11 +32,11 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 
 /** Refuses a ZIP that is not an Office workbook within `XLSX_LIMITS` (a SheetFileError saying why). */
-export function checkXlsxContainer(data: Buffer): void {
-  const z = inspectZip(data, XLSX_LIMITS);
+export async function checkXlsxContainer(data: Buffer): Promise<void> {
+  const z = await inspectZip(data, XLSX_LIMITS);
   if (!z.ok) {
     if (z.reason === 'too-many-entries') throw new SheetFileError(`The XLSX file holds too many parts (at most ${XLSX_LIMITS.maxEntries})`);
-    if (z.reason === 'too-large' || z.reason === 'zip64')
+    if (z.reason === 'too-large')
       throw new SheetFileError(`The XLSX file is too large once uncompressed (at most ${XLSX_LIMITS.maxUncompressedBytes / 1_000_000} MB)`);
     if (z.reason === 'encrypted') throw new SheetFileError('Encrypted XLSX files are not accepted');
     throw new SheetFileError('The XLSX file cannot be read');
@@ -45,10 +45,10 @@ export function checkXlsxContainer(data: Buffer): void {
 }
 
 /** The format by content; an XLSX is checked as a container too (`checkXlsxContainer`). Throws a SheetFileError. */
-export function sniffSheetFormat(data: Buffer): SheetFormat {
+export async function sniffSheetFormat(data: Buffer): Promise<SheetFormat> {
   const starts = (sig: number[]) => sig.every((b, i) => data[i] === b);
   if (starts(ZIP)) {
-    checkXlsxContainer(data);
+    await checkXlsxContainer(data);
     return 'xlsx';
   }
   if (starts(OLE)) throw new SheetFileError('Old Excel files (.xls) are not supported: save the file as .xlsx or .csv');
@@ -68,8 +68,11 @@ export type OpenedSheet = { format: 'csv' } | { format: 'xlsx'; workbook: ExcelJ
  * way into exceljs here, so no reader parses a workbook that was not checked. Throws a SheetFileError.
  */
 export async function openSheet(data: Buffer): Promise<OpenedSheet> {
-  if (sniffSheetFormat(data) === 'csv') return { format: 'csv' };
-  const workbook = new ExcelJS.Workbook();
+  if ((await sniffSheetFormat(data)) === 'csv') return { format: 'csv' };
+  // exceljs is loaded on first use: its import takes seconds, which every process and test file that never opens a
+  // workbook would otherwise pay.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -84,43 +87,6 @@ function separatorOf(firstLine: string): string {
   if (firstLine.includes(';')) return ';';
   if (firstLine.includes('\t')) return '\t';
   return ',';
-}
-
-/** The fields of one record's text (RFC 4180 quoting); the text holds the whole record (quoted line breaks too). */
-function parseQuotedRecord(text: string, sep: string, record: number): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length;) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else {
-          quoted = false;
-          i++;
-        }
-      } else {
-        field += ch;
-        i++;
-      }
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (ch === sep) {
-      fields.push(field);
-      field = '';
-      i++;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
-  fields.push(field);
-  return fields;
 }
 
 const LF = 10;
@@ -146,6 +112,51 @@ function csvCursor(input: Buffer | string): CsvCursor {
   return { buf, sep, pos, record: 0, quote: buf.indexOf(QUOTE, pos) };
 }
 
+/**
+ * One record holding quotes, from byte `start`, by RFC 4180: a quote at the start of a field opens a quoted part in
+ * which separators and line breaks are text and `""` is a quote; a quote anywhere else is text. Fields are decoded
+ * from byte ranges (separators, quotes and line breaks are ASCII, never inside a UTF-8 sequence). Calls `fn` with the
+ * fields and returns where the next record starts. The one tokenizer of quoted CSV here: delimiting a record and
+ * splitting it into fields are the same pass.
+ */
+function readQuotedRecord(buf: Buffer, start: number, sepByte: number, record: number, fn: (fields: string[], record: number) => void): number {
+  const n = buf.length;
+  const fields: string[] = [];
+  let field = '';
+  let from = start; // the start of the field's bytes not yet decoded into `field`
+  let quoted = false;
+  let fieldStart = true;
+  let i = start;
+  for (; i < n; i++) {
+    const b = buf[i];
+    if (quoted) {
+      if (b !== QUOTE) continue;
+      field += buf.toString('utf8', from, i);
+      if (buf[i + 1] === QUOTE) {
+        field += '"';
+        i++;
+      } else quoted = false;
+      from = i + 1;
+    } else if (b === LF) break;
+    else if (b === sepByte) {
+      fields.push(field + buf.toString('utf8', from, i));
+      field = '';
+      from = i + 1;
+      fieldStart = true;
+      continue;
+    } else if (b === QUOTE && fieldStart) {
+      quoted = true;
+      from = i + 1;
+    }
+    fieldStart = false;
+  }
+  if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
+  const end = i > from && buf[i - 1] === CR ? i - 1 : i;
+  fields.push(field + buf.toString('utf8', from, end));
+  fn(fields, record);
+  return i + 1;
+}
+
 /** Reads records from the cursor until one ends at or past byte `until` (or the file ends); moves the cursor. */
 function readCsvUntil(c: CsvCursor, until: number, fn: (fields: string[], record: number) => void): void {
   const { buf, sep } = c;
@@ -164,26 +175,8 @@ function readCsvUntil(c: CsvCursor, until: number, fn: (fields: string[], record
       pos = end + 1;
       continue;
     }
-    // A record with quotes: it ends at the first line break outside quotes (quotes as parseQuotedRecord reads them).
-    const sepByte = sep.charCodeAt(0);
-    let quoted = false;
-    let fieldStart = true;
-    let i = pos;
-    for (; i < n; i++) {
-      const b = buf[i];
-      if (quoted) {
-        if (b === QUOTE) {
-          if (buf[i + 1] === QUOTE) i++;
-          else quoted = false;
-        }
-      } else if (b === LF) break;
-      else if (b === QUOTE && fieldStart) quoted = true;
-      fieldStart = !quoted && b === sepByte;
-    }
-    if (quoted) throw new SheetFileError(`The CSV file has an unclosed quote (record ${record})`);
-    const recEnd = i > pos && buf[i - 1] === CR ? i - 1 : i;
-    fn(parseQuotedRecord(buf.toString('utf8', pos, recEnd), sep, record), record);
-    pos = i + 1;
+    // A record with quotes: read byte by byte, to the first line break outside quotes.
+    pos = readQuotedRecord(buf, pos, sep.charCodeAt(0), record, fn);
   }
   c.pos = pos;
   c.record = record;
@@ -298,7 +291,8 @@ export async function writeSheet(format: SheetFormat, sheetName: string, header:
     const lines = [header, ...rows].map((r) => r.map(csvCell).join(','));
     return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
   }
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs'); // loaded on first use, as in openSheet
+  const wb = new Excel.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.addRow([...header]).font = { bold: true };
   for (const r of rows) ws.addRow(r.map((v) => (v == null ? null : v)));

@@ -1,22 +1,38 @@
 /**
- * A small Markdown reader for the user manual: headings, paragraphs, lists, block quotes, code blocks, rules and,
- * inside text, bold, italic, inline code and links. It returns a tree of plain data; the renderer builds React
- * elements from it, so any HTML in the source is shown as text, never interpreted.
+ * The user manual's Markdown, read by `marked`'s lexer (CommonMark with GitHub's tables, strikethrough, task lists and
+ * autolinks) and turned into a tree of plain data; the renderer builds React elements from it, never HTML. marked's
+ * HTML output is not used at all: raw HTML in the source becomes text, and a link becomes a link only when its
+ * target is an in-page anchor, a relative address, http(s) or mailto (`isSafeHref`), otherwise its text.
  */
+import { Lexer, type Token, type Tokens } from 'marked';
 
 export type MarkdownInline =
   | { type: 'text'; text: string }
   | { type: 'strong'; children: MarkdownInline[] }
   | { type: 'em'; children: MarkdownInline[] }
+  | { type: 'del'; children: MarkdownInline[] }
   | { type: 'code'; text: string }
+  | { type: 'break' }
   | { type: 'link'; href: string; children: MarkdownInline[] };
+
+export interface MarkdownListItem {
+  /** The item's first paragraph. */
+  children: MarkdownInline[];
+  /** What follows it inside the item: further paragraphs, nested lists, code. */
+  blocks: MarkdownBlock[];
+  /** A task list item's box; undefined for an ordinary item. */
+  checked?: boolean;
+}
+
+export type MarkdownAlign = 'left' | 'center' | 'right' | null;
 
 export type MarkdownBlock =
   | { type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; id: string; text: string; children: MarkdownInline[] }
   | { type: 'paragraph'; children: MarkdownInline[] }
-  | { type: 'list'; ordered: boolean; start: number; items: MarkdownInline[][] }
-  | { type: 'quote'; children: MarkdownInline[] }
+  | { type: 'list'; ordered: boolean; start: number; items: MarkdownListItem[] }
+  | { type: 'quote'; blocks: MarkdownBlock[] }
   | { type: 'code'; text: string }
+  | { type: 'table'; align: MarkdownAlign[]; header: MarkdownInline[][]; rows: MarkdownInline[][][] }
   | { type: 'rule' };
 
 export interface MarkdownHeading {
@@ -25,20 +41,9 @@ export interface MarkdownHeading {
   text: string;
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$/;
-const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const FENCE = /^ {0,3}(```|~~~)/;
-const QUOTE = /^ {0,3}>[ \t]?/;
-const BULLET = /^ {0,3}[-*+][ \t]+/;
-const NUMBERED = /^ {0,3}(\d{1,9})[.)][ \t]+/;
-
-function startsBlock(line: string): boolean {
-  return HEADING.test(line) || RULE.test(line) || FENCE.test(line) || QUOTE.test(line) || BULLET.test(line) || NUMBERED.test(line);
-}
-
 /** Plain text of inline nodes (for heading ids and the table of contents). */
 export function inlineText(nodes: readonly MarkdownInline[]): string {
-  return nodes.map((node) => ('children' in node ? inlineText(node.children) : node.text)).join('');
+  return nodes.map((node) => ('children' in node ? inlineText(node.children) : node.type === 'break' ? ' ' : node.text)).join('');
 }
 
 /** `Getting started: the 404 page` -> `getting-started-the-404-page`; letters of any script are kept. */
@@ -63,80 +68,84 @@ export function isSafeHref(href: string): boolean {
   return ['http', 'https', 'mailto'].includes(scheme[1]!.toLowerCase());
 }
 
-function findClosing(source: string, marker: string, from: number): number {
-  let index = source.indexOf(marker, from);
-  while (index !== -1 && source[index - 1] === '\\') index = source.indexOf(marker, index + 1);
-  return index;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * Character references as the characters they stand for (marked's lexer leaves most of that to its HTML output).
+ * Numeric ones and the few named ones Markdown text uses; any other stays as written.
+ */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (whole, dec?: string, hex?: string, name?: string) => {
+    if (name) return NAMED_ENTITIES[name] ?? whole;
+    const code = dec ? Number(dec) : parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+  });
 }
 
-const ESCAPABLE = /[\\`*_[\]()#+\-.!>~|{}]/;
+/**
+ * A link target as the browser would read it, or undefined when it may not be a link: `&#106;avascript:` is
+ * `javascript:` once decoded, and a named reference left undecoded (`&colon;`) could hide a scheme, so it is refused.
+ */
+function safeHref(raw: string): string | undefined {
+  const href = decodeEntities(raw);
+  return !/&[a-z][a-z0-9]*;/i.test(href) && isSafeHref(href) ? href : undefined;
+}
 
-/** Inline Markdown: `code`, **bold**, *italic* or _italic_, [text](href), backslash escapes. */
-export function parseInline(source: string): MarkdownInline[] {
+/** Adjacent text nodes as one (escapes, raw HTML and soft line breaks arrive as separate tokens). */
+function pushText(nodes: MarkdownInline[], text: string): void {
+  const last = nodes[nodes.length - 1];
+  if (last?.type === 'text') last.text += text;
+  else if (text) nodes.push({ type: 'text', text });
+}
+
+function inlineNodes(tokens: readonly Token[] | undefined): MarkdownInline[] {
   const nodes: MarkdownInline[] = [];
-  let text = '';
-  const flush = () => {
-    if (text) nodes.push({ type: 'text', text });
-    text = '';
-  };
-  let i = 0;
-  while (i < source.length) {
-    const char = source[i]!;
-    const next = source[i + 1];
-    if (char === '\\' && next !== undefined && ESCAPABLE.test(next)) {
-      text += next;
-      i += 2;
-      continue;
-    }
-    if (char === '`') {
-      const end = source.indexOf('`', i + 1);
-      if (end > i + 1) {
-        flush();
-        nodes.push({ type: 'code', text: source.slice(i + 1, end) });
-        i = end + 1;
-        continue;
+  for (const token of tokens ?? []) {
+    const t = token as Tokens.Generic;
+    switch (token.type) {
+      case 'strong':
+      case 'em':
+      case 'del':
+        nodes.push({ type: token.type, children: inlineNodes(t.tokens) });
+        break;
+      case 'codespan':
+        nodes.push({ type: 'code', text: (token as Tokens.Codespan).text });
+        break;
+      case 'br':
+        nodes.push({ type: 'break' });
+        break;
+      case 'link':
+      case 'image': {
+        // An image is not loaded: it is offered as a link to the picture, under its alt text.
+        const href = safeHref((token as Tokens.Link | Tokens.Image).href);
+        const label = inlineNodes(t.tokens);
+        if (href !== undefined) nodes.push({ type: 'link', href, children: label });
+        else {
+          for (const node of label) {
+            if (node.type === 'text') pushText(nodes, node.text);
+            else nodes.push(node);
+          }
+        }
+        break;
       }
+      case 'text':
+        // A soft line break inside a paragraph reads as a space, as it does in HTML.
+        if (t.tokens) nodes.push(...inlineNodes(t.tokens));
+        else pushText(nodes, decodeEntities(String(t.text)).replace(/\n/g, ' '));
+        break;
+      case 'checkbox':
+        break; // shown by the list item (`checked`)
+      default:
+        // escape (the character itself), html (its source, as text) and anything newer marked may add: as text.
+        pushText(nodes, String(t.text ?? t.raw ?? ''));
     }
-    if ((char === '*' || char === '_') && next === char) {
-      const end = findClosing(source, char + char, i + 2);
-      if (end > i + 2) {
-        flush();
-        nodes.push({ type: 'strong', children: parseInline(source.slice(i + 2, end)) });
-        i = end + 2;
-        continue;
-      }
-    }
-    if (char === '*' || (char === '_' && !/[\p{L}\p{N}]/u.test(source[i - 1] ?? ''))) {
-      let end = findClosing(source, char, i + 1);
-      // `**` inside an emphasis is bold, not its end.
-      while (end !== -1 && source[end + 1] === char) end = findClosing(source, char, end + 2);
-      const closes = end > i + 1 && source[i + 1] !== ' ' && source[end - 1] !== ' ';
-      const wordEnd = char === '*' || !/[\p{L}\p{N}]/u.test(source[end + 1] ?? '');
-      if (closes && wordEnd) {
-        flush();
-        nodes.push({ type: 'em', children: parseInline(source.slice(i + 1, end)) });
-        i = end + 1;
-        continue;
-      }
-    }
-    if (char === '[') {
-      const close = findClosing(source, '](', i + 1);
-      const end = close === -1 ? -1 : source.indexOf(')', close + 2);
-      if (close !== -1 && end !== -1) {
-        const href = source.slice(close + 2, end).trim();
-        const label = parseInline(source.slice(i + 1, close));
-        flush();
-        if (isSafeHref(href)) nodes.push({ type: 'link', href, children: label });
-        else nodes.push(...label);
-        i = end + 1;
-        continue;
-      }
-    }
-    text += char;
-    i += 1;
   }
-  flush();
   return nodes;
+}
+
+/** Inline Markdown (`code`, **bold**, *italic*, ~~struck~~, [text](href), escapes) into nodes. */
+export function parseInline(source: string): MarkdownInline[] {
+  return inlineNodes(Lexer.lexInline(source));
 }
 
 function uniqueId(base: string, used: Map<string, number>): string {
@@ -151,82 +160,76 @@ export interface ParseOptions {
   usedIds?: Map<string, number>;
 }
 
-/** Block Markdown into a tree. Headings get unique ids for anchors and the table of contents. */
-export function parseMarkdown(source: string, options: ParseOptions = {}): MarkdownBlock[] {
-  const used = options.usedIds ?? new Map<string, number>();
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+function blockNodes(tokens: readonly Token[], used: Map<string, number>): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.trim() === '') {
-      i += 1;
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const body: string[] = [];
-      i += 1;
-      while (i < lines.length && !lines[i]!.trimStart().startsWith(fence[1]!)) body.push(lines[i++]!);
-      i += 1;
-      blocks.push({ type: 'code', text: body.join('\n') });
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      const children = parseInline(heading[2]!);
-      const text = inlineText(children);
-      const level = heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6;
-      blocks.push({ type: 'heading', level, id: uniqueId(slugify(text), used), text, children });
-      i += 1;
-      continue;
-    }
-    if (RULE.test(line)) {
-      blocks.push({ type: 'rule' });
-      i += 1;
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const body: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i]!)) body.push(lines[i++]!.replace(QUOTE, ''));
-      blocks.push({ type: 'quote', children: parseInline(body.join(' ').trim()) });
-      continue;
-    }
-    const bullet = BULLET.test(line);
-    const numbered = NUMBERED.exec(line);
-    if (bullet || numbered) {
-      const marker = bullet ? BULLET : NUMBERED;
-      const items: string[] = [];
-      while (i < lines.length) {
-        const current = lines[i]!;
-        if (marker.test(current)) items.push(current.replace(marker, '').trim());
-        else if (current.trim() !== '' && /^\s+/.test(current) && !startsBlock(current)) {
-          items[items.length - 1] += ` ${current.trim()}`;
-        } else if (current.trim() === '' && marker.test(lines[i + 1] ?? '')) {
-          // a blank line between items keeps the list going
-        } else break;
-        i += 1;
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'heading': {
+        const children = inlineNodes(token.tokens);
+        const text = inlineText(children);
+        const level = Math.min(6, Math.max(1, token.depth)) as 1 | 2 | 3 | 4 | 5 | 6;
+        blocks.push({ type: 'heading', level, id: uniqueId(slugify(text), used), text, children });
+        break;
       }
-      blocks.push({
-        type: 'list',
-        ordered: !bullet,
-        start: numbered ? Number(numbered[1]) : 1,
-        items: items.map((item) => parseInline(item)),
-      });
-      continue;
+      case 'paragraph':
+      case 'text':
+        blocks.push({ type: 'paragraph', children: inlineNodes(token.tokens ?? [{ type: 'text', raw: token.raw, text: token.text }]) });
+        break;
+      case 'html':
+        // Raw HTML is shown as the characters it is made of.
+        blocks.push({ type: 'paragraph', children: [{ type: 'text', text: String(token.text).trimEnd() }] });
+        break;
+      case 'list': {
+        const list = token as Tokens.List;
+        const items = list.items.map((item): MarkdownListItem => {
+          // A task item's box arrives as a token of its own; `checked` carries it.
+          const content = item.tokens.filter((t) => t.type !== 'checkbox');
+          const [first, ...rest] = content;
+          const lead = first?.type === 'paragraph' || first?.type === 'text';
+          return {
+            children: lead ? inlineNodes(first.tokens ?? [first]) : [],
+            blocks: blockNodes(lead ? rest : content, used),
+            ...(item.task ? { checked: Boolean(item.checked) } : {}),
+          };
+        });
+        blocks.push({ type: 'list', ordered: list.ordered, start: list.ordered && typeof list.start === 'number' ? list.start : 1, items });
+        break;
+      }
+      case 'blockquote':
+        blocks.push({ type: 'quote', blocks: blockNodes(token.tokens ?? [], used) });
+        break;
+      case 'code':
+        blocks.push({ type: 'code', text: token.text });
+        break;
+      case 'table': {
+        const table = token as Tokens.Table;
+        blocks.push({
+          type: 'table',
+          align: table.align,
+          header: table.header.map((cell) => inlineNodes(cell.tokens)),
+          rows: table.rows.map((row) => row.map((cell) => inlineNodes(cell.tokens))),
+        });
+        break;
+      }
+      case 'hr':
+        blocks.push({ type: 'rule' });
+        break;
+      case 'space':
+      case 'def':
+        break; // blank lines; link reference definitions (already applied to their links)
+      default:
+        if (typeof token.raw === 'string' && token.raw.trim()) blocks.push({ type: 'paragraph', children: [{ type: 'text', text: token.raw.trim() }] });
     }
-    const body: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== '' && (body.length === 0 || !startsBlock(lines[i]!))) {
-      body.push(lines[i++]!.trim());
-    }
-    blocks.push({ type: 'paragraph', children: parseInline(body.join(' ')) });
   }
   return blocks;
 }
 
+/** Block Markdown into a tree. Headings get unique ids for anchors and the table of contents. */
+export function parseMarkdown(source: string, options: ParseOptions = {}): MarkdownBlock[] {
+  return blockNodes(new Lexer().lex(source), options.usedIds ?? new Map<string, number>());
+}
+
 /** The headings of a document, up to `maxLevel`, for a table of contents. */
 export function headingsOf(blocks: readonly MarkdownBlock[], maxLevel = 3): MarkdownHeading[] {
-  return blocks.flatMap((block) =>
-    block.type === 'heading' && block.level <= maxLevel ? [{ level: block.level, id: block.id, text: block.text }] : [],
-  );
+  return blocks.flatMap((block) => (block.type === 'heading' && block.level <= maxLevel ? [{ level: block.level, id: block.id, text: block.text }] : []));
 }

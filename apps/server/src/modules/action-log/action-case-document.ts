@@ -3,7 +3,6 @@
  * every follow-up with who and when, the names of its files, and its photos embedded when small (decision 018).
  * pdfkit with the standard fonts (no font files): text outside Latin-1 is shown as "?" (as the alert document).
  */
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { formatDateTime, type TActionCaseDetail } from '@strata/shared';
 import { pdfText } from '../alerts/alert-document.js';
@@ -52,6 +51,8 @@ export interface CaseDocumentOptions {
 
 export async function caseDocument(detail: TActionCaseDetail, files: readonly CaseFileRow[], o: CaseDocumentOptions): Promise<Buffer> {
   const c = detail.case;
+  // pdfkit is loaded on first use, so processes and test files that never write a PDF do not pay for its import.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: pdfText(`Case ${c.case_id}: ${c.title}`), Author: pdfText(o.appName) } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

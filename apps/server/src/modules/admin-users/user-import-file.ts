@@ -2,7 +2,6 @@
  * A bulk user upload: CSV or XLSX, read by the shared tabular-file reader (`lib/sheet-file.ts`: format by content,
  * RFC 4180 CSV, the first worksheet of an XLSX), and its template.
  */
-import ExcelJS from 'exceljs';
 import { USER_IMPORT_COLUMNS } from '@strata/shared';
 import { readSheet, SheetFileError, type SheetFormat, type SheetRow } from '../../lib/sheet-file.js';
 
@@ -21,6 +20,8 @@ export function readImportFile(data: Buffer): Promise<{ format: ImportFormat; ro
 /** The template: the header row (and in XLSX an Instructions sheet). */
 export async function importTemplate(format: ImportFormat): Promise<Buffer> {
   if (format === 'csv') return Buffer.from(`${USER_IMPORT_COLUMNS.join(',')}\r\n`, 'utf8');
+  // exceljs is loaded on first use (its import is slow; most processes never write a template).
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Users');
   ws.addRow([...USER_IMPORT_COLUMNS]);

@@ -59,7 +59,7 @@ describe('bulk user upload (upload type user-import)', () => {
     const csv = await as(t, admin, { method: 'GET', url: '/api/v1/admin/users/import/template?format=csv' });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim()).toBe('login_name,fullname,email,user_type,role,contractor,contracts');
-    expect(csv.headers['content-disposition']).toContain("filename*=UTF-8''user-import-template.csv");
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="user-import-template.csv"');
     const xlsx = await as(t, admin, { method: 'GET', url: '/api/v1/admin/users/import/template?format=xlsx' });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

@@ -3,7 +3,6 @@
  * alert is, its values and times, the thresholds of its reading code, the instruments behind a group or scenario
  * alert, and its history. pdfkit with the standard fonts (no font files): text outside Latin-1 is shown as "?".
  */
-import PDFDocument from 'pdfkit';
 import { formatDateTime, type TAlertDetail } from '@strata/shared';
 
 const KIND_NAMES: Record<string, string> = {
@@ -37,6 +36,8 @@ export function alertDocumentName(alertId: number): string {
 
 export async function alertDocument(detail: TAlertDetail, o: { appName: string; timezone: string; now: Date }): Promise<Buffer> {
   const { alert } = detail;
+  // pdfkit is loaded on first use, so processes and test files that never write a PDF do not pay for its import.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: pdfText(`Alert ${alert.alert_id}`), Author: pdfText(o.appName) } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -4,7 +4,7 @@ import { detectFileKind } from '../../lib/file-signature.js';
 import { inspectZip, ooxmlKind } from '../../lib/zip-inspect.js';
 import { HttpError } from '../../lib/errors.js';
 import { checkAttachment } from './attachment-content.js';
-import { compoundFile, doc, docx, image, pdf, xls, xlsx, zip } from './test-files.js';
+import { compoundFile, doc, docx, image, pdf, xls, xlsx, zip, type ZipInput } from './test-files.js';
 
 const LIMITS = { maxEntries: 1000, maxUncompressedBytes: 100_000_000 };
 
@@ -51,25 +51,36 @@ describe('file content checks', () => {
   });
 
   it('reads a real XLSX central directory and finds its main part', async () => {
-    const z = inspectZip(await xlsx(), LIMITS);
+    const z = await inspectZip(await xlsx(), LIMITS);
     expect(z.ok).toBe(true);
     if (z.ok) expect(ooxmlKind(z.entries)).toBe('xlsx');
   });
 
-  it('refuses a ZIP declaring more uncompressed bytes than allowed, without inflating it', () => {
+  it('refuses a ZIP declaring more uncompressed bytes than allowed, without inflating it', async () => {
     const bomb = docx([{ name: 'word/media/huge.bin', data: Buffer.alloc(1000), declaredSize: 0xf0000000 }]);
     expect(bomb.length).toBeLessThan(2000);
-    expect(inspectZip(bomb, LIMITS)).toEqual({ ok: false, reason: 'too-large' });
+    expect(await inspectZip(bomb, LIMITS)).toEqual({ ok: false, reason: 'too-large' });
+    // An entry that cannot be inflated comes first: the answer is still the declared size, so nothing was inflated.
+    const broken = (extra: ZipInput[]) => {
+      const data = docx([{ name: 'word/media/broken.bin', data: 'some text to deflate' }, ...extra]);
+      const body = data.indexOf('word/media/broken.bin') + 'word/media/broken.bin'.length; // in the first (local) header
+      return data.fill(0xff, body, body + 4); // a deflate block of the reserved type 3
+    };
+    expect(await inspectZip(broken([]), LIMITS)).toEqual({ ok: false, reason: 'corrupt' });
+    expect(await inspectZip(broken([{ name: 'word/media/huge.bin', data: Buffer.alloc(1000), declaredSize: 0xf0000000 }]), LIMITS)).toEqual({
+      ok: false,
+      reason: 'too-large',
+    });
   });
 
-  it('refuses a ZIP whose entry inflates to more than it declared', () => {
+  it('refuses a ZIP whose entry inflates to more than it declared', async () => {
     const liar = docx([{ name: 'word/media/liar.bin', data: Buffer.alloc(1_000_000), declaredSize: 100 }]);
-    expect(inspectZip(liar, LIMITS)).toEqual({ ok: false, reason: 'too-large' });
+    expect(await inspectZip(liar, LIMITS)).toEqual({ ok: false, reason: 'too-large' });
   });
 
-  it('refuses a ZIP with more entries than allowed', () => {
+  it('refuses a ZIP with more entries than allowed', async () => {
     const many = docx(Array.from({ length: 1000 }, (_, i) => ({ name: `word/p${i}.xml`, data: 'x', store: true })));
-    expect(inspectZip(many, LIMITS)).toEqual({ ok: false, reason: 'too-many-entries' });
+    expect(await inspectZip(many, LIMITS)).toEqual({ ok: false, reason: 'too-many-entries' });
   });
 
   it('accepts each allowed photo and document type, naming the stored type and pixel size', async () => {

@@ -70,11 +70,11 @@ async function checkImage(kind: FileKind, data: Buffer): Promise<{ width: number
   return { width: meta.width, height };
 }
 
-function checkOoxml(kind: 'docx' | 'xlsx', data: Buffer): void {
-  const z = inspectZip(data, { maxEntries: ATTACHMENT_LIMITS.maxZipEntries, maxUncompressedBytes: ATTACHMENT_LIMITS.maxZipUncompressedBytes });
+async function checkOoxml(kind: 'docx' | 'xlsx', data: Buffer): Promise<void> {
+  const z = await inspectZip(data, { maxEntries: ATTACHMENT_LIMITS.maxZipEntries, maxUncompressedBytes: ATTACHMENT_LIMITS.maxZipUncompressedBytes });
   if (!z.ok) {
     if (z.reason === 'too-many-entries') throw fail(`The file holds too many parts (at most ${ATTACHMENT_LIMITS.maxZipEntries})`);
-    if (z.reason === 'too-large' || z.reason === 'zip64')
+    if (z.reason === 'too-large')
       throw fail(`The file is too large once uncompressed (at most ${ATTACHMENT_LIMITS.maxZipUncompressedBytes / 1_000_000} MB)`);
     if (z.reason === 'encrypted') throw fail('Encrypted files are not accepted');
     throw fail(`The file is not ${LABEL[kind]}`);
@@ -93,7 +93,7 @@ export async function checkAttachment(kind: TAttachmentKind, name: string, data:
   let width: number | null = null;
   let height: number | null = null;
   if (expected === 'png' || expected === 'jpeg' || expected === 'gif') ({ width, height } = await checkImage(expected, data));
-  if (expected === 'docx' || expected === 'xlsx') checkOoxml(expected, data);
+  if (expected === 'docx' || expected === 'xlsx') await checkOoxml(expected, data);
   const fileType = (expected === 'jpeg' ? 'jpg' : expected) as TFileType;
   return { fileName, fileType, contentType: CONTENT_TYPES[expected], width, height };
 }

@@ -21,7 +21,7 @@ import {
   ZRecordFileList,
   ZRecordParams,
 } from '@strata/shared';
-import { attachment } from '../../lib/content-disposition.js';
+import { attachment, inline } from '../../lib/content-disposition.js';
 import { parseOrBadRequest } from '../../lib/filters.js';
 import { readSingleUpload, uploadLimit } from '../../lib/upload.js';
 import { requireActor } from '../../plugins/route-config.js';
@@ -64,7 +64,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
     const f = await attachments.photoFile(requireActor(req.actor), req.params.file_id, req.query.size);
     return reply
       .header('content-type', f.contentType)
-      .header('content-disposition', f.thumbnail ? `inline; filename="${f.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"` : attachment(f.fileName))
+      .header('content-disposition', (f.thumbnail ? inline : attachment)(f.fileName))
       .header('cache-control', 'private, max-age=3600')
       .send(f.data);
   });

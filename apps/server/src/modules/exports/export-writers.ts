@@ -1,11 +1,11 @@
 /**
  * Writers for generated files, all into memory under a byte budget (the export limit): CSV, XLSX (exceljs's
  * streaming writer, so rows are not kept as objects) and PDF tables (pdfkit). Going past the budget throws
- * `TooLargeError`; the export then ends with status 4.
+ * `TooLargeError`; the export then ends with status 4. exceljs and pdfkit are imported when a writer is made, not
+ * with this module: their imports are slow, and most processes and test files never write a workbook or a PDF.
  */
 import { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 export class TooLargeError extends Error {
   constructor(readonly reason: string) {
@@ -77,8 +77,10 @@ export function csvWriter(maxBytes: number): TableWriter {
 export function xlsxWriter(maxBytes: number, sheetName: string, widths: number[] = []): TableWriter {
   const sink = new ByteSink(maxBytes);
   const stream = sink.writable();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const opened = import('exceljs').then(({ default: ExcelJS }) => {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    return { wb, ws: wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] }) };
+  });
   let failed: unknown;
   stream.on('error', (err) => (failed = err));
   const check = () => {
@@ -86,16 +88,19 @@ export function xlsxWriter(maxBytes: number, sheetName: string, widths: number[]
   };
   return {
     async header(cells) {
+      const { ws } = await opened;
       ws.columns = cells.map((h, i) => ({ header: h, width: widths[i] ?? 18 }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
     },
     async row(cells) {
       check();
+      const { ws } = await opened;
       ws.addRow(cells.map((c) => (c === undefined ? null : c))).commit();
     },
     async finish() {
       check();
+      const { wb, ws } = await opened;
       ws.commit();
       await wb.commit();
       check();
@@ -113,8 +118,24 @@ export interface PdfTableOptions {
 
 /** A simple paged table: a title on the first page, the header repeated on every page, cells clipped to one line. */
 export function pdfTableWriter(maxBytes: number, o: PdfTableOptions): TableWriter {
+  const opened = import('pdfkit').then(({ default: PDF }) => openPdfTable(PDF, maxBytes, o));
+  return {
+    async header() {
+      (await opened).header();
+    },
+    async row(cells) {
+      (await opened).row(cells);
+    },
+    async finish() {
+      return (await opened).finish();
+    },
+  };
+}
+
+/** The table drawn into a pdfkit document (`PDF`, the class loaded by `pdfTableWriter`). */
+function openPdfTable(PDF: typeof PDFDocument, maxBytes: number, o: PdfTableOptions) {
   const sink = new ByteSink(maxBytes);
-  const doc = new PDFDocument({ size: 'A4', layout: o.landscape ? 'landscape' : 'portrait', margin: 36, bufferPages: false });
+  const doc = new PDF({ size: 'A4', layout: o.landscape ? 'landscape' : 'portrait', margin: 36, bufferPages: false });
   let failed: unknown;
   doc.on('data', (chunk: Buffer) => {
     try {
@@ -136,7 +157,12 @@ export function pdfTableWriter(maxBytes: number, o: PdfTableOptions): TableWrite
       doc.text(cells[i] ?? '', x + 2, y + 3, { width: c.width - 4, height: rowHeight - 2, lineBreak: false, ellipsis: true });
       x += c.width;
     });
-    doc.moveTo(left, y + rowHeight).lineTo(x, y + rowHeight).lineWidth(0.3).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, y + rowHeight)
+      .lineTo(x, y + rowHeight)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke();
     y += rowHeight;
   };
   const headerCells = o.columns.map((c) => c.header);
@@ -149,10 +175,10 @@ export function pdfTableWriter(maxBytes: number, o: PdfTableOptions): TableWrite
   }
   const text = (v: Cell) => (v == null ? '' : v instanceof Date ? v.toISOString() : String(v));
   return {
-    async header() {
+    header() {
       drawRow(headerCells, true);
     },
-    async row(cells) {
+    row(cells: Cell[]) {
       if (failed) throw failed;
       if (y > bottom()) {
         doc.addPage();

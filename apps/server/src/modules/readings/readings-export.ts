@@ -6,7 +6,6 @@
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { READINGS_EXPORT_XLSX_MAX_ROWS, type TReadingsExportFormat } from '@strata/shared';
 import type { Executor } from '../../db/client.js';
 import { zoneOffsetMs } from '../../lib/zoned-time.js';
@@ -73,12 +72,14 @@ async function* csvChunks(src: ExportSource): AsyncGenerator<string> {
 /** XLSX through exceljs's streaming writer (rows are committed as they come), paused while the reader is behind. */
 function xlsxStream(src: ExportSource): Readable {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet('Readings', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = READINGS_EXPORT_COLUMNS.map((header, i) => ({ header, width: [18, 27, 14, 8, 14, 8][i] }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
   const write = async () => {
+    // exceljs is loaded on first use: its import is slow, and most processes never write a workbook.
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet('Readings', { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = READINGS_EXPORT_COLUMNS.map((header, i) => ({ header, width: [18, 27, 14, 8, 14, 8][i] }));
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
     for await (const { s, rows } of pages(src)) {
       if (out.destroyed) return;
       for (const r of rows) ws.addRow([src.instrumentName, isoInZone(r.t, src.timezone), s.code, s.depth, r.v, s.unit]).commit();

@@ -187,7 +187,7 @@ describe('readings views: status, download, profile', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="SM-UP_readings_2025-01-01_2025-01-02.csv"; filename*=UTF-8''SM-UP_readings_2025-01-01_2025-01-02.csv`,
+        `attachment; filename="SM-UP_readings_2025-01-01_2025-01-02.csv"`,
       );
       // The range is [1 Jan 00:00Z, 2 Jan 23:59:59.999Z]: the reading of 3 January is left out.
       expect(csvRows(res.body)).toEqual([

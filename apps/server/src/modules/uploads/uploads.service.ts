@@ -164,7 +164,7 @@ export class UploadsService {
     if (fields.contract_id !== undefined) await requireVisibleContract(this.db, actor, fields.contract_id);
     let format: SheetFormat;
     try {
-      format = sniffSheetFormat(file.data);
+      format = await sniffSheetFormat(file.data);
     } catch (err) {
       if (err instanceof SheetFileError) throw badRequest({ files: err.message });
       throw err;

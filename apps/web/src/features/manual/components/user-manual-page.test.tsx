@@ -15,9 +15,7 @@ function renderMarkdown(source: string) {
     [
       {
         path: '*',
-        Component: () => (
-          <MarkdownView blocks={parseMarkdown(source)} resolveLink={(href) => ({ kind: 'external', href })} onAnchor={() => undefined} />
-        ),
+        Component: () => <MarkdownView blocks={parseMarkdown(source)} resolveLink={(href) => ({ kind: 'external', href })} onAnchor={() => undefined} />,
       },
     ],
     { initialEntries: ['/'] },
@@ -41,6 +39,35 @@ describe('markdown view', () => {
     expect(good.getAttribute('href')).toBe('https://example.com');
     expect(good.getAttribute('rel')).toBe('noopener noreferrer');
     expect(container.textContent).toContain('bad');
+  });
+
+  it('renders nested and task lists, quotes of several paragraphs, tables, strikethrough and line breaks', () => {
+    const { container } = renderMarkdown(
+      [
+        '- [x] done',
+        '- open',
+        '  1. first',
+        '',
+        '> One.',
+        '>',
+        '> Two.',
+        '',
+        '| Name | Value |',
+        '|:--|--:|',
+        '| a | **1** |',
+        '',
+        '~~old~~ new  ',
+        'line',
+      ].join('\n'),
+    );
+    const outer = container.querySelector('ul')!;
+    expect(outer.querySelector(':scope > li input[type=checkbox]')).toMatchObject({ checked: true, disabled: true });
+    expect(outer.querySelector(':scope > li:nth-child(2) ol > li')?.textContent).toBe('first');
+    expect([...container.querySelectorAll('blockquote p')].map((p) => p.textContent)).toEqual(['One.', 'Two.']);
+    expect([...container.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Name', 'Value']);
+    expect(container.querySelector('td:last-child strong')?.textContent).toBe('1');
+    expect(container.querySelector('del')?.textContent).toBe('old');
+    expect(container.querySelector('del')?.parentElement?.querySelector('br')).not.toBeNull();
   });
 
   it('gives headings their ids, one level below the page title', () => {
@@ -71,7 +98,9 @@ describe('user manual', { timeout: 20_000 }, () => {
     const { user } = renderApp('/en/user-manual');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Manual' })).toBeTruthy();
     const contents = await screen.findByRole('navigation', { name: 'Contents' });
-    const entries = within(contents).getAllByRole('link').map((link) => link.textContent);
+    const entries = within(contents)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(entries.slice(0, 3)).toEqual(['Getting started', 'Signing in', 'Demo accounts']);
     expect(entries).toContain('The screen');
     expect(entries).toContain('The contract toolbar');
