@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
-import { useContractOptions } from '../shared/contracts-api';
+import { useContractOptions } from '../../../lib/contract-options';
 import { FormSelect } from '../shared/form-select';
 import { Section } from '../../../components/section';
 import { SITE_TYPE_KEYS } from '../shared/site-type';

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { useRouteAction } from '../../../lib/route-actions';
-import { useContractOptions } from '../shared/contracts-api';
+import { useContractOptions } from '../../../lib/contract-options';
 import { ContractFilter, FilterSelect } from '../shared/filter-select';
 import { AppLink } from '../../../components/app-link';
 import { useGo } from '../../../lib/page-nav';
