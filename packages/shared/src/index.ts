@@ -38,6 +38,7 @@ export * from './schemas/uploads.js';
 export * from './schemas/readings.js';
 export * from './schemas/attachments.js';
 export * from './schemas/alerts.js';
+export * from './schemas/alert-rules.js';
 export * from './threshold-order.js';
 export * from './schemas/comments.js';
 export * from './schemas/action-log.js';

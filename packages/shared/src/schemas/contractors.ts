@@ -33,11 +33,15 @@ export const ZListContractorsQuery = z.object({
 });
 export type TListContractorsQuery = z.infer<typeof ZListContractorsQuery>;
 
+/** Field limits of a contractor, for the API and the web form alike. */
+export const CONTRACTOR_LIMITS = { name: 200, registration_no: 50, address: 500, contact: 200 } as const;
+
+/** POST and PUT take the same body; empty optional fields are null. */
 export const ZContractorBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
-  registration_no: text('Registration no.', 50).nullish(),
-  address: text('Address', 500).nullish(),
-  contact: text('Contact', 200).nullish(),
+  name: text('Name', CONTRACTOR_LIMITS.name).min(1, 'Name is required'),
+  registration_no: text('Registration no.', CONTRACTOR_LIMITS.registration_no).nullish(),
+  address: text('Address', CONTRACTOR_LIMITS.address).nullish(),
+  contact: text('Contact', CONTRACTOR_LIMITS.contact).nullish(),
 });
 export type TContractorBody = z.infer<typeof ZContractorBody>;
 

@@ -57,52 +57,34 @@ export const ZListManagedContractsQuery = z.object({
 });
 export type TListManagedContractsQuery = z.infer<typeof ZListManagedContractsQuery>;
 
-const fields = {
-  no: z.string().trim().min(1, 'Contract no. is required').max(50, 'Contract no. must be at most 50 characters'),
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters'),
+/** Field limits of a contract, for the API and the web form alike (the reference point is in SVY21 metres). */
+export const CONTRACT_LIMITS = { no: 50, title: 200, description: 2000, coordinate: 1e6 } as const;
+
+/** A contract's writable fields, every one required: the create and update bodies derive from it. */
+export const ZContractFields = z.object({
+  no: z.string().trim().min(1, 'Contract no. is required').max(CONTRACT_LIMITS.no, `Contract no. must be at most ${CONTRACT_LIMITS.no} characters`),
+  title: z.string().trim().min(1, 'Title is required').max(CONTRACT_LIMITS.title, `Title must be at most ${CONTRACT_LIMITS.title} characters`),
+  description: z.string().trim().max(CONTRACT_LIMITS.description, `Description must be at most ${CONTRACT_LIMITS.description} characters`),
   active: z.boolean(),
   type: ZContractTypeBits,
   contractor_id: z.number().int().positive().nullable(),
   start_date: ZDate.nullable(),
   end_date: ZDate.nullable(),
-  easting: z.number().min(-1e6).max(1e6).nullable(),
-  northing: z.number().min(-1e6).max(1e6).nullable(),
-};
+  easting: z.number().min(-CONTRACT_LIMITS.coordinate).max(CONTRACT_LIMITS.coordinate).nullable(),
+  northing: z.number().min(-CONTRACT_LIMITS.coordinate).max(CONTRACT_LIMITS.coordinate).nullable(),
+});
 
 const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) => !v.start_date || !v.end_date || v.start_date <= v.end_date;
+const DATE_ORDER = { message: 'End date must be on or after the start date', path: ['end_date'] };
 
-export const ZCreateContractRequest = z
-  .object({
-    no: fields.no,
-    title: fields.title,
-    description: fields.description.optional(),
-    active: fields.active.optional(),
-    type: fields.type.optional(),
-    contractor_id: fields.contractor_id.optional(),
-    start_date: fields.start_date.optional(),
-    end_date: fields.end_date.optional(),
-    easting: fields.easting.optional(),
-    northing: fields.northing.optional(),
-  })
-  .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['end_date'] });
+/** POST: a number and a title; the rest may be left out. */
+export const ZCreateContractRequest = ZContractFields.partial()
+  .extend({ no: ZContractFields.shape.no, title: ZContractFields.shape.title })
+  .refine(datesInOrder, DATE_ORDER);
 export type TCreateContractRequest = z.infer<typeof ZCreateContractRequest>;
 
 /** PUT: only the fields given change. */
-export const ZUpdateContractRequest = z
-  .object({
-    no: fields.no.optional(),
-    title: fields.title.optional(),
-    description: fields.description.optional(),
-    active: fields.active.optional(),
-    type: fields.type.optional(),
-    contractor_id: fields.contractor_id.optional(),
-    start_date: fields.start_date.optional(),
-    end_date: fields.end_date.optional(),
-    easting: fields.easting.optional(),
-    northing: fields.northing.optional(),
-  })
-  .refine(datesInOrder, { message: 'End date must be on or after the start date', path: ['end_date'] });
+export const ZUpdateContractRequest = ZContractFields.partial().refine(datesInOrder, DATE_ORDER);
 export type TUpdateContractRequest = z.infer<typeof ZUpdateContractRequest>;
 
 /** PUT /contracts/{id}/boundary: a polygon (null clears it), in SVY21 metres or, with `crs: wgs84`, `[lon, lat]`. */

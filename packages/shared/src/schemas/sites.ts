@@ -66,29 +66,33 @@ export const ZListSitesQuery = z.object({
 });
 export type TListSitesQuery = z.infer<typeof ZListSitesQuery>;
 
-const siteName = z.string().trim().min(1, 'Site name is required').max(200, 'Site name must be at most 200 characters');
+/** Field limits of a construction site, for the API and the web form alike. */
+export const SITE_LIMITS = { name: 200, description: 2000, stages: 500 } as const;
+
 const activity = {
-  stages: z.array(ZSiteStage).max(500),
+  stages: z.array(ZSiteStage).max(SITE_LIMITS.stages),
   design_values: ZDesignValues,
 };
 
-export const ZCreateSiteRequest = z.object({
-  site_name: siteName,
+/** A site's main fields, every one required and without defaults: the create and update bodies derive from it. */
+export const ZSiteFields = z.object({
+  site_name: z.string().trim().min(1, 'Site name is required').max(SITE_LIMITS.name, `Site name must be at most ${SITE_LIMITS.name} characters`),
   contract_id: z.number().int().positive(),
   type: ZSiteType,
-  description: z.string().trim().max(2000).default(''),
-  geometry: ZSiteGeometry.nullable().default(null),
+  description: z.string().trim().max(SITE_LIMITS.description),
+  geometry: ZSiteGeometry.nullable(),
+});
+
+export const ZCreateSiteRequest = ZSiteFields.extend({
+  description: ZSiteFields.shape.description.default(''),
+  geometry: ZSiteFields.shape.geometry.default(null),
   stages: activity.stages.default([]),
   design_values: activity.design_values.default({}),
 });
 export type TCreateSiteRequest = z.infer<typeof ZCreateSiteRequest>;
 
-export const ZUpdateSiteRequest = z.object({
-  site_name: siteName.optional(),
-  contract_id: z.number().int().positive().optional(),
-  description: z.string().trim().max(2000).optional(),
-  geometry: ZSiteGeometry.nullable().optional(),
-});
+/** PUT: only the fields given change; the type is fixed once created (no defaults: a field left out keeps its value). */
+export const ZUpdateSiteRequest = ZSiteFields.omit({ type: true }).partial();
 export type TUpdateSiteRequest = z.infer<typeof ZUpdateSiteRequest>;
 
 /** PUT /master-data/sites/{id}/activity: the excavation- or tunnel-specific fields. */

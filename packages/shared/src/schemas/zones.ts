@@ -39,22 +39,25 @@ export const ZListZonesQuery = z.object({
 });
 export type TListZonesQuery = z.infer<typeof ZListZonesQuery>;
 
-const zoneName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+/** Field limits of a zone, for the API and the web form alike. */
+export const ZONE_LIMITS = { name: 100, description: 2000 } as const;
 
-export const ZCreateZoneRequest = z.object({
-  name: zoneName,
+/** A zone's writable fields, every one required and without defaults: the create and update bodies derive from it. */
+export const ZZoneFields = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(ZONE_LIMITS.name, `Name must be at most ${ZONE_LIMITS.name} characters`),
   contract_id: z.number().int().positive(),
-  is_report: z.boolean().default(false),
-  description: z.string().trim().max(2000).default(''),
-  polygon: ZPolygon.nullable().default(null),
+  is_report: z.boolean(),
+  description: z.string().trim().max(ZONE_LIMITS.description),
+  polygon: ZPolygon.nullable(),
+});
+
+export const ZCreateZoneRequest = ZZoneFields.extend({
+  is_report: ZZoneFields.shape.is_report.default(false),
+  description: ZZoneFields.shape.description.default(''),
+  polygon: ZZoneFields.shape.polygon.default(null),
 });
 export type TCreateZoneRequest = z.infer<typeof ZCreateZoneRequest>;
 
-export const ZUpdateZoneRequest = z.object({
-  name: zoneName.optional(),
-  contract_id: z.number().int().positive().optional(),
-  is_report: z.boolean().optional(),
-  description: z.string().trim().max(2000).optional(),
-  polygon: ZPolygon.nullable().optional(),
-});
+/** PUT: only the fields given change (no defaults: a field left out keeps its value). */
+export const ZUpdateZoneRequest = ZZoneFields.partial();
 export type TUpdateZoneRequest = z.infer<typeof ZUpdateZoneRequest>;

@@ -13,6 +13,7 @@ import {
   type TUpdateContractRequest,
 } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONTRACTS_QUERY_KEY } from '../../lib/active-contracts';
 import { apiRequest } from '../../lib/api-client';
 import { useCan } from '../../lib/use-can';
 
@@ -20,7 +21,17 @@ import { useCan } from '../../lib/use-can';
  * Contracts management (`/contracts/management`). Keys start with `['contracts', 'manage']`, so the contract toolbar's
  * "invalidate every ['contracts'] query" after a change of the active contracts refreshes these too.
  */
-export const manageKey = ['contracts', 'manage'] as const;
+export const contractKeys = {
+  /** Every contract-scoped query of the app (the shell's own list, options, management). */
+  contracts: CONTRACTS_QUERY_KEY,
+  all: [...CONTRACTS_QUERY_KEY, 'manage'] as const,
+  lists: () => [...contractKeys.all, 'list'] as const,
+  list: (params: ContractListParams) => [...contractKeys.lists(), params] as const,
+  one: (contractId: number | undefined) => [...contractKeys.all, 'one', contractId] as const,
+  users: (contractId: number) => [...contractKeys.all, 'users', contractId] as const,
+  candidates: (contractId: number, keyword: string) => [...contractKeys.users(contractId), 'candidates', keyword] as const,
+  contractorOptions: (directory: boolean) => [...contractKeys.all, 'contractor-options', directory] as const,
+};
 
 export interface ContractListParams {
   limit: number;
@@ -34,7 +45,7 @@ export interface ContractListParams {
 /** `GET /contracts/manage` (SearchContracts). */
 export function useManagedContracts(params: ContractListParams) {
   return useQuery({
-    queryKey: [...manageKey, 'list', params],
+    queryKey: contractKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/contracts/manage', {
         query: {
@@ -54,7 +65,7 @@ export function useManagedContracts(params: ContractListParams) {
 /** `GET /contracts/{id}`: the contract with its boundary (SVY21 and WGS84). */
 export function useContract(contractId: number | undefined) {
   return useQuery({
-    queryKey: [...manageKey, 'one', contractId],
+    queryKey: contractKeys.one(contractId),
     queryFn: ({ signal }) => apiRequest(`/contracts/${contractId}`, { schema: ZContractDetail, signal }),
     enabled: contractId !== undefined,
   });
@@ -63,9 +74,9 @@ export function useContract(contractId: number | undefined) {
 function useStoreContract() {
   const client = useQueryClient();
   return (saved: TContractDetail) => {
-    client.setQueryData([...manageKey, 'one', saved.contract_id], saved);
+    client.setQueryData(contractKeys.one(saved.contract_id), saved);
     // Lists, and the shell's own contract list (`['contracts', 'mine']`): a number, title or state may have changed.
-    return client.invalidateQueries({ queryKey: ['contracts'], predicate: (q) => !(q.queryKey[1] === 'manage' && q.queryKey[2] === 'one') });
+    return client.invalidateQueries({ queryKey: contractKeys.contracts, predicate: (q) => !(q.queryKey[1] === 'manage' && q.queryKey[2] === 'one') });
   };
 }
 
@@ -90,8 +101,8 @@ export function useDeleteContract() {
   return useMutation({
     mutationFn: (contractId: number) => apiRequest(`/contracts/${contractId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
     onSuccess: (_ok, contractId) => {
-      client.removeQueries({ queryKey: [...manageKey, 'one', contractId] });
-      return client.invalidateQueries({ queryKey: ['contracts'] });
+      client.removeQueries({ queryKey: contractKeys.one(contractId) });
+      return client.invalidateQueries({ queryKey: contractKeys.contracts });
     },
   });
 }
@@ -108,12 +119,10 @@ export function useSetBoundary(contractId: number) {
   });
 }
 
-const usersKey = (contractId: number) => [...manageKey, 'users', contractId] as const;
-
 /** `GET /contracts/{id}/users` (ManageProjectAssignment). */
 export function useContractUsers(contractId: number) {
   return useQuery({
-    queryKey: usersKey(contractId),
+    queryKey: contractKeys.users(contractId),
     queryFn: ({ signal }) => apiRequest(`/contracts/${contractId}/users`, { schema: ZContractUsers, signal }),
   });
 }
@@ -125,8 +134,8 @@ export function useSetContractUsers(contractId: number) {
     mutationFn: (userIds: number[]) =>
       apiRequest(`/contracts/${contractId}/users`, { method: 'PUT', json: { user_ids: userIds }, schema: ZContractUsers, emitHttpError: false }),
     onSuccess: (users) => {
-      client.setQueryData(usersKey(contractId), users);
-      return client.invalidateQueries({ queryKey: manageKey, predicate: (q) => q.queryKey[2] !== 'users' });
+      client.setQueryData(contractKeys.users(contractId), users);
+      return client.invalidateQueries({ queryKey: contractKeys.all, predicate: (q) => q.queryKey[2] !== 'users' });
     },
   });
 }
@@ -134,7 +143,7 @@ export function useSetContractUsers(contractId: number) {
 /** `GET /contracts/{id}/users/candidates`: users who may be assigned and are not yet (the assign dialog). */
 export function useUserCandidates(contractId: number, keyword: string) {
   return useQuery({
-    queryKey: [...usersKey(contractId), 'candidates', keyword],
+    queryKey: contractKeys.candidates(contractId, keyword),
     queryFn: ({ signal }) =>
       apiRequest(`/contracts/${contractId}/users/candidates`, { query: { keyword: keyword || undefined, limit: 50 }, schema: ZContractUserCandidates, signal }),
     placeholderData: keepPreviousData,
@@ -153,7 +162,7 @@ export interface ContractorOption {
 export function useContractorOptions() {
   const directory = useCan('SearchContractors');
   return useQuery({
-    queryKey: [...manageKey, 'contractor-options', directory],
+    queryKey: contractKeys.contractorOptions(directory),
     queryFn: async ({ signal }): Promise<ContractorOption[]> => {
       const records = directory
         ? (await apiRequest('/contractors', { query: { limit: 1000, skip: 0 }, schema: ZContractorList, signal })).records

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,13 +10,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_TIMEZONE, svy21ToWgs84, type TContractDetail, type TCreateContractRequest } from '@strata/shared';
+import { CONTRACT_LIMITS, DEFAULT_TIMEZONE, svy21ToWgs84, ZContractFields, type TContractDetail, type TCreateContractRequest } from '@strata/shared';
 import { useId, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppDatePicker } from '../../components/date-time';
-import { SafeForm, SafeTextField, useSafeForm } from '../../components/safe-form';
+import { EntityForm } from '../../components/entity-form';
+import { SafeTextField, useSafeForm } from '../../components/safe-form';
 import { dayjs } from '../../lib/dayjs';
 import { translateMessage } from '../../lib/i18n';
 import { useContractorOptions } from './api';
@@ -43,15 +43,19 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 const numberText = z
   .string()
   .trim()
-  .refine((v) => v === '' || (NUMBER.test(v) && Math.abs(Number(v)) <= 1e6), 'contractsAdmin.field.numberInvalid');
+  .refine((v) => v === '' || (NUMBER.test(v) && Math.abs(Number(v)) <= CONTRACT_LIMITS.coordinate), 'contractsAdmin.field.numberInvalid');
 
+/**
+ * The form's checks: the API's fields and limits (shared `ZContractFields`, `CONTRACT_LIMITS`) over the form's own
+ * values (contractor, dates and coordinates as text), with the messages as i18n keys.
+ */
 export const ZContractForm = z
   .object({
-    no: z.string().trim().min(1, 'contractsAdmin.validation.noRequired').max(50, 'contractsAdmin.validation.noTooLong'),
-    title: z.string().trim().min(1, 'contractsAdmin.validation.titleRequired').max(200, 'contractsAdmin.validation.titleTooLong'),
-    description: z.string().trim().max(2000, 'contractsAdmin.validation.descriptionTooLong'),
+    no: z.string().trim().min(1, 'contractsAdmin.validation.noRequired').max(CONTRACT_LIMITS.no, 'contractsAdmin.validation.noTooLong'),
+    title: z.string().trim().min(1, 'contractsAdmin.validation.titleRequired').max(CONTRACT_LIMITS.title, 'contractsAdmin.validation.titleTooLong'),
+    description: z.string().trim().max(CONTRACT_LIMITS.description, 'contractsAdmin.validation.descriptionTooLong'),
     type: z.number().int().min(0).max(14),
-    active: z.boolean(),
+    active: ZContractFields.shape.active,
     contractor_id: z.string(),
     start_date: z.string(),
     end_date: z.string(),
@@ -210,7 +214,7 @@ export function ContractForm({ contract, onSubmit, submitLabel, buttons, readOnl
   const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } } as const;
 
   return (
-    <SafeForm
+    <EntityForm
       form={form}
       autoFocus={!readOnly}
       aria-label={contract ? contract.no : t('contractsAdmin.route.newContract')}
@@ -218,6 +222,9 @@ export function ContractForm({ contract, onSubmit, submitLabel, buttons, readOnl
         await onSubmit(values);
         form.reset(values);
       }}
+      submitLabel={submitLabel}
+      buttons={buttons}
+      readOnly={readOnly}
     >
       <Section>
         <Stack spacing={2}>
@@ -287,14 +294,6 @@ export function ContractForm({ contract, onSubmit, submitLabel, buttons, readOnl
           {t('contractsAdmin.form.readOnly')}
         </Typography>
       )}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {!readOnly && (
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        )}
-        {buttons}
-      </Stack>
-    </SafeForm>
+    </EntityForm>
   );
 }

@@ -15,6 +15,7 @@ import { useManagedContracts } from './api';
 import { formatPeriod, TYPE_BITS, TYPE_KEYS, TypeChips } from './shared/contract-labels';
 import { AppLink } from '../../components/app-link';
 import { useGo } from '../../lib/page-nav';
+import { ListFilters } from '../../components/list-filters';
 import { SearchField } from '../../components/search-field';
 import { useClampPage, useTableParams, useUrlFilters } from '../../components/data-table';
 
@@ -76,8 +77,7 @@ export function ContractsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <SearchField label={t('contractsAdmin.list.search')} value={filters.q} onSearch={(q) => setFilters({ q })} fullWidth={false} />
+      <ListFilters search={<SearchField label={t('contractsAdmin.list.search')} value={filters.q} onSearch={(q) => setFilters({ q })} />}>
         <FormControl component="fieldset" sx={{ minWidth: 0 }}>
           <FormLabel component="legend" id={typeLabel} sx={{ typography: 'caption' }}>
             {t('contractsAdmin.list.typeFilter')}
@@ -97,17 +97,17 @@ export function ContractsPage() {
         </FormControl>
         <TextField
           select
+          fullWidth
           size="small"
           label={t('contractsAdmin.list.activeFilter')}
           value={filters.active === 'true' || filters.active === 'false' ? filters.active : 'all'}
           onChange={(event) => setFilters({ active: event.target.value === 'all' ? '' : event.target.value })}
-          sx={{ minWidth: 160, alignSelf: { xs: 'stretch', md: 'flex-start' } }}
         >
           <MenuItem value="all">{t('contractsAdmin.list.all')}</MenuItem>
           <MenuItem value="true">{t('contractsAdmin.list.active')}</MenuItem>
           <MenuItem value="false">{t('contractsAdmin.list.inactive')}</MenuItem>
         </TextField>
-      </Stack>
+      </ListFilters>
       <DataTable
         label={t('contractsAdmin.list.tableLabel')}
         columns={columns}

@@ -2,11 +2,30 @@ import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutl
 import FilterList from '@mui/icons-material/FilterList';
 import PermMediaOutlined from '@mui/icons-material/PermMediaOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
-import type { AppRoute } from '../../lib/route-meta';
+import type { AppRoute, RouteMeta } from '../../lib/route-meta';
 
 export const FILE_SEARCH_PATH = '/dashboard/search/file';
 export const MAP_UPLOADS_PATH = '/upload/map';
 export const DOCUMENT_UPLOADS_PATH = '/upload/document';
+
+/**
+ * The two upload histories are the same kind of page (a filtered list, the filter its only action): one table, one
+ * route each.
+ */
+const UPLOAD_HISTORIES: readonly (Pick<AppRoute, 'path' | 'lazy'> & Pick<RouteMeta, 'title' | 'tasks'>)[] = [
+  {
+    path: MAP_UPLOADS_PATH,
+    title: 'files.route.mapUploads',
+    tasks: ['UploadDrawingtoBaseMap', 'ManageMapLayers'],
+    lazy: () => import('./uploads/map-uploads-page').then((m) => ({ Component: m.MapUploadsPage })),
+  },
+  {
+    path: DOCUMENT_UPLOADS_PATH,
+    title: 'files.route.documentUploads',
+    tasks: ['UploadOtherFiles', 'DeleteOtherFiles'],
+    lazy: () => import('./uploads/document-uploads-page').then((m) => ({ Component: m.DocumentUploadsPage })),
+  },
+];
 
 /**
  * Files (issue 8, web): the Map Files Search (spec §2.2 tab `file`: upload photo, upload document, toggle filter) —
@@ -31,24 +50,9 @@ export const filesRoutes: readonly AppRoute[] = [
     },
     lazy: () => import('./search/file-search-page').then((m) => ({ Component: m.FileSearchPage })),
   },
-  {
-    path: MAP_UPLOADS_PATH,
-    meta: {
-      title: 'files.route.mapUploads',
-      tasks: ['UploadDrawingtoBaseMap', 'ManageMapLayers'],
-      back: true,
-      actions: [{ id: 'filter', title: 'files.action.filter', icon: FilterList, default: true }],
-    },
-    lazy: () => import('./uploads/map-uploads-page').then((m) => ({ Component: m.MapUploadsPage })),
-  },
-  {
-    path: DOCUMENT_UPLOADS_PATH,
-    meta: {
-      title: 'files.route.documentUploads',
-      tasks: ['UploadOtherFiles', 'DeleteOtherFiles'],
-      back: true,
-      actions: [{ id: 'filter', title: 'files.action.filter', icon: FilterList, default: true }],
-    },
-    lazy: () => import('./uploads/document-uploads-page').then((m) => ({ Component: m.DocumentUploadsPage })),
-  },
+  ...UPLOAD_HISTORIES.map(({ path, title, tasks, lazy }): AppRoute => ({
+    path,
+    meta: { title, tasks, back: true, actions: [{ id: 'filter', title: 'files.action.filter', icon: FilterList, default: true }] },
+    lazy,
+  })),
 ];

@@ -1,19 +1,22 @@
-import {
-  ZContractorContracts,
-  ZContractorDetail,
-  ZContractorList,
-  ZOk,
-  type TContractorBody,
-  type TContractorDetail,
-} from '@strata/shared';
+import { ZContractorContracts, ZContractorDetail, ZContractorList, ZOk, type TContractorBody, type TContractorDetail } from '@strata/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const contractorsKey = ['admin', 'contractors'] as const;
+/**
+ * Query keys of the contractor screens: everything starts with `['admin', 'contractors']`, so one invalidation
+ * refreshes it all (the admin option list of contractors reads `list` with the option page, see shared/options-api.ts).
+ */
+export const contractorKeys = {
+  all: ['admin', 'contractors'] as const,
+  lists: () => [...contractorKeys.all, 'list'] as const,
+  list: (params: { limit: number; skip: number; keyword: string }) => [...contractorKeys.lists(), params] as const,
+  one: (contractorId: number | undefined) => [...contractorKeys.all, 'one', contractorId] as const,
+  contracts: (contractorId: number | undefined) => [...contractorKeys.all, 'contracts', contractorId] as const,
+};
 
 export function useContractors(params: { limit: number; skip: number; keyword: string }) {
   return useQuery({
-    queryKey: [...contractorsKey, 'list', params],
+    queryKey: contractorKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/contractors', {
         query: { limit: params.limit, skip: params.skip, keyword: params.keyword || undefined },
@@ -27,7 +30,7 @@ export function useContractors(params: { limit: number; skip: number; keyword: s
 /** `GET /contractors/{id}`: the contractor with its users and contracts. */
 export function useContractor(contractorId: number | undefined, enabled = true) {
   return useQuery({
-    queryKey: [...contractorsKey, 'one', contractorId],
+    queryKey: contractorKeys.one(contractorId),
     queryFn: ({ signal }) => apiRequest(`/contractors/${contractorId}`, { schema: ZContractorDetail, signal }),
     enabled: enabled && contractorId !== undefined,
   });
@@ -44,8 +47,8 @@ export function useSaveContractor() {
         schema: ZContractorDetail,
       }),
     onSuccess: (saved) => {
-      client.setQueryData([...contractorsKey, 'one', saved.contractor_id], saved);
-      return client.invalidateQueries({ queryKey: [...contractorsKey, 'list'] });
+      client.setQueryData(contractorKeys.one(saved.contractor_id), saved);
+      return client.invalidateQueries({ queryKey: contractorKeys.lists() });
     },
   });
 }
@@ -53,16 +56,15 @@ export function useSaveContractor() {
 export function useDeleteContractor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (contractorId: number) =>
-      apiRequest(`/contractors/${contractorId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contractorsKey }),
+    mutationFn: (contractorId: number) => apiRequest(`/contractors/${contractorId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contractorKeys.all }),
   });
 }
 
 /** `GET /contractors/{id}/contracts` (ManageContractorContracts). */
 export function useContractorContracts(contractorId: number | undefined) {
   return useQuery({
-    queryKey: [...contractorsKey, 'contracts', contractorId],
+    queryKey: contractorKeys.contracts(contractorId),
     queryFn: ({ signal }) => apiRequest(`/contractors/${contractorId}/contracts`, { schema: ZContractorContracts, signal }),
     enabled: contractorId !== undefined,
   });
@@ -77,6 +79,6 @@ export function useSetContractorContracts(contractorId: number) {
         json: { contract_ids: contractIds },
         schema: ZContractorContracts,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contractorsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contractorKeys.all }),
   });
 }

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/feedback';
 import { useRouteAction } from '../../../lib/route-actions';
 import { ContractChecklist } from '../shared/contract-checklist';
 import { errorText } from '../../../lib/error-text';
-import { useContractOptions } from '../shared/options-api';
+import { useContractOptions } from '../../../lib/contract-options';
 import { LoadError, Loading } from '../../../components/query-states';
 import { Section } from '../../../components/section';
 import { useContractorContracts, useSetContractorContracts } from './api';

@@ -1,17 +1,21 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { TContractorBody, TContractorDetail } from '@strata/shared';
+import { CONTRACTOR_LIMITS, ZContractorBody, type TContractorBody, type TContractorDetail } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
+import { EntityForm } from '../../../components/entity-form';
+import { SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { Section } from '../../../components/section';
 
-const ZContractorForm = z.object({
-  name: z.string().trim().min(1, 'admin.contractors.nameRequired').max(200, 'Name must be at most 200 characters'),
-  registration_no: z.string().trim().max(50, 'Registration no. must be at most 50 characters'),
-  address: z.string().trim().max(500, 'Address must be at most 500 characters'),
-  contact: z.string().trim().max(200, 'Contact must be at most 200 characters'),
+/**
+ * The API's body (shared `ZContractorBody`) with the optional fields as text ('' for none; sent as null) and the name's
+ * own message key.
+ */
+const ZContractorForm = ZContractorBody.extend({
+  name: z.string().trim().min(1, 'admin.contractors.nameRequired').max(CONTRACTOR_LIMITS.name, `Name must be at most ${CONTRACTOR_LIMITS.name} characters`),
+  registration_no: ZContractorBody.shape.registration_no.unwrap().unwrap(),
+  address: ZContractorBody.shape.address.unwrap().unwrap(),
+  contact: ZContractorBody.shape.contact.unwrap().unwrap(),
 });
 type ContractorFormValues = z.input<typeof ZContractorForm>;
 
@@ -46,7 +50,15 @@ export function ContractorForm({ contractor, onSubmit, submitLabel, buttons, rea
     form.reset(values);
   };
   return (
-    <SafeForm form={form} onSubmit={submit} autoFocus={!readOnly} aria-label={contractor?.name ?? t('admin.route.newContractor')}>
+    <EntityForm
+      form={form}
+      onSubmit={submit}
+      autoFocus={!readOnly}
+      aria-label={contractor?.name ?? t('admin.route.newContractor')}
+      submitLabel={submitLabel}
+      buttons={buttons}
+      readOnly={readOnly}
+    >
       <Section>
         <Stack spacing={2}>
           <SafeTextField name="name" label={t('admin.contractors.name')} required fullWidth disabled={readOnly} />
@@ -55,14 +67,6 @@ export function ContractorForm({ contractor, onSubmit, submitLabel, buttons, rea
           <SafeTextField name="contact" label={t('admin.contractors.contact')} fullWidth disabled={readOnly} />
         </Stack>
       </Section>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {!readOnly && (
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        )}
-        {buttons}
-      </Stack>
-    </SafeForm>
+    </EntityForm>
   );
 }

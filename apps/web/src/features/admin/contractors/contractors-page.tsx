@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { useRouteAction } from '../../../lib/route-actions';
 import { AppLink } from '../../../components/app-link';
+import { ListFilters } from '../../../components/list-filters';
 import { SearchField } from '../../../components/search-field';
 import { useGo } from '../../../lib/page-nav';
 import { useClampPage, useTableParams, useUrlFilters } from '../../../components/data-table';
@@ -41,7 +42,7 @@ export function ContractorsPage() {
 
   return (
     <Stack spacing={2}>
-      <SearchField label={t('admin.contractors.search')} value={filters.q} onSearch={(q) => setFilters({ q })} fullWidth={false} />
+      <ListFilters search={<SearchField label={t('admin.contractors.search')} value={filters.q} onSearch={(q) => setFilters({ q })} />} />
       <DataTable
         label={t('admin.contractors.tableLabel')}
         columns={columns}

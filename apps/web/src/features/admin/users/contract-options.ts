@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@strata/shared';
 import { useContractor } from '../contractors/api';
 import { idOrUndefined } from '../../../lib/page-nav';
-import { useContractOptions } from '../shared/options-api';
+import { useContractOptions } from '../../../lib/contract-options';
 import type { ContractOption } from '../shared/contract-checklist';
 
 /**

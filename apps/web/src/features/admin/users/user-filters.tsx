@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { idOrUndefined } from '../../../lib/page-nav';
 import { USER_STATUS_KEYS, USER_TYPE_OPTIONS, userTypeKey } from '../shared/labels';
-import { useContractOptions, useContractorOptions, useRoleOptions } from '../shared/options-api';
+import { useContractOptions } from '../../../lib/contract-options';
+import { useContractorOptions, useRoleOptions } from '../shared/options-api';
 import { SearchField } from '../../../components/search-field';
 import { useUrlFilters } from '../../../components/data-table';
 import type { UserListParams } from './api';
@@ -57,12 +58,7 @@ export function UserFilters({ values, set }: { values: UserFilterValues; set: (c
         alignItems: 'start',
       }}
     >
-      <SearchField
-        label={t('admin.users.search')}
-        placeholder={t('admin.users.searchPlaceholder')}
-        value={values.q}
-        onSearch={(q) => set({ q })}
-      />
+      <SearchField label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} value={values.q} onSearch={(q) => set({ q })} />
       <FilterSelect label={t('admin.users.type')} value={values.type} onChange={(type) => set({ type })}>
         <MenuItem value="">{t('admin.users.anyType')}</MenuItem>
         {USER_TYPE_OPTIONS.map((type) => (
@@ -98,11 +94,7 @@ export function UserFilters({ values, set }: { values: UserFilterValues; set: (c
         ))}
       </FilterSelect>
       {contractors.allowed && (
-        <FilterSelect
-          label={t('admin.users.contractor')}
-          value={contractors.data ? values.contractor : ''}
-          onChange={(contractor) => set({ contractor })}
-        >
+        <FilterSelect label={t('admin.users.contractor')} value={contractors.data ? values.contractor : ''} onChange={(contractor) => set({ contractor })}>
           <MenuItem value="">{t('admin.users.anyContractor')}</MenuItem>
           {contractors.contractors.map((contractor) => (
             <MenuItem key={contractor.contractor_id} value={String(contractor.contractor_id)}>

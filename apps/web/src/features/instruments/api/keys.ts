@@ -10,6 +10,5 @@ export const instrumentKeys = {
   categories: () => [...instrumentKeys.all, 'categories'] as const,
   levels: () => [...instrumentKeys.all, 'levels'] as const,
   icons: () => [...instrumentKeys.all, 'icons'] as const,
-  contracts: () => [...instrumentKeys.all, 'options', 'contracts'] as const,
   zones: (contractId: number | undefined) => [...instrumentKeys.all, 'options', 'zones', contractId ?? 'all'] as const,
 };

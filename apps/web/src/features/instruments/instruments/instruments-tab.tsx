@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { useRouteAction } from '../../../lib/route-actions';
 import { useInstruments } from '../api/instruments';
-import { useContractOptions } from '../api/options';
+import { useContractOptions } from '../../../lib/contract-options';
 import { showDate } from '../shared/dates';
 import { frequencyKey } from '../shared/labels';
 import { AppLink } from '../../../components/app-link';

@@ -12,9 +12,17 @@ import {
 } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { OPTIONS_LIMIT } from '../shared/contracts-api';
+import { OPTIONS_LIMIT } from '../../../lib/contract-options';
 
-export const sitesKey = ['sites'] as const;
+/** Query keys of the construction site screens: everything starts with `['sites']`, so one invalidation refreshes it all. */
+export const siteKeys = {
+  all: ['sites'] as const,
+  lists: () => [...siteKeys.all, 'list'] as const,
+  list: (params: SiteListParams) => [...siteKeys.lists(), params] as const,
+  one: (siteId: number | undefined) => [...siteKeys.all, 'one', siteId] as const,
+  civil: (type: SiteType | undefined) => [...siteKeys.all, 'civil', type ?? 'all'] as const,
+  drawings: (params: DrawingListParams) => [...siteKeys.all, 'drawings', params] as const,
+};
 
 export interface SiteListParams {
   limit: number;
@@ -27,7 +35,7 @@ export interface SiteListParams {
 /** `GET /master-data/sites`: the construction sites of the caller's contracts, paged. */
 export function useSites(params: SiteListParams) {
   return useQuery({
-    queryKey: [...sitesKey, 'list', params],
+    queryKey: siteKeys.list(params),
     queryFn: ({ signal }) => apiRequest('/master-data/sites', { query: { ...params }, schema: ZSiteList, signal }),
     placeholderData: keepPreviousData,
   });
@@ -36,7 +44,7 @@ export function useSites(params: SiteListParams) {
 /** `GET /master-data/sites/{id}`: one site with its geometry, stages and design values. */
 export function useSite(siteId: number | undefined) {
   return useQuery({
-    queryKey: [...sitesKey, 'one', siteId],
+    queryKey: siteKeys.one(siteId),
     queryFn: ({ signal }) => apiRequest(`/master-data/sites/${siteId}`, { schema: ZSite, signal }),
     enabled: siteId !== undefined,
   });
@@ -48,7 +56,7 @@ export function useSite(siteId: number | undefined) {
  */
 export function useCivilSites(type?: SiteType) {
   return useQuery({
-    queryKey: [...sitesKey, 'civil', type ?? 'all'],
+    queryKey: siteKeys.civil(type),
     queryFn: ({ signal }) => apiRequest('/civil/sites', { query: { type, limit: OPTIONS_LIMIT, skip: 0 }, schema: ZCivilSiteList, signal }),
   });
 }
@@ -65,8 +73,8 @@ export function useSaveSite() {
         emitHttpError: false,
       }),
     onSuccess: (saved) => {
-      client.setQueryData([...sitesKey, 'one', saved.site_id], saved);
-      return client.invalidateQueries({ queryKey: sitesKey, predicate: (q) => q.queryKey[1] !== 'one' });
+      client.setQueryData(siteKeys.one(saved.site_id), saved);
+      return client.invalidateQueries({ queryKey: siteKeys.all, predicate: (q) => q.queryKey[1] !== 'one' });
     },
   });
 }
@@ -78,8 +86,8 @@ export function useSaveActivity(siteId: number) {
     mutationFn: (body: TSiteActivityRequest): Promise<TSite> =>
       apiRequest(`/master-data/sites/${siteId}/activity`, { method: 'PUT', json: body, schema: ZSite, emitHttpError: false }),
     onSuccess: (saved) => {
-      client.setQueryData([...sitesKey, 'one', saved.site_id], saved);
-      return client.invalidateQueries({ queryKey: [...sitesKey, 'list'] });
+      client.setQueryData(siteKeys.one(saved.site_id), saved);
+      return client.invalidateQueries({ queryKey: siteKeys.lists() });
     },
   });
 }
@@ -89,8 +97,8 @@ export function useDeleteSite() {
   return useMutation({
     mutationFn: (siteId: number) => apiRequest(`/master-data/sites/${siteId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
     onSuccess: (_ok, siteId) => {
-      client.removeQueries({ queryKey: [...sitesKey, 'one', siteId] });
-      return client.invalidateQueries({ queryKey: sitesKey });
+      client.removeQueries({ queryKey: siteKeys.one(siteId) });
+      return client.invalidateQueries({ queryKey: siteKeys.all });
     },
   });
 }
@@ -109,7 +117,7 @@ export interface DrawingListParams {
 /** `GET /master-data/sites/uploads`: drawings, newest first (one site's, or the upload history with filters). */
 export function useDrawings(params: DrawingListParams) {
   return useQuery({
-    queryKey: [...sitesKey, 'drawings', params],
+    queryKey: siteKeys.drawings(params),
     queryFn: ({ signal }) => apiRequest('/master-data/sites/uploads', { query: { ...params }, schema: ZSiteDrawingList, signal }),
     placeholderData: keepPreviousData,
   });
@@ -118,13 +126,13 @@ export function useDrawings(params: DrawingListParams) {
 /** After an upload: the drawing lists and the site's drawing count. */
 export function useDrawingsChanged() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: sitesKey });
+  return () => client.invalidateQueries({ queryKey: siteKeys.all });
 }
 
 export function useDeleteDrawing() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (drawingId: number) => apiRequest(`/master-data/site-drawings/${drawingId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sitesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: siteKeys.all }),
   });
 }

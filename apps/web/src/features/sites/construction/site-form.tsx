@@ -1,12 +1,12 @@
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { SITE_TYPES, ZSiteGeometry, type SiteType, type TSite, type TSiteGeometry } from '@strata/shared';
+import { SITE_LIMITS, SITE_TYPES, ZSiteFields, type SiteType, type TSite, type TSiteGeometry } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
-import { useContractOptions } from '../shared/contracts-api';
+import { EntityForm } from '../../../components/entity-form';
+import { SafeTextField, useSafeForm } from '../../../components/safe-form';
+import { useContractOptions } from '../../../lib/contract-options';
 import { FormSelect } from '../shared/form-select';
 import { Section } from '../../../components/section';
 import { SITE_TYPE_KEYS } from '../shared/site-type';
@@ -25,24 +25,22 @@ const ZGeometryField = z.custom<TSiteGeometry | null>().superRefine((geometry, c
     ctx.addIssue({ code: 'custom', message: 'sites.geometry.numbersRequired' });
     return;
   }
-  const parsed = ZSiteGeometry.nullable().safeParse(geometry);
+  const parsed = ZSiteFields.shape.geometry.safeParse(geometry);
   if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'sites.geometry.invalid' });
 });
 
+/**
+ * The form's checks: the API's fields and limits (shared `ZSiteFields`, `SITE_LIMITS`) over the form's own values (the
+ * contract as text, no type chosen yet as ''), with the messages as i18n keys.
+ */
 const ZSiteForm = z.object({
   contract_id: z.string().regex(/^\d+$/, 'sites.site.contractRequired'),
-  site_name: z.string().trim().min(1, 'sites.site.nameRequired').max(200, 'sites.site.nameTooLong'),
-  type: z.enum(SITE_TYPES, 'sites.site.typeRequired'),
-  description: z.string().trim().max(2000, 'sites.common.descriptionTooLong'),
+  site_name: z.string().trim().min(1, 'sites.site.nameRequired').max(SITE_LIMITS.name, 'sites.site.nameTooLong'),
+  type: z.union([ZSiteFields.shape.type, z.literal('')]).pipe(z.enum(SITE_TYPES, 'sites.site.typeRequired')),
+  description: z.string().trim().max(SITE_LIMITS.description, 'sites.common.descriptionTooLong'),
   geometry: ZGeometryField,
 });
-export interface SiteFormValues {
-  contract_id: string;
-  site_name: string;
-  type: SiteType | '';
-  description: string;
-  geometry: TSiteGeometry | null;
-}
+export type SiteFormValues = z.input<typeof ZSiteForm>;
 export type SiteFormOutput = z.output<typeof ZSiteForm>;
 
 export interface SiteFormProps {
@@ -63,7 +61,7 @@ export function SiteForm({ site, onSubmit, submitLabel, buttons, readOnly }: Sit
   const { t } = useTranslation();
   const contracts = useContractOptions();
   const form = useSafeForm<SiteFormValues, SiteFormOutput>({
-    schema: ZSiteForm as unknown as z.ZodType<SiteFormOutput, SiteFormValues>,
+    schema: ZSiteForm,
     defaultValues: {
       contract_id: site ? String(site.contract_id) : '',
       site_name: site?.site_name ?? '',
@@ -86,7 +84,15 @@ export function SiteForm({ site, onSubmit, submitLabel, buttons, readOnly }: Sit
   // The site's own contract stays selectable while the options load (or if it is no longer assigned).
   const current = site && !options.some((c) => c.contract_id === site.contract_id) ? [{ contract_id: site.contract_id, no: site.contract_no, title: '' }] : [];
   return (
-    <SafeForm form={form} onSubmit={submit} autoFocus={!readOnly && !site} aria-label={site?.site_name ?? t('sites.route.newSite')}>
+    <EntityForm
+      form={form}
+      onSubmit={submit}
+      autoFocus={!readOnly && !site}
+      aria-label={site?.site_name ?? t('sites.route.newSite')}
+      submitLabel={submitLabel}
+      buttons={buttons}
+      readOnly={readOnly}
+    >
       <Section title={t('sites.site.details')}>
         <Stack spacing={2}>
           <FormSelect
@@ -122,14 +128,6 @@ export function SiteForm({ site, onSubmit, submitLabel, buttons, readOnly }: Sit
         </Stack>
       </Section>
       <SiteGeometryField readOnly={readOnly} />
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {!readOnly && (
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        )}
-        {buttons}
-      </Stack>
-    </SafeForm>
+    </EntityForm>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { TSite } from '@strata/shared';
@@ -8,6 +7,7 @@ import { useRouteAction } from '../../../lib/route-actions';
 import { ContractFilter, SiteTypeFilter } from '../shared/filter-select';
 import { AppLink } from '../../../components/app-link';
 import { useGo } from '../../../lib/page-nav';
+import { ListFilters } from '../../../components/list-filters';
 import { SearchField } from '../../../components/search-field';
 import { isSiteType, SITE_TYPE_KEYS } from '../shared/site-type';
 import { idOrUndefined } from '../../../lib/page-nav';
@@ -63,20 +63,10 @@ export function SitesPage() {
   const filtered = Boolean(filters.q || filters.contract || filters.type);
   return (
     <Stack spacing={2}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(260px, 2fr) repeat(2, minmax(0, 1fr))' },
-          alignItems: 'start',
-        }}
-      >
-        <Box sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}>
-          <SearchField label={t('sites.site.search')} value={filters.q} onSearch={(q) => setFilters({ q })} />
-        </Box>
+      <ListFilters search={<SearchField label={t('sites.site.search')} value={filters.q} onSearch={(q) => setFilters({ q })} />}>
         <ContractFilter value={filters.contract} onChange={(contract) => setFilters({ contract })} />
         <SiteTypeFilter value={filters.type} onChange={(type) => setFilters({ type })} />
-      </Box>
+      </ListFilters>
       <DataTable
         label={t('sites.site.tableLabel')}
         columns={columns}

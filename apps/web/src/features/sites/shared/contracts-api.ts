@@ -1,23 +1,5 @@
-import { ZContractList, type TContract } from '@strata/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-
-/** Option lists are read in one page this large (spec §9: contracts and sites lists, limit 1000). */
-export const OPTIONS_LIMIT = 1000;
-
-/**
- * The contracts the signed-in user may see (`GET /contracts`; the server scopes a Contractor user to their own):
- * the only contracts the site and zone screens offer. Sorted by number.
- */
-export function useContractOptions() {
-  return useQuery({
-    queryKey: ['contracts', 'options', 'sites'],
-    queryFn: ({ signal }) => apiRequest('/contracts', { query: { limit: OPTIONS_LIMIT, skip: 0 }, schema: ZContractList, signal }),
-    select: (data): TContract[] => [...data.records].sort((a, b) => a.no.localeCompare(b.no, undefined, { numeric: true })),
-    staleTime: 60_000,
-  });
-}
+import { useContractOptions } from '../../../lib/contract-options';
 
 /** Half the side of the area a map shows around a contract's reference point when there is nothing drawn yet (m). */
 const AROUND_CONTRACT_M = 750;

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { SITE_TYPES } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractOptions } from './contracts-api';
+import { useContractOptions } from '../../../lib/contract-options';
 import { SITE_TYPE_KEYS } from './site-type';
 
 interface FilterSelectProps {

@@ -2,7 +2,13 @@ import { ZOk, ZZone, ZZoneList, type TCreateZoneRequest, type TUpdateZoneRequest
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const zonesKey = ['zones'] as const;
+/** Query keys of the zone screens: everything starts with `['zones']`, so one invalidation refreshes it all. */
+export const zoneKeys = {
+  all: ['zones'] as const,
+  lists: () => [...zoneKeys.all, 'list'] as const,
+  list: (params: ZoneListParams) => [...zoneKeys.lists(), params] as const,
+  one: (zoneId: number | undefined) => [...zoneKeys.all, 'one', zoneId] as const,
+};
 
 export interface ZoneListParams {
   limit: number;
@@ -15,7 +21,7 @@ export interface ZoneListParams {
 /** `GET /zones` (spec §7): the zones of the caller's contracts; `filter` is a JSON list of contract ids. */
 export function useZones(params: ZoneListParams) {
   return useQuery({
-    queryKey: [...zonesKey, 'list', params],
+    queryKey: zoneKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/zones', {
         query: {
@@ -35,7 +41,7 @@ export function useZones(params: ZoneListParams) {
 /** `GET /zones/{id}`: one zone with its polygon (SVY21 and WGS84). */
 export function useZone(zoneId: number | undefined) {
   return useQuery({
-    queryKey: [...zonesKey, 'one', zoneId],
+    queryKey: zoneKeys.one(zoneId),
     queryFn: ({ signal }) => apiRequest(`/zones/${zoneId}`, { schema: ZZone, signal }),
     enabled: zoneId !== undefined,
   });
@@ -53,10 +59,10 @@ export function useSaveZone() {
         emitHttpError: false,
       }),
     onSuccess: (saved) => {
-      client.setQueryData([...zonesKey, 'one', saved.zone_id], saved);
+      client.setQueryData(zoneKeys.one(saved.zone_id), saved);
       // The configuration lists the user's zones.
       void client.invalidateQueries({ queryKey: ['config'] });
-      return client.invalidateQueries({ queryKey: [...zonesKey, 'list'] });
+      return client.invalidateQueries({ queryKey: zoneKeys.lists() });
     },
   });
 }
@@ -66,9 +72,9 @@ export function useDeleteZone() {
   return useMutation({
     mutationFn: (zoneId: number) => apiRequest(`/zones/${zoneId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
     onSuccess: (_ok, zoneId) => {
-      client.removeQueries({ queryKey: [...zonesKey, 'one', zoneId] });
+      client.removeQueries({ queryKey: zoneKeys.one(zoneId) });
       void client.invalidateQueries({ queryKey: ['config'] });
-      return client.invalidateQueries({ queryKey: [...zonesKey, 'list'] });
+      return client.invalidateQueries({ queryKey: zoneKeys.lists() });
     },
   });
 }

@@ -1,36 +1,32 @@
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { ZPolygon, type TPolygon, type TZone } from '@strata/shared';
+import { ZONE_LIMITS, ZZoneFields, type TPolygon, type TZone } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { Controller, get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PolygonEditor } from '../../../components/map';
-import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
+import { EntityForm } from '../../../components/entity-form';
+import { SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { translateMessage } from '../../../lib/i18n';
-import { useContractExtent, useContractOptions, useMapKey } from '../shared/contracts-api';
+import { useContractOptions } from '../../../lib/contract-options';
+import { useContractExtent, useMapKey } from '../shared/contracts-api';
 import { FormSelect } from '../shared/form-select';
 import { firstMessage } from '../shared/form-errors';
 import { Section } from '../../../components/section';
 
+/** The form's checks: the API's fields and limits (shared `ZZoneFields`, `ZONE_LIMITS`) with the messages as i18n keys. */
 const ZZoneForm = z.object({
   contract_id: z.string().regex(/^\d+$/, 'sites.zone.contractRequired'),
-  name: z.string().trim().min(1, 'sites.zone.nameRequired').max(100, 'sites.zone.nameTooLong'),
-  is_report: z.boolean(),
-  description: z.string().trim().max(2000, 'sites.common.descriptionTooLong'),
-  polygon: ZPolygon.nullable(),
+  name: z.string().trim().min(1, 'sites.zone.nameRequired').max(ZONE_LIMITS.name, 'sites.zone.nameTooLong'),
+  is_report: ZZoneFields.shape.is_report,
+  description: z.string().trim().max(ZONE_LIMITS.description, 'sites.common.descriptionTooLong'),
+  polygon: ZZoneFields.shape.polygon,
 });
-export interface ZoneFormValues {
-  contract_id: string;
-  name: string;
-  is_report: boolean;
-  description: string;
-  polygon: TPolygon | null;
-}
+export type ZoneFormValues = z.input<typeof ZZoneForm>;
 type ZoneFormOutput = z.output<typeof ZZoneForm>;
 
 export interface ZoneBody {
@@ -86,7 +82,7 @@ export function ZoneForm({ zone, onSubmit, submitLabel, buttons, readOnly }: Zon
   const { t } = useTranslation();
   const contracts = useContractOptions();
   const form = useSafeForm<ZoneFormValues, ZoneFormOutput>({
-    schema: ZZoneForm as unknown as z.ZodType<ZoneFormOutput, ZoneFormValues>,
+    schema: ZZoneForm,
     defaultValues: {
       contract_id: zone ? String(zone.contract_id) : '',
       name: zone?.name ?? '',
@@ -98,7 +94,7 @@ export function ZoneForm({ zone, onSubmit, submitLabel, buttons, readOnly }: Zon
   const options = contracts.data ?? [];
   const current = zone && !options.some((c) => c.contract_id === zone.contract_id) ? [{ contract_id: zone.contract_id, no: zone.contract_no, title: '' }] : [];
   return (
-    <SafeForm
+    <EntityForm
       form={form}
       autoFocus={!readOnly && !zone}
       aria-label={zone?.name ?? t('sites.route.newZone')}
@@ -106,6 +102,9 @@ export function ZoneForm({ zone, onSubmit, submitLabel, buttons, readOnly }: Zon
         await onSubmit({ ...values, contract_id: Number(values.contract_id) });
         form.reset(form.getValues());
       }}
+      submitLabel={submitLabel}
+      buttons={buttons}
+      readOnly={readOnly}
     >
       <Section title={t('sites.zone.details')}>
         <Stack spacing={2}>
@@ -144,14 +143,6 @@ export function ZoneForm({ zone, onSubmit, submitLabel, buttons, readOnly }: Zon
         </Stack>
       </Section>
       <PolygonField readOnly={readOnly} />
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {!readOnly && (
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        )}
-        {buttons}
-      </Stack>
-    </SafeForm>
+    </EntityForm>
   );
 }

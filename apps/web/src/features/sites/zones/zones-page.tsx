@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -7,10 +6,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { useRouteAction } from '../../../lib/route-actions';
-import { useContractOptions } from '../shared/contracts-api';
+import { useContractOptions } from '../../../lib/contract-options';
 import { ContractFilter, FilterSelect } from '../shared/filter-select';
 import { AppLink } from '../../../components/app-link';
 import { useGo } from '../../../lib/page-nav';
+import { ListFilters } from '../../../components/list-filters';
 import { SearchField } from '../../../components/search-field';
 import { idOrUndefined } from '../../../lib/page-nav';
 import { queryTableProps, useClampPage, useTableParams, useUrlFilters } from '../../../components/data-table';
@@ -67,17 +67,7 @@ export function ZonesPage() {
   const filtered = Boolean(filters.q || filters.contract || filters.report);
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(260px, 2fr) repeat(2, minmax(0, 1fr))' },
-          alignItems: 'start',
-        }}
-      >
-        <Box sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}>
-          <SearchField label={t('sites.zone.search')} value={filters.q} onSearch={(q) => setFilters({ q })} />
-        </Box>
+      <ListFilters search={<SearchField label={t('sites.zone.search')} value={filters.q} onSearch={(q) => setFilters({ q })} />}>
         <ContractFilter value={filters.contract} onChange={(contract) => setFilters({ contract })} />
         <FilterSelect
           label={t('sites.zone.isReport')}
@@ -88,7 +78,7 @@ export function ZonesPage() {
           <MenuItem value="yes">{t('sites.zone.reportYes')}</MenuItem>
           <MenuItem value="no">{t('sites.zone.reportNo')}</MenuItem>
         </FilterSelect>
-      </Box>
+      </ListFilters>
       <DataTable
         label={t('sites.zone.tableLabel')}
         columns={columns}

@@ -2,6 +2,7 @@ import { ZContractDetail, type TPolygon } from '@strata/shared';
 import { useQueries } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useCan } from '../../../lib/use-can';
+import { workspaceKeys } from './keys';
 
 export interface ContractBoundary {
   contractId: number;
@@ -18,7 +19,7 @@ export function useContractBoundaries(contractIds: readonly number[]): ContractB
   const allowed = useCan('SearchContracts', 'VieworEditContracts');
   const results = useQueries({
     queries: contractIds.map((id) => ({
-      queryKey: ['contracts', 'workspace', 'boundary', id],
+      queryKey: workspaceKeys.boundary(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(`/contracts/${id}`, { schema: ZContractDetail, signal, emitHttpError: false }),
       enabled: allowed,
       staleTime: 5 * 60_000,

@@ -2,6 +2,7 @@ import { ZInstrument, ZInstrumentThresholds, type TInstrument } from '@strata/sh
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchAllInstruments } from '../../../lib/instruments';
+import { workspaceKeys } from './keys';
 
 /**
  * Every instrument of the given contracts (`GET /instruments?contracts=[…]`, every page: `lib/instruments`). The map
@@ -15,7 +16,7 @@ export async function fetchWorkspaceInstruments(contractIds: readonly number[], 
 /** Keyed under ['contracts', …]: a change of the contract bar refetches it. */
 export function workspaceInstrumentsOptions(contractIds: readonly number[]) {
   return queryOptions({
-    queryKey: ['contracts', 'workspace', 'instruments', [...contractIds]],
+    queryKey: workspaceKeys.instruments(contractIds),
     queryFn: ({ signal }) => fetchWorkspaceInstruments(contractIds, signal),
     staleTime: 60_000,
   });
@@ -28,7 +29,7 @@ export function useWorkspaceInstruments(contractIds: readonly number[]) {
 /** `GET /instruments/{id}` (SVY21 and WGS84). */
 export function useInstrument(instrumentId: number | undefined) {
   return useQuery({
-    queryKey: ['contracts', 'workspace', 'instrument', instrumentId],
+    queryKey: workspaceKeys.instrument(instrumentId),
     queryFn: ({ signal }) => apiRequest(`/instruments/${instrumentId}`, { schema: ZInstrument, signal }),
     enabled: instrumentId !== undefined,
   });
@@ -37,7 +38,7 @@ export function useInstrument(instrumentId: number | undefined) {
 /** `GET /instruments/{id}/thresholds`: per reading code and level, upper and/or lower. */
 export function thresholdsOptions(instrumentId: number) {
   return queryOptions({
-    queryKey: ['contracts', 'workspace', 'thresholds', instrumentId],
+    queryKey: workspaceKeys.thresholds(instrumentId),
     queryFn: ({ signal }) => apiRequest(`/instruments/${instrumentId}/thresholds`, { schema: ZInstrumentThresholds, signal }),
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { ZReadingRowList } from '@strata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { workspaceKeys } from './keys';
 
 export interface ReadingRowsRequest {
   /** ISO instants; null = no bound. */
@@ -22,7 +23,7 @@ export function useReadingRows(instrumentId: number, r: ReadingRowsRequest, enab
   const codes = r.codes?.length ? r.codes.join(',') : undefined;
   const depths = r.depths?.length ? r.depths.join(',') : undefined;
   return useQuery({
-    queryKey: ['contracts', 'workspace', 'reading-rows', instrumentId, r.from, r.to, codes ?? '', depths ?? '', r.skip, r.limit],
+    queryKey: workspaceKeys.readingRows(instrumentId, r.from, r.to, codes ?? '', depths ?? '', r.skip, r.limit),
     queryFn: ({ signal }) =>
       apiRequest(`/instruments/${instrumentId}/reading-rows`, {
         query: { from: r.from ?? undefined, to: r.to ?? undefined, codes, depths, skip: r.skip, limit: r.limit },

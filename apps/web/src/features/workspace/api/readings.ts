@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { useCan } from '../../../lib/use-can';
+import { workspaceKeys } from './keys';
 
 /** Readings need View Instrument Data or View Instrument Charts (the server's rule for both calls). */
 export function useCanViewReadings(): boolean {
@@ -22,7 +23,7 @@ export interface ReadingsRange {
 /** `GET /instruments/{id}/readings`: every series of the instrument in the range, downsampled on the server. */
 export function useInstrumentReadings(instrumentId: number | undefined, range: ReadingsRange, enabled = true) {
   return useQuery({
-    queryKey: ['contracts', 'workspace', 'readings', instrumentId, range.from, range.to, range.maxPoints, range.depths?.join(',') ?? ''],
+    queryKey: workspaceKeys.readings(instrumentId, range.from, range.to, range.maxPoints, range.depths?.join(',') ?? ''),
     queryFn: ({ signal }) =>
       apiRequest(`/instruments/${instrumentId}/readings`, {
         query: {
@@ -42,7 +43,7 @@ export function useInstrumentReadings(instrumentId: number | undefined, range: R
 /** `GET /instruments/latest?ids=[…]` (at most 1000 ids): the latest reading of every series of these instruments. */
 export function latestReadingsOptions(ids: readonly number[]) {
   return queryOptions({
-    queryKey: ['contracts', 'workspace', 'latest', [...ids]],
+    queryKey: workspaceKeys.latest(ids),
     queryFn: ({ signal }) =>
       apiRequest('/instruments/latest', { query: { ids: JSON.stringify(ids) }, schema: ZLatestReadings, signal, emitHttpError: false }).then(
         (answer) => new Map<number, TLatestReading[]>(answer.records.map((r) => [r.instrument_id, r.readings])),
@@ -61,7 +62,7 @@ export function useLatestReadings(ids: readonly number[], enabled = true) {
  */
 export function useInstrumentProfile(instrumentId: number, at: readonly string[], codes?: readonly string[]) {
   return useQuery({
-    queryKey: ['contracts', 'workspace', 'profile', instrumentId, at.join(','), codes?.join(',') ?? ''],
+    queryKey: workspaceKeys.profile(instrumentId, at.join(','), codes?.join(',') ?? ''),
     queryFn: ({ signal }) =>
       apiRequest(`/instruments/${instrumentId}/profile`, {
         query: { at: at.join(','), codes: codes?.length ? codes.join(',') : undefined },

@@ -1,13 +1,16 @@
 import { ZCivilSiteList, ZSite } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { workspaceKeys } from './keys';
 
 /** `GET /civil/sites?contracts=[…]`: the construction sites of the chosen contracts (names only), for the gazetteer. */
 export function useWorkspaceSites(contractIds: readonly number[]) {
   return useQuery({
-    queryKey: ['contracts', 'workspace', 'sites', [...contractIds]],
+    queryKey: workspaceKeys.sites(contractIds),
     queryFn: ({ signal }) =>
-      apiRequest('/civil/sites', { query: { contracts: JSON.stringify(contractIds), limit: 1000, skip: 0 }, schema: ZCivilSiteList, signal }).then((l) => l.records),
+      apiRequest('/civil/sites', { query: { contracts: JSON.stringify(contractIds), limit: 1000, skip: 0 }, schema: ZCivilSiteList, signal }).then(
+        (l) => l.records,
+      ),
     enabled: contractIds.length > 0,
     staleTime: 5 * 60_000,
   });
@@ -16,7 +19,7 @@ export function useWorkspaceSites(contractIds: readonly number[]) {
 /** `GET /civil/sites/{id}`: the site with its geometry (the location search centres on it). */
 export function siteOptions(siteId: number) {
   return queryOptions({
-    queryKey: ['contracts', 'workspace', 'site', siteId],
+    queryKey: workspaceKeys.site(siteId),
     queryFn: ({ signal }) => apiRequest(`/civil/sites/${siteId}`, { schema: ZSite, signal }),
     staleTime: 5 * 60_000,
   });

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { liveEvents } from '../../../lib/live-connection';
 import type { LevelLookup } from '../list/filter-instruments';
 import { useCanViewReadings } from './readings';
+import { workspaceKeys } from './keys';
 
 /** The `dataUpdated` topic of new readings (uploads publish it after loading): the status levels are fetched again. */
 export const STATUS_TOPIC = 'instruments';
@@ -19,7 +20,7 @@ const NO_LEVEL: LevelLookup = () => undefined;
  */
 export function instrumentStatusesOptions(contractIds: readonly number[]) {
   return queryOptions({
-    queryKey: ['contracts', 'workspace', 'statuses', [...contractIds]],
+    queryKey: workspaceKeys.statuses(contractIds),
     queryFn: ({ signal }) =>
       apiRequest('/instruments/status', {
         query: { contracts: JSON.stringify(contractIds) },
@@ -48,7 +49,7 @@ export function useInstrumentStatuses(contractIds: readonly number[]): { levelOf
     () =>
       liveEvents.on('notification', (event) => {
         if (event.type === 'dataUpdated' && event.topic === STATUS_TOPIC) {
-          void client.invalidateQueries({ queryKey: ['contracts', 'workspace', 'statuses', contractsKey === '' ? [] : contractsKey.split(',').map(Number)] });
+          void client.invalidateQueries({ queryKey: workspaceKeys.statuses(contractsKey === '' ? [] : contractsKey.split(',').map(Number)) });
         }
       }),
     [client, contractsKey],

@@ -3,11 +3,9 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { TInstrument } from '@strata/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { useToast } from '../../../components/feedback';
 import { SINGAPORE_EXTENT } from '../../../components/map';
 import { useConfig } from '../../../lib/config';
 import { localePath } from '../../../lib/paths';
@@ -17,16 +15,14 @@ import { useLang } from '../../../lib/use-lang';
 import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
 import { useMapPreferences } from '../api/preferences';
-import { siteOptions, useWorkspaceSites } from '../api/sites';
+import { useWorkspaceSites } from '../api/sites';
 import { useInstrumentStatuses } from '../api/statuses';
-import { useZones, zoneOptions } from '../api/zones';
+import { useZones } from '../api/zones';
 import { BookmarksMenu } from '../bookmarks/bookmarks-menu';
 import { findInstrumentView, INSTRUMENT_VIEWS } from '../detail/instrument-views';
-import type { FilterOption } from '../list/filter-dialog';
-import { extentOf, matchesFilter, NORMAL_LEVEL } from '../list/filter-instruments';
+import { matchesFilter } from '../list/filter-instruments';
 import { InstrumentListPanel } from '../list/instrument-list-panel';
 import { LocationPanel } from '../location/location-panel';
-import type { GazetteerEntry } from '../location/parse-location';
 import { instrumentLook } from '../map/instrument-style';
 import { samePosition, type FitRequest } from '../map/view-sync';
 import { usePreferredLayers } from '../map/use-preferred-layers';
@@ -35,8 +31,12 @@ import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, instrumentPath, LOCATION_PATH }
 import { Loading } from '../../../components/query-states';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
-import { POINT_ZOOM, sameExtent, type FilterKey, type MapPosition, type Svy21Extent } from '../state/url-state';
+import { POINT_ZOOM, sameExtent, type MapPosition, type Svy21Extent } from '../state/url-state';
 import { useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
+import { useBringIntoView } from './use-bring-into-view';
+import { useFilterOptions } from './use-filter-options';
+import { useGazetteer } from './use-gazetteer';
+import { useGoToEntry } from './use-go-to-entry';
 import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
 
 /** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
@@ -57,8 +57,6 @@ export function WorkspacePage() {
   const location = useLocation();
   const inAppHistory = useCanGoBack();
   const params = useParams();
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const { go } = useWorkspaceNav();
   const { state, update, search, currentSearch } = useWorkspaceUrl();
   const { contracts, choice, contractIds, setChoice } = useWorkspaceContracts();
@@ -88,7 +86,10 @@ export function WorkspacePage() {
   const lastExtent = useRef<Svy21Extent | null>(null);
 
   const home = config.data?.map_bounds ?? SINGAPORE_EXTENT;
-  const mapInstruments = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)), [instruments.data, state.filter, levelOf]);
+  const mapInstruments = useMemo(
+    () => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)),
+    [instruments.data, state.filter, levelOf],
+  );
 
   const onMoved = useCallback(
     (pos: MapPosition, extent: Svy21Extent | null) => {
@@ -114,108 +115,17 @@ export function WorkspacePage() {
     [update],
   );
 
-  const filterOptions = useMemo((): Record<FilterKey, FilterOption[]> => {
-    const c = config.data;
-    const typesPresent = new Set((instruments.data ?? []).map((i) => i.type_code));
-    return {
-      type: (c?.instruments ?? []).filter((ty) => typesPresent.size === 0 || typesPresent.has(ty.code)).map((ty) => ({ value: ty.code, label: ty.name })),
-      level: statuses.known
-        ? [
-            { value: NORMAL_LEVEL, label: t('workspace.detail.normal') },
-            ...(c?.thresholds ?? []).map((l) => ({ value: l.code, label: `${l.code} — ${l.name}` })),
-          ]
-        : [],
-      zone: (zones.data ?? []).map((z) => ({
-        value: z.zone_id,
-        label: contractIds.length > 1 ? `${z.name} (${contracts.find((k) => k.contract_id === z.contract_id)?.no ?? ''})` : z.name,
-      })),
-      frequency: (c?.frequencies ?? []).map((f) => ({ value: f.code, label: f.name })),
-      status: (c?.statuses ?? []).map((s) => ({ value: s.code, label: s.name })),
-    };
-  }, [config.data, instruments.data, zones.data, contractIds.length, contracts, statuses.known, t]);
-
-  const gazetteer = useMemo((): GazetteerEntry[] => {
-    const contractNo = new Map(contracts.map((c) => [c.contract_id, c.no]));
-    return [
-      ...contracts
-        .filter((c) => contractIds.includes(c.contract_id))
-        .map((c) => ({
-          kind: 'contract' as const,
-          id: c.contract_id,
-          name: c.no,
-          detail: c.title,
-          aliases: [c.title],
-          easting: c.easting,
-          northing: c.northing,
-        })),
-      ...(sites.data ?? []).map((site) => ({ kind: 'site' as const, id: site.site_id, name: site.site_name, detail: site.contract_no })),
-      ...(zones.data ?? []).map((z) => ({ kind: 'zone' as const, id: z.zone_id, name: z.name, detail: contractNo.get(z.contract_id) ?? '' })),
-      ...(instruments.data ?? []).map((i) => ({
-        kind: 'instrument' as const,
-        id: i.instrument_id,
-        name: i.name,
-        detail: `${i.type_name} · ${i.contract_no}`,
-        aliases: i.lta_code ? [i.lta_code] : [],
-        easting: i.easting,
-        northing: i.northing,
-      })),
-    ];
-  }, [contracts, contractIds, sites.data, zones.data, instruments.data]);
-
-  const goToEntry = useCallback(
-    async (entry: GazetteerEntry) => {
-      const all = instruments.data ?? [];
-      if (entry.kind === 'instrument' && entry.easting != null && entry.northing != null) {
-        setMarker([entry.easting, entry.northing]);
-        centre(entry.easting, entry.northing);
-        return;
-      }
-      setMarker(null);
-      let extent: readonly number[] | null = null;
-      if (entry.kind === 'zone') {
-        try {
-          const zone = await queryClient.fetchQuery(zoneOptions(entry.id));
-          const ring = zone.polygon?.coordinates[0];
-          if (ring?.length) extent = extentOf(ring.map(([easting, northing]) => ({ easting: easting!, northing: northing! })));
-        } catch {
-          // no polygon to show: the zone's instruments below
-        }
-        extent ??= extentOf(all.filter((i) => i.zone_id === entry.id));
-      } else if (entry.kind === 'site') {
-        try {
-          const geometry = (await queryClient.fetchQuery(siteOptions(entry.id))).geometry;
-          if (geometry?.type === 'Point') {
-            const [easting, northing] = geometry.coordinates;
-            setMarker([easting!, northing!]);
-            centre(easting!, northing!);
-            return;
-          }
-          const positions = geometry?.type === 'Polygon' ? geometry.coordinates[0] : geometry?.coordinates;
-          if (positions?.length) extent = extentOf(positions.map(([easting, northing]) => ({ easting: easting!, northing: northing! })));
-        } catch {
-          // no geometry to show: the toast below
-        }
-      } else if (entry.kind === 'contract') {
-        extent = extentOf(all.filter((i) => i.contract_id === entry.id));
-        if (!extent && entry.easting != null && entry.northing != null) extent = [entry.easting, entry.northing, entry.easting, entry.northing];
-      }
-      if (extent) setFit({ extent, nonce: Date.now() });
-      else toast({ message: t('workspace.location.noPosition', { name: entry.name }), color: 'warning' });
-    },
-    [instruments.data, queryClient, centre, toast, t],
-  );
-
-  // An instrument opened outside the view is brought into it (once per instrument; a reload keeps the URL's view).
-  const broughtIntoView = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (kind !== 'detail' || instrumentId === undefined || broughtIntoView.current === instrumentId) return;
-    const instrument = instruments.data?.find((i) => i.instrument_id === instrumentId);
-    const extent = lastExtent.current;
-    if (!instrument || !extent) return;
-    broughtIntoView.current = instrumentId;
-    const inside = instrument.easting >= extent[0] && instrument.easting <= extent[2] && instrument.northing >= extent[1] && instrument.northing <= extent[3];
-    if (!inside) update({ pos: { x: instrument.easting, y: instrument.northing, zoom: Math.max(state.pos?.zoom ?? 0, 16) } }, { replace: true });
-  }, [kind, instrumentId, instruments.data, state.pos, update]);
+  const filterOptions = useFilterOptions({
+    config: config.data,
+    instruments: instruments.data,
+    zones: zones.data,
+    contracts,
+    contractIds,
+    levelsKnown: statuses.known,
+  });
+  const gazetteer = useGazetteer({ contracts, contractIds, sites: sites.data, zones: zones.data, instruments: instruments.data });
+  const goToEntry = useGoToEntry({ instruments, setMarker, centre, setFit });
+  useBringIntoView(instrumentId, instruments.data, lastExtent, state.pos, update);
 
   // The marker belongs to the location search.
   useEffect(() => {

@@ -1,0 +1,1 @@
+export { EntityForm, type EntityFormProps } from './entity-form';

@@ -1,0 +1,1 @@
+export { ListFilters, type ListFiltersProps } from './list-filters';
