@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_TYPE } from '@strata/shared';
 import { auditLog, systemLogs, userContracts, userImports, users } from '../../db/schema/index.js';
 import { createContract, createContractor, createRole, createUser } from '../../testing/fixtures.js';
@@ -37,7 +37,9 @@ describe('bulk user upload (upload type user-import)', () => {
   let t: TestApp;
   let admin: Session;
 
-  beforeAll(async () => {
+  // A database of its own for each test: the imports stage users under fixed login names (a dry run checks that they are
+  // not there) and the report test counts every pending user and import audit row.
+  beforeEach(async () => {
     t = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'strata-import-')) });
     const role = await createRole(t.db, ['BulkUserUpload', 'SearchUsers'], 'Importer');
     await createRole(t.db, [], 'Engineer');
@@ -50,7 +52,7 @@ describe('bulk user upload (upload type user-import)', () => {
     await createContract(t.db, { no: 'T302', contractorId: lct.contractorId });
     await createContract(t.db, { no: 'X900', contractorId: other.contractorId });
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const upload = (fileName: string, data: Buffer, type: string, query = '') =>
     as(t, admin, { method: 'POST', url: `/api/v1/admin/users/import${query}`, ...multipart(fileName, data, type) });
@@ -70,7 +72,12 @@ describe('bulk user upload (upload type user-import)', () => {
     const res = await upload('users.csv', Buffer.from(CSV), 'text/csv', '?dry_run=true');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ valid: 2, invalid: 9, staged: 0, dry_run: true, import_id: null });
-    expect(await t.db.orm.select().from(users).where(inArray(users.loginName, ['good.one', 'good.two']))).toHaveLength(0);
+    expect(
+      await t.db.orm
+        .select()
+        .from(users)
+        .where(inArray(users.loginName, ['good.one', 'good.two'])),
+    ).toHaveLength(0);
   });
 
   it('gives the right per-row report and stages only the good rows, as pending users of source import', async () => {
@@ -92,12 +99,20 @@ describe('bulk user upload (upload type user-import)', () => {
     expect(fieldsOf(11)).toEqual(['contracts']);
     expect(fieldsOf(12)).toEqual(['user_type']);
 
-    const staged = await t.db.orm.select().from(users).where(inArray(users.loginName, ['good.one', 'good.two']));
+    const staged = await t.db.orm
+      .select()
+      .from(users)
+      .where(inArray(users.loginName, ['good.one', 'good.two']));
     expect(staged.map((u) => u.status)).toEqual(['pending', 'pending']);
     expect(staged.every((u) => u.passwordHash === null)).toBe(true);
     const two = staged.find((u) => u.loginName === 'good.two')!;
     expect(two.fullname).toBe('Two, Good');
-    expect(await t.db.orm.select().from(userContracts).where(eq(userContracts.userId, staged.find((u) => u.loginName === 'good.one')!.userId))).toHaveLength(2);
+    expect(
+      await t.db.orm
+        .select()
+        .from(userContracts)
+        .where(eq(userContracts.userId, staged.find((u) => u.loginName === 'good.one')!.userId)),
+    ).toHaveLength(2);
     const list = await as(t, admin, { method: 'GET', url: '/api/v1/admin/users?status=pending' });
     expect(list.json().records.map((u: { source: string }) => u.source)).toEqual(['import', 'import']);
     const audits = await t.db.orm.select().from(auditLog).where(like(auditLog.action, 'user%.import'));
@@ -134,7 +149,12 @@ describe('bulk user upload (upload type user-import)', () => {
       create trigger strata_test_boom before insert on users for each row when (new.login_name = 'boom.three') execute function strata_test_boom();`);
     const before = (await t.db.orm.select().from(userImports)).length;
     const auditsBefore = (await t.db.orm.select().from(auditLog)).length;
-    const csv = ['login_name,fullname,email,user_type,role', 'boom.one,B1,b1@example.com,Authority,Engineer', 'boom.two,B2,b2@example.com,Authority,Engineer', 'boom.three,B3,b3@example.com,Authority,Engineer'].join('\n');
+    const csv = [
+      'login_name,fullname,email,user_type,role',
+      'boom.one,B1,b1@example.com,Authority,Engineer',
+      'boom.two,B2,b2@example.com,Authority,Engineer',
+      'boom.three,B3,b3@example.com,Authority,Engineer',
+    ].join('\n');
     const res = await upload('boom.csv', Buffer.from(csv), 'text/csv');
     expect(res.statusCode).toBe(500);
     expect(await t.db.orm.select().from(users).where(like(users.loginName, 'boom.%'))).toHaveLength(0);

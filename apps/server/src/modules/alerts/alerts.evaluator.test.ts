@@ -1,8 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { alertTemplates, alerts, auditLog, monitoringGroupMembers, monitoringGroups, notifications, outbox, thresholds } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
-import { alertRows, countOf, createAlertWorld, DAY, daily, eventRows, HOUR, loadAndEvaluate, loadPoints, setFrequency, type AlertWorld } from './alerts.test-support.js';
+import {
+  alertRows,
+  countOf,
+  createAlertWorld,
+  DAY,
+  daily,
+  eventRows,
+  HOUR,
+  loadAndEvaluate,
+  loadPoints,
+  setFrequency,
+  type AlertWorld,
+} from './alerts.test-support.js';
 
 describe('the alert evaluator', () => {
   let t: TestApp;
@@ -11,27 +23,54 @@ describe('the alert evaluator', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    w = await createAlertWorld(t);
     T0 = Math.floor((t.clock.now().getTime() - 60 * DAY) / DAY) * DAY;
+  });
+  // New contracts, instruments and users for each test: each loads the readings its alerts come from.
+  beforeEach(async () => {
+    w = await createAlertWorld(t);
   });
   afterAll(() => t.close());
 
+  /** SM-A1's story, one step after another: AL passed on days 3-5 (one AL alert), two later triggers, then WSL passed. */
+  const passAL = () => loadAndEvaluate(t, w, { 'SM-A1': daily(T0, [14, 16, 18, 21, 24, 22, 10]) });
+  const triggerALAgain = () => loadAndEvaluate(t, w, { 'SM-A1': daily(T0 + 7 * DAY, [21, 26]) });
+  const passWSL = () => loadAndEvaluate(t, w, { 'SM-A1': daily(T0 + 9 * DAY, [29.5]) });
+
   const notificationsOf = (userId: number) =>
-    t.db.orm.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'alert'))).orderBy(notifications.notificationId);
+    t.db.orm
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'alert')))
+      .orderBy(notifications.notificationId);
 
   it('opens one alert per series and level with counts, values and peak, and writes its history and an audit row', async () => {
-    const out = await loadAndEvaluate(t, w, { 'SM-A1': daily(T0, [14, 16, 18, 21, 24, 22, 10]) });
+    const out = await passAL();
     expect(out).toMatchObject({ opened: 1, updated: 0, escalated: 0 });
     const [a] = await alertRows(t, w.inst['SM-A1']);
-    expect(a).toMatchObject({ kind: 'breached', levelCode: 'AL', status: 'open', triggerCount: 3, firstValue: 21, latestValue: 22, peakValue: 24, contractId: w.contractA });
+    expect(a).toMatchObject({
+      kind: 'breached',
+      levelCode: 'AL',
+      status: 'open',
+      triggerCount: 3,
+      firstValue: 21,
+      latestValue: 22,
+      peakValue: 24,
+      contractId: w.contractA,
+    });
     expect(a!.openKey).toMatch(/^breached:s\d+:AL$/);
     expect(a!.readingAt!.getTime()).toBe(T0 + 5 * DAY);
     expect((await eventRows(t, a!.alertId)).map((e) => e.type)).toEqual(['opened']);
-    const [audit] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'alerts.evaluate')).orderBy(sql`${auditLog.auditId} desc`).limit(1);
+    const [audit] = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'alerts.evaluate'))
+      .orderBy(sql`${auditLog.auditId} desc`)
+      .limit(1);
     expect(audit?.after).toMatchObject({ opened: 1 });
   });
 
   it('changes nothing when the same readings are evaluated again (idempotent)', async () => {
+    await passAL();
     const before = { alerts: await alertRows(t), events: await countOf(t, 'alert_events'), notes: await countOf(t, 'notifications') };
     const s = await t.db.orm.execute(sql`select series_id from reading_series where instrument_id = ${w.inst['SM-A1']!}`);
     const seriesIds = (s as unknown as { rows: { series_id: number }[] }).rows.map((r) => r.series_id);
@@ -43,7 +82,8 @@ describe('the alert evaluator', () => {
   });
 
   it('updates the one open alert of a key with later triggers instead of opening another', async () => {
-    const out = await loadAndEvaluate(t, w, { 'SM-A1': daily(T0 + 7 * DAY, [21, 26]) });
+    await passAL();
+    const out = await triggerALAgain();
     expect(out).toMatchObject({ opened: 0, updated: 1 });
     const rows = (await alertRows(t, w.inst['SM-A1'])).filter((a) => a.levelCode === 'AL');
     expect(rows).toHaveLength(1);
@@ -55,10 +95,12 @@ describe('the alert evaluator', () => {
   });
 
   it('escalates AL -> WSL with a new alert and notifies the contract again', async () => {
+    await passAL();
+    await triggerALAgain();
     const viewer = w.userIds.xuser;
     const before = (await notificationsOf(viewer)).length;
     expect(before).toBeGreaterThan(0); // the AL alert was notified
-    const out = await loadAndEvaluate(t, w, { 'SM-A1': daily(T0 + 9 * DAY, [29.5]) });
+    const out = await passWSL();
     expect(out).toMatchObject({ opened: 1, escalated: 1 });
     const wsl = (await alertRows(t, w.inst['SM-A1'])).find((a) => a.levelCode === 'WSL')!;
     expect(wsl).toMatchObject({ status: 'open', triggerCount: 1, firstValue: 29.5 });
@@ -69,11 +111,17 @@ describe('the alert evaluator', () => {
     expect(after.at(-1)!.message).toMatch(/^Escalated: SM-A1 DSPA 29\.5 mm passed WSL/);
     // Users of the other contract hear nothing of it; the outbox holds the e-mail.
     expect(await notificationsOf(w.userIds.yuser)).toEqual([]);
-    const mails = await t.db.orm.select().from(outbox).where(sql`${outbox.subject} like '%WSL%'`);
+    const mails = await t.db.orm
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.subject} like '%WSL%'`);
     expect(mails.map((m) => m.subject)).toContainEqual(expect.stringContaining('Alert: Escalated: SM-A1 DSPA 29.5 mm passed WSL'));
   });
 
   it('opens a new alert for the key once the open one was closed', async () => {
+    await passAL();
+    await triggerALAgain();
+    await passWSL();
     const al = (await alertRows(t, w.inst['SM-A1'])).find((a) => a.levelCode === 'AL' && a.status === 'open')!;
     await t.db.orm.update(alerts).set({ status: 'closed', closedAt: t.clock.now() }).where(eq(alerts.alertId, al.alertId));
     // Old readings stay counted; a new one opens a new alert.
@@ -85,7 +133,10 @@ describe('the alert evaluator', () => {
   it('raises spike, stagnant and fluctuated alerts per series', async () => {
     await loadAndEvaluate(t, w, {
       'SM-A2': daily(T0, [1, 1.2, 0.9, 1.1, 9]), // spike: 9 against ~1
-      'SM-A3': daily(T0, Array.from({ length: 11 }, () => 4.25)), // stagnant
+      'SM-A3': daily(
+        T0,
+        Array.from({ length: 11 }, () => 4.25),
+      ), // stagnant
       'SM-A4': daily(T0, [10, 13, 10, 13, 10, 13, 10, 13, 10, 13]), // fluctuated
     });
     const kinds = async (name: string) => (await alertRows(t, w.inst[name])).map((a) => a.kind);
@@ -114,7 +165,10 @@ describe('the alert evaluator', () => {
   it('raises a rebaseline alert when thresholds or the baseline change (not on first sight)', async () => {
     await t.services.alerts.runChecks(); // first sight of every instrument
     expect((await alertRows(t)).filter((a) => a.kind === 'rebaseline')).toEqual([]);
-    await t.db.orm.update(thresholds).set({ upper: 30 }).where(and(eq(thresholds.instrumentId, w.inst['SM-A2']!), eq(thresholds.upper, 28)));
+    await t.db.orm
+      .update(thresholds)
+      .set({ upper: 30 })
+      .where(and(eq(thresholds.instrumentId, w.inst['SM-A2']!), eq(thresholds.upper, 28)));
     const out = await t.services.alerts.runChecks();
     expect(out.news.map((n) => [n.kind, n.instrumentId])).toEqual([['rebaseline', w.inst['SM-A2']]]);
     expect((await t.services.alerts.runChecks()).opened + (await t.services.alerts.runChecks()).updated).toBe(0);
@@ -138,7 +192,17 @@ describe('the alert evaluator', () => {
   });
 
   it('tells only the people a matching template names, by the channels it names', async () => {
-    await t.db.orm.insert(alertTemplates).values({ name: 'WSL to the manager', category: 'contract', kinds: ['breached'], levels: ['WSL'], contractIds: [w.contractB], userIds: [w.userIds.manager], channels: ['notification'] });
+    await t.db.orm
+      .insert(alertTemplates)
+      .values({
+        name: 'WSL to the manager',
+        category: 'contract',
+        kinds: ['breached'],
+        levels: ['WSL'],
+        contractIds: [w.contractB],
+        userIds: [w.userIds.manager],
+        channels: ['notification'],
+      });
     const mailsBefore = await countOf(t, 'outbox');
     const before = { manager: (await notificationsOf(w.userIds.manager)).length, yuser: (await notificationsOf(w.userIds.yuser)).length };
     await loadAndEvaluate(t, w, { 'SM-B1': daily(T0 + 40 * DAY, [35]) });

@@ -13,19 +13,29 @@ describe('the alerts API', () => {
   let alertA: number;
   let alertB: number;
   type Who = keyof AlertWorld['sessions'];
-  const get = (who: Who, url: string) => as(t, w.sessions[who], { method: 'GET', url: `/api/v1${url}` });
-  const post = (who: Who, url: string, payload?: object) => as(t, w.sessions[who], { method: 'POST', url: `/api/v1${url}`, payload: payload ?? {} });
+  const get = (who: Who, url: string, world = w) => as(t, world.sessions[who], { method: 'GET', url: `/api/v1${url}` });
+  const post = (who: Who, url: string, payload?: object, world = w) =>
+    as(t, world.sessions[who], { method: 'POST', url: `/api/v1${url}`, payload: payload ?? {} });
 
+  /** An alert world with SM-A1 in Zone North and four open alerts: AL and WSL on SM-A1, AL on SM-A2 (contract A), WSL on SM-B1 (B). */
+  const worldWithAlerts = async () => {
+    const world = await createAlertWorld(t);
+    const [zone] = await t.db.orm.insert(zones).values({ contractId: world.contractA, name: 'Zone North' }).returning();
+    await t.db.orm.execute(`update instruments set zone_id = ${zone!.zoneId} where instrument_id = ${world.inst['SM-A1']}`);
+    const T0 = t.clock.now().getTime() - 10 * DAY;
+    await loadAndEvaluate(t, world, { 'SM-A1': daily(T0, [18, 19, 20.5, 29]), 'SM-A2': daily(T0, [18, 19, 21, 22]), 'SM-B1': daily(T0, [18, 19, 20, 30]) });
+    const rows = await alertRows(t);
+    return {
+      world,
+      alertA: rows.find((a) => a.instrumentId === world.inst['SM-A1'] && a.levelCode === 'WSL')!.alertId,
+      alertB: rows.find((a) => a.instrumentId === world.inst['SM-B1'] && a.levelCode === 'WSL')!.alertId,
+    };
+  };
+
+  // Read-only for every test but the closing one, which closes an alert of a world of its own.
   beforeAll(async () => {
     t = await createTestApp();
-    w = await createAlertWorld(t);
-    const [zone] = await t.db.orm.insert(zones).values({ contractId: w.contractA, name: 'Zone North' }).returning();
-    await t.db.orm.execute(`update instruments set zone_id = ${zone!.zoneId} where instrument_id = ${w.inst['SM-A1']}`);
-    const T0 = t.clock.now().getTime() - 10 * DAY;
-    await loadAndEvaluate(t, w, { 'SM-A1': daily(T0, [18, 19, 20.5, 29]), 'SM-A2': daily(T0, [18, 19, 21, 22]), 'SM-B1': daily(T0, [18, 19, 20, 30]) });
-    const rows = await alertRows(t);
-    alertA = rows.find((a) => a.instrumentId === w.inst['SM-A1'] && a.levelCode === 'WSL')!.alertId;
-    alertB = rows.find((a) => a.instrumentId === w.inst['SM-B1'] && a.levelCode === 'WSL')!.alertId;
+    ({ world: w, alertA, alertB } = await worldWithAlerts());
   });
   afterAll(() => t.close());
 
@@ -44,7 +54,16 @@ describe('the alerts API', () => {
     expect(all.total_records).toBe(4);
     const wsl = (await get('manager', `/alerts?level=WSL&contracts=[${w.contractA}]`)).json<TAlertList>();
     expect(wsl.records.map((a) => a.instrument_name)).toEqual(['SM-A1']);
-    expect(wsl.records[0]).toMatchObject({ kind: 'breached', level_code: 'WSL', level_color: expect.any(String), severity: 4, reading_code: 'DSPA', unit: 'mm', latest_value: 29, status: 'open' });
+    expect(wsl.records[0]).toMatchObject({
+      kind: 'breached',
+      level_code: 'WSL',
+      level_color: expect.any(String),
+      severity: 4,
+      reading_code: 'DSPA',
+      unit: 'mm',
+      latest_value: 29,
+      status: 'open',
+    });
     expect(wsl.records[0]!.message).toBe('SM-A1 DSPA 29 mm passed WSL');
     expect((await get('manager', '/alerts?keyword=SM-A2')).json<TAlertList>().records.map((a) => a.level_code)).toEqual(['AL']);
     expect((await get('manager', '/alerts?kind=spike,stagnant')).json<TAlertList>().total_records).toBe(0);
@@ -70,7 +89,17 @@ describe('the alerts API', () => {
 
   it('counts open alerts per landing tile and breached alerts per level, scoped', async () => {
     const s = (await get('xuser', '/alerts/summary')).json<TAlertSummary>();
-    expect(s.tiles.map((x) => x.label)).toEqual(['Breached Instrument', 'Spike', 'Rebaseline', 'Fluctuated', 'Stagnant', 'User-Defined Alerts', 'Missing Reading Alerts', 'Scenario Based Alerts', 'Logs of Action Taken']);
+    expect(s.tiles.map((x) => x.label)).toEqual([
+      'Breached Instrument',
+      'Spike',
+      'Rebaseline',
+      'Fluctuated',
+      'Stagnant',
+      'User-Defined Alerts',
+      'Missing Reading Alerts',
+      'Scenario Based Alerts',
+      'Logs of Action Taken',
+    ]);
     expect(s.tiles[0]).toEqual({ key: 'breached', label: 'Breached Instrument', open_count: 3 });
     expect(s.tiles.at(-1)!.open_count).toBeNull();
     expect(s.breached_by_level.map((l) => [l.level_code, l.open_count])).toEqual([
@@ -86,7 +115,15 @@ describe('the alerts API', () => {
     const b = (await get('xuser', '/alerts/breached')).json<TBreachedList>();
     expect(b.level).toBe('WSL');
     expect(b.records).toHaveLength(1);
-    expect(b.records[0]).toMatchObject({ name: 'SM-A1', level_code: 'WSL', alert_id: alertA, easting: 30000, northing: 30000, latitude: expect.any(Number), open_alerts: 1 });
+    expect(b.records[0]).toMatchObject({
+      name: 'SM-A1',
+      level_code: 'WSL',
+      alert_id: alertA,
+      easting: 30000,
+      northing: 30000,
+      latitude: expect.any(Number),
+      open_alerts: 1,
+    });
     expect(b.levels.find((l) => l.level_code === 'AL')!.count).toBe(2);
     const al = (await get('manager', '/alerts/breached?level=AL')).json<TBreachedList>();
     expect(al.records.map((r) => r.name)).toEqual(['SM-A1', 'SM-A2']); // SM-B1 went from 20 (not above AL) straight past WSL
@@ -97,10 +134,16 @@ describe('the alerts API', () => {
     expect(s.total_records).toBe(4);
     expect(s.records[0]).toMatchObject({ name: 'SM-A1', level_code: 'WSL', open_alerts: 2, last_reading_at: expect.any(String) });
     expect(s.records.find((r) => r.name === 'SM-A3')).toMatchObject({ level_code: null, open_alerts: 0, last_reading_at: null });
-    expect((await get('xuser', '/alerts/instrument-status?level=none')).json<TAlertInstrumentStatusList>().records.map((r) => r.name)).toEqual(['SM-A3', 'SM-A4']);
+    expect((await get('xuser', '/alerts/instrument-status?level=none')).json<TAlertInstrumentStatusList>().records.map((r) => r.name)).toEqual([
+      'SM-A3',
+      'SM-A4',
+    ]);
     const csv = await get('xuser', '/alerts/instrument-status?format=csv');
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('instrument,type,contract,zone,status,level,last_reading_at,open_alerts');
     expect(lines).toHaveLength(5);
     const xlsx = await get('xuser', '/alerts/instrument-status?format=xlsx');
@@ -123,19 +166,24 @@ describe('the alerts API', () => {
   });
 
   it('closes an alert with a reason (audited), once, and frees its key', async () => {
-    expect((await post('xuser', `/alerts/${alertA}/close`, { reason: '  ' })).statusCode).toBe(400);
-    const res = await post('xuser', `/alerts/${alertA}/close`, { reason: 'Reading verified; works resumed' });
+    const { world: own, alertA: alert } = await worldWithAlerts();
+    expect((await post('xuser', `/alerts/${alert}/close`, { reason: '  ' }, own)).statusCode).toBe(400);
+    const res = await post('xuser', `/alerts/${alert}/close`, { reason: 'Reading verified; works resumed' }, own);
     expect(res.statusCode).toBe(200);
-    expect(res.json<TAlert>()).toMatchObject({ status: 'closed', close_reason: 'Reading verified; works resumed', closed_by: expect.stringContaining('xuser') });
-    const [row] = await t.db.orm.select().from(alerts).where(eq(alerts.alertId, alertA));
-    expect(row).toMatchObject({ status: 'closed', closedBy: w.userIds.xuser });
-    expect(await lastAudit(t.db, 'alert.close')).toMatchObject({ entityId: String(alertA), userId: w.userIds.xuser });
-    expect((await post('xuser', `/alerts/${alertA}/close`, { reason: 'again' })).statusCode).toBe(400);
-    const d = (await get('xuser', `/alerts/${alertA}`)).json<TAlertDetail>();
+    expect(res.json<TAlert>()).toMatchObject({
+      status: 'closed',
+      close_reason: 'Reading verified; works resumed',
+      closed_by: expect.stringContaining('xuser'),
+    });
+    const [row] = await t.db.orm.select().from(alerts).where(eq(alerts.alertId, alert));
+    expect(row).toMatchObject({ status: 'closed', closedBy: own.userIds.xuser });
+    expect(await lastAudit(t.db, 'alert.close')).toMatchObject({ entityId: String(alert), userId: own.userIds.xuser });
+    expect((await post('xuser', `/alerts/${alert}/close`, { reason: 'again' }, own)).statusCode).toBe(400);
+    const d = (await get('xuser', `/alerts/${alert}`, own)).json<TAlertDetail>();
     expect(d.events.map((e) => [e.type, e.note])).toEqual([
       ['escalated', 'From AL'],
       ['closed', 'Reading verified; works resumed'],
     ]);
-    expect((await get('xuser', '/alerts?status=open')).json<TAlertList>().total_records).toBe(2);
+    expect((await get('xuser', '/alerts?status=open', own)).json<TAlertList>().total_records).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
 import { announcementReads, announcements, auditLog } from '../../db/schema/index.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
@@ -35,6 +35,10 @@ describe('the announcement', () => {
     await signInAll();
   });
   afterAll(() => t.close());
+  // Each test starts with no current announcement (there is one at a time): an earlier test's is cleared, as a new one would.
+  beforeEach(async () => {
+    await t.db.orm.update(announcements).set({ clearedAt: t.clock.now() }).where(isNull(announcements.clearedAt));
+  });
 
   it('answers null when there is no announcement', async () => {
     expect(await current(alice)).toBeNull();
@@ -60,19 +64,28 @@ describe('the announcement', () => {
     expect((await ack(body.announcement_id, alice)).statusCode).toBe(200);
     const reads = await t.db.orm.select().from(announcementReads).where(eq(announcementReads.announcementId, body.announcement_id));
     expect(reads).toHaveLength(1);
-    expect(await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'announcement.ack'))).toHaveLength(1);
-    const [audit] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'announcement.put'));
+    const audits = (action: string) =>
+      t.db.orm
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(body.announcement_id))));
+    expect(await audits('announcement.ack')).toHaveLength(1);
+    const [audit] = await audits('announcement.put');
     expect(audit).toMatchObject({ loginName: 'admin', entityId: String(body.announcement_id), after: { title: 'Site closure' } });
   });
 
   it('replaces the current announcement with a new one, shown again to users who acknowledged the old one', async () => {
+    const old = await put({ title: 'Site closure', message: 'The site closes on Friday at 18:00.', starts_at: at(-1000) });
+    expect(old.statusCode, old.body).toBe(200);
+    expect((await ack(old.json<{ announcement_id: number }>().announcement_id, alice)).statusCode).toBe(200);
+    expect(await current(alice)).toBeNull();
     const before = await current(bob);
     const res = await put({ title: 'New schedule', message: 'Night shifts resume.', starts_at: at(-1000) });
     const fresh = res.json<{ announcement_id: number }>();
     expect(await current(alice)).toMatchObject({ announcement_id: fresh.announcement_id, title: 'New schedule' });
     expect(await current(bob)).toMatchObject({ announcement_id: fresh.announcement_id });
-    const [old] = await t.db.orm.select().from(announcements).where(eq(announcements.announcementId, before!.announcement_id));
-    expect(old!.clearedAt).not.toBeNull();
+    const [replaced] = await t.db.orm.select().from(announcements).where(eq(announcements.announcementId, before!.announcement_id));
+    expect(replaced!.clearedAt).not.toBeNull();
     expect((await ack(before!.announcement_id, bob)).statusCode).toBe(404);
   });
 
@@ -91,6 +104,8 @@ describe('the announcement', () => {
   });
 
   it('clears the current announcement and audits it', async () => {
+    const clearAudits = () => t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'announcement.clear')).orderBy(auditLog.auditId);
+    const auditsBefore = (await clearAudits()).length;
     const res = await put({ title: 'Power outage', message: 'Power off 02:00-04:00.', starts_at: at(-1000) });
     const { announcement_id: id } = res.json<{ announcement_id: number }>();
     expect(await current(bob)).toMatchObject({ announcement_id: id });
@@ -99,8 +114,8 @@ describe('the announcement', () => {
     expect(cleared.json()).toEqual({ cleared: 1 });
     expect(await current(bob)).toBeNull();
     expect((await as(t, admin, { method: 'DELETE', url: '/api/v1/announcement' })).json()).toEqual({ cleared: 0 });
-    const audit = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'announcement.clear'));
-    expect(audit.map((a) => a.entityId)).toEqual([String(id)]);
+    // One audit row, of the announcement cleared; none for the second call that cleared nothing.
+    expect((await clearAudits()).slice(auditsBefore).map((a) => a.entityId)).toEqual([String(id)]);
   });
 
   it('refuses writes without ManageSystemSettings (403), reads without sign-in (401), and changes nothing', async () => {

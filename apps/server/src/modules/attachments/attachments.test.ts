@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TDocument, TDocumentList, TPhoto, TPhotoList, TRecordFileList } from '@strata/shared';
 import { attachments, attachmentThumbnails } from '../../db/schema/index.js';
 import { recorder } from '../../platform/bus.test-support.js';
@@ -25,6 +25,33 @@ describe('photos and documents of a record', () => {
   const upload = (who: Session, kind: 'photos' | 'documents', category: string, id: number, name: string, data: Buffer) =>
     req(who, 'POST', `/${kind}/${category}/${id}`, multipart(name, data));
   const stored = () => filesUnder(path.join(dataDir, 'files', 'attachments'));
+  const storedThumbnails = () => stored().filter((f) => f.includes(`${path.sep}thumbnails${path.sep}`));
+  let sm: number;
+  let n = 0;
+  /** The photos of the first test, on instA: a large PNG by nobody, then a JPEG and a small GIF by xuser. */
+  const uploadPhotos = async () => {
+    for (const [who, name, data] of [
+      [w.sessions.nobody, 'Settlement crack.png', await image('png', 800, 600)],
+      [w.sessions.xuser, 'face.JPEG', await image('jpeg')],
+      [w.sessions.xuser, 'anim.gif', await image('gif')],
+    ] as const) {
+      const res = await upload(who, 'photos', 'instrument', instA, name, data);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+    }
+  };
+  /** The documents of the second test, on instA, by the manager. */
+  const uploadDocuments = async () => {
+    for (const [name, data] of [
+      ['Inspection.pdf', await pdf()],
+      ['Notes.docx', docx()],
+      ['Readings.xlsx', await xlsx()],
+      ['Old notes.doc', doc()],
+      ['Old sheet.xls', xls()],
+    ] as const) {
+      const res = await upload(w.sessions.manager, 'documents', 'instrument', instA, name, data);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+    }
+  };
 
   beforeAll(async () => {
     dataDir = tempDataDir('attachments');
@@ -34,12 +61,16 @@ describe('photos and documents of a record', () => {
     const none = await createRole(t.db, []);
     await createUser(t.db, { loginName: 'watcher', roleId: none.roleId, contractIds: [w.contractA] });
     watcher = await signIn(t, 'watcher');
-    const sm = await createType(t.db, 'SMX');
-    instA = (await createInstrument(t.db, { name: 'SM-A1', contractId: w.contractA, typeId: sm.type.typeId, easting: 30400, northing: 28650 })).instrumentId;
-    instB = (await createInstrument(t.db, { name: 'SM-B1', contractId: w.contractB, typeId: sm.type.typeId })).instrumentId;
+    sm = (await createType(t.db, 'SMX')).type.typeId;
     await t.ctx.bus.subscribe(REALTIME_CHANNEL, bus.handler);
   });
   afterAll(() => t.close());
+  // New records for each test: the lists, counts and deletions below are of the files the test attached itself.
+  beforeEach(async () => {
+    n++;
+    instA = (await createInstrument(t.db, { name: `SM-A${n}`, contractId: w.contractA, typeId: sm, easting: 30400, northing: 28650 })).instrumentId;
+    instB = (await createInstrument(t.db, { name: `SM-B${n}`, contractId: w.contractB, typeId: sm })).instrumentId;
+  });
 
   it('attaches photos of each type to a record a user can see, stores them under generated names and tells the uploader', async () => {
     const png = await image('png', 800, 600);
@@ -143,6 +174,8 @@ describe('photos and documents of a record', () => {
   });
 
   it('lists photos and documents newest first with keyword, types and pages', async () => {
+    await uploadPhotos();
+    await uploadDocuments();
     const photos = (await req(watcher, 'GET', `/photos/instrument/${instA}?limit=2`)).json<TPhotoList>();
     expect(photos.total_records).toBe(3);
     expect(photos.total_pages).toBe(2);
@@ -169,6 +202,8 @@ describe('photos and documents of a record', () => {
   });
 
   it('makes a thumbnail once, keeps it and serves it again; serves the original as an attachment', async () => {
+    await uploadPhotos();
+    const thumbnailsBefore = storedThumbnails().length;
     const [p] = (await req(watcher, 'GET', `/photos/instrument/${instA}?keyword=crack`)).json<TPhotoList>().records;
     const first = await req(watcher, 'GET', `/photos/${p!.file_id}?size=128`);
     expect(first.statusCode).toBe(200);
@@ -181,7 +216,7 @@ describe('photos and documents of a record', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     const rows = await t.db.orm.select().from(attachmentThumbnails).where(eq(attachmentThumbnails.fileId, p!.file_id));
     expect(rows).toEqual([thumb]); // the same row and file, not made again
-    expect(stored().filter((f) => f.includes(`${path.sep}thumbnails${path.sep}`))).toHaveLength(1);
+    expect(storedThumbnails()).toHaveLength(thumbnailsBefore + 1);
     // Small photos are not enlarged; sizes come from a fixed set.
     const small = (await req(watcher, 'GET', `/photos/instrument/${instA}?keyword=anim`)).json<TPhotoList>().records[0]!;
     expect((await sharp((await req(watcher, 'GET', `/photos/${small.file_id}?size=256`)).rawPayload).metadata()).width).toBe(40);
@@ -194,6 +229,7 @@ describe('photos and documents of a record', () => {
   });
 
   it('downloads a document under its original (non-ASCII) name, with the resource token in _token', async () => {
+    await uploadPhotos();
     const data = await pdf('監測報告');
     const d = (await upload(w.sessions.manager, 'documents', 'instrument', instA, '監測報告 März.pdf', data)).json<TDocument>();
     const res = await t.app.inject({ method: 'GET', url: `${d.url}?_token=${watcher.resourceToken}` });
@@ -211,6 +247,8 @@ describe('photos and documents of a record', () => {
   });
 
   it("answers 404 for every call on another contract's record or file, and for unknown categories", async () => {
+    await uploadPhotos();
+    await uploadDocuments();
     const [p] = (await req(watcher, 'GET', `/photos/instrument/${instA}`)).json<TPhotoList>().records;
     const [d] = (await req(watcher, 'GET', `/documents/instrument/${instA}`)).json<TDocumentList>().records;
     const y = w.sessions.yuser; // contract B only
@@ -244,6 +282,8 @@ describe('photos and documents of a record', () => {
     const mine = (await upload(watcher, 'photos', 'instrument', instA, 'mine.png', await image('png'))).json<TPhoto>();
     const theirs = (await upload(w.sessions.nobody, 'documents', 'instrument', instA, 'theirs.pdf', await pdf())).json<TDocument>();
     await req(watcher, 'GET', `/photos/${mine.file_id}?size=64`); // a thumbnail to go with it
+    const other = (await upload(w.sessions.manager, 'photos', 'instrument', instA, 'other.png', await image('png'))).json<TPhoto>();
+    await req(watcher, 'GET', `/photos/${other.file_id}?size=64`); // another photo's thumbnail, to stay
     const keys = await t.db.orm.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.fileId, mine.file_id));
     const thumbs = await t.db.orm
       .select({ key: attachmentThumbnails.storageKey })
@@ -260,7 +300,7 @@ describe('photos and documents of a record', () => {
     expect((await req(watcher, 'GET', `/photos/${mine.file_id}`)).statusCode).toBe(404);
     const names = stored().map((f) => path.basename(f));
     for (const k of [...keys, ...thumbs]) expect(names).not.toContain(path.basename(k.key));
-    expect(await countRows(t.db, attachmentThumbnails)).toBeGreaterThan(0); // others' thumbnails stay
+    expect(await t.db.orm.select().from(attachmentThumbnails).where(eq(attachmentThumbnails.fileId, other.file_id))).toHaveLength(1); // others' thumbnails stay
     expect((await lastAudit(t.db, 'photo.delete'))?.before).toMatchObject({ file_name: 'mine.png', ref_id: instA });
     // A holder of ManageInstruments deletes someone else's document.
     expect((await req(w.sessions.xuser, 'DELETE', `/documents/${theirs.file_id}`)).statusCode).toBe(200);
@@ -269,6 +309,8 @@ describe('photos and documents of a record', () => {
   });
 
   it('lists every file of a record with a type filter, and a construction site’s drawings among them', async () => {
+    await uploadPhotos();
+    await uploadDocuments();
     const all = (await req(watcher, 'GET', `/files/instrument/${instA}?limit=100`)).json<TRecordFileList>();
     expect(new Set(all.records.map((f) => f.kind))).toEqual(new Set(['photo', 'document']));
     expect(all.total_records).toBe(all.records.length);
@@ -301,15 +343,22 @@ describe('photos and documents of a record', () => {
   });
 
   it('takes the document size limit from the document_max_upload setting, photos from general_max_upload', async () => {
+    const settings = (await req(w.sessions.admin, 'GET', '/master-data/settings')).json<{ document_max_upload: number | null }>();
     const put = await req(w.sessions.admin, 'PUT', '/master-data/settings', { payload: { document_max_upload: 1000 } });
     expect(put.statusCode, put.body).toBe(200);
     const big = await pdf('x'.repeat(2000));
     expect(big.length).toBeGreaterThan(1000);
-    // The settings cache is dropped through the bus (a moment later on PostgreSQL).
-    await waitFor(async () => (await upload(w.sessions.manager, 'documents', 'instrument', instA, 'big.pdf', big)).statusCode === 400, 5000);
-    expect((await upload(w.sessions.manager, 'documents', 'instrument', instA, 'big.pdf', big)).json()).toEqual({
-      files: 'big.pdf size is greater than allowed size (1000)',
-    });
-    expect((await upload(w.sessions.manager, 'photos', 'instrument', instA, 'fine.png', await image('png', 400, 400))).statusCode).toBe(200);
+    try {
+      // The settings cache is dropped through the bus (a moment later on PostgreSQL).
+      await waitFor(async () => (await upload(w.sessions.manager, 'documents', 'instrument', instA, 'big.pdf', big)).statusCode === 400, 5000);
+      expect((await upload(w.sessions.manager, 'documents', 'instrument', instA, 'big.pdf', big)).json()).toEqual({
+        files: 'big.pdf size is greater than allowed size (1000)',
+      });
+      expect((await upload(w.sessions.manager, 'photos', 'instrument', instA, 'fine.png', await image('png', 400, 400))).statusCode).toBe(200);
+    } finally {
+      // The other tests upload documents larger than 1000 bytes: the setting goes back, and is waited for, as above.
+      await req(w.sessions.admin, 'PUT', '/master-data/settings', { payload: { document_max_upload: settings.document_max_upload } });
+      await waitFor(async () => (await upload(w.sessions.manager, 'documents', 'instrument', instA, 'big.pdf', big)).statusCode === 200, 5000);
+    }
   });
 });

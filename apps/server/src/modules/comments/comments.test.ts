@@ -12,12 +12,14 @@ type Method = 'GET' | 'POST' | 'DELETE';
 describe('comments on records', () => {
   let t: TestApp;
   const s = {} as Record<'ann' | 'ben' | 'mgr' | 'yuser' | 'admin', Session>;
-  const ids = {} as Record<'ann' | 'ben' | 'mgr' | 'yuser' | 'admin' | 'gone' | 'off', number>;
+  const ids = {} as Record<'ann' | 'ben' | 'mgr' | 'yuser' | 'admin' | 'off', number>;
+  let contractA: number;
+  let noRole: number;
+  let typeId: number;
   let instA: number; // contract A: ann, ben, mgr (and the AppAdmin) see it
   let instB: number; // contract B: only yuser (and the AppAdmin) see it
   let instA2: number;
-  const api = (who: Session, method: Method, url: string, payload?: object) =>
-    as(t, who, { method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
+  const api = (who: Session, method: Method, url: string, payload?: object) => as(t, who, { method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
   const post = (who: Session, body: Record<string, unknown>) => api(who, 'POST', '/comments', { topic: 'instrument', ref_id: instA, ...body });
   const list = (who: Session, query: string) => api(who, 'GET', `/comments?${query}`);
   const emailOf = (login: string) => `${login}@example.com`;
@@ -25,8 +27,10 @@ describe('comments on records', () => {
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: 'https://strata.example' });
     const a = await createContract(t.db);
+    contractA = a.contractId;
     const b = await createContract(t.db);
     const none = await createRole(t.db, []);
+    noRole = none.roleId;
     const managers = await createRole(t.db, ['ManageInstruments']);
     const mk = async (loginName: string, o: Parameters<typeof createUser>[1] = {}) => (await createUser(t.db, { loginName, roleId: none.roleId, ...o })).userId;
     ids.ann = await mk('ann', { contractIds: [a.contractId] });
@@ -34,12 +38,18 @@ describe('comments on records', () => {
     ids.mgr = await mk('mgr', { roleId: managers.roleId, contractIds: [a.contractId] });
     ids.yuser = await mk('yuser', { userType: USER_TYPE.Contractor, contractIds: [b.contractId] });
     ids.admin = await mk('root', { userType: USER_TYPE.AppAdmin });
-    ids.gone = await mk('gone', { contractIds: [a.contractId] });
     ids.off = await mk('off', { contractIds: [a.contractId], status: 'suspended' });
-    for (const [key, login] of [['ann', 'ann'], ['ben', 'ben'], ['mgr', 'mgr'], ['yuser', 'yuser'], ['admin', 'root']] as const) {
+    for (const [key, login] of [
+      ['ann', 'ann'],
+      ['ben', 'ben'],
+      ['mgr', 'mgr'],
+      ['yuser', 'yuser'],
+      ['admin', 'root'],
+    ] as const) {
       s[key] = await signIn(t, login);
     }
     const { type } = await createType(t.db, 'SM');
+    typeId = type.typeId;
     instA = (await createInstrument(t.db, { name: 'SM-1023', contractId: a.contractId, typeId: type.typeId })).instrumentId;
     instA2 = (await createInstrument(t.db, { name: 'SM-1024', contractId: a.contractId, typeId: type.typeId })).instrumentId;
     instB = (await createInstrument(t.db, { name: 'SM-2001', contractId: b.contractId, typeId: type.typeId })).instrumentId;
@@ -47,7 +57,11 @@ describe('comments on records', () => {
   afterAll(() => t.close());
 
   it('posts a trimmed comment, answers it as the list shows it, and audits it', async () => {
-    const res = await post(s.ann, { comment: '  Settlement trend needs a look.  \n', ref_data: 'SM-1023', link_uri: `/en/dashboard/search/instrument/${instA}/comments` });
+    const res = await post(s.ann, {
+      comment: '  Settlement trend needs a look.  \n',
+      ref_data: 'SM-1023',
+      link_uri: `/en/dashboard/search/instrument/${instA}/comments`,
+    });
     expect(res.statusCode).toBe(200);
     const c = res.json();
     expect(c).toMatchObject({
@@ -64,29 +78,67 @@ describe('comments on records', () => {
       can_delete: true,
     });
     expect(Object.keys(c).sort()).toEqual(
-      ['can_delete', 'comment', 'comment_id', 'created', 'link_uri', 'parent_id', 'recipients', 'ref_data', 'ref_id', 'replies_count', 'sender_id', 'sender_name', 'topic'].sort(),
+      [
+        'can_delete',
+        'comment',
+        'comment_id',
+        'created',
+        'link_uri',
+        'parent_id',
+        'recipients',
+        'ref_data',
+        'ref_id',
+        'replies_count',
+        'sender_id',
+        'sender_name',
+        'topic',
+      ].sort(),
     );
-    const [audit] = await t.db.orm.select().from(auditLog).where(and(eq(auditLog.action, 'comments.create'), eq(auditLog.entityId, String(c.comment_id))));
-    expect(audit).toMatchObject({ userId: ids.ann, entityType: 'comment', after: { topic: 'instrument', ref_id: instA, comment: 'Settlement trend needs a look.', recipients: [] } });
+    const [audit] = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'comments.create'), eq(auditLog.entityId, String(c.comment_id))));
+    expect(audit).toMatchObject({
+      userId: ids.ann,
+      entityType: 'comment',
+      after: { topic: 'instrument', ref_id: instA, comment: 'Settlement trend needs a look.', recipients: [] },
+    });
   });
 
   it('lists top-level comments newest first, 10 a page, with replies counted and listed oldest first on demand', async () => {
-    const topic = `topic=instrument&ref_id=${instA2}`;
+    // An instrument of its own: the counts below are of every comment on it.
+    const inst = (await createInstrument(t.db, { name: 'SM-1025', contractId: contractA, typeId })).instrumentId;
+    const topic = `topic=instrument&ref_id=${inst}`;
     const posted: number[] = [];
     for (let i = 1; i <= 12; i++) {
       t.clock.advance(1000);
-      const r = await api(s.ann, 'POST', '/comments', { topic: 'instrument', ref_id: instA2, comment: `Comment ${i}` });
+      const r = await api(s.ann, 'POST', '/comments', { topic: 'instrument', ref_id: inst, comment: `Comment ${i}` });
       posted.push(r.json().comment_id);
     }
     const first = posted[0]!;
-    for (const [who, text] of [[s.ben, 'Reply one'], [s.mgr, 'Reply two'], [s.ann, 'Reply three']] as const) {
+    for (const [who, text] of [
+      [s.ben, 'Reply one'],
+      [s.mgr, 'Reply two'],
+      [s.ann, 'Reply three'],
+    ] as const) {
       t.clock.advance(1000);
-      expect((await api(who, 'POST', '/comments', { topic: 'instrument', ref_id: instA2, parent_id: first, comment: text })).statusCode).toBe(200);
+      expect((await api(who, 'POST', '/comments', { topic: 'instrument', ref_id: inst, parent_id: first, comment: text })).statusCode).toBe(200);
     }
 
     const page1 = (await list(s.ben, topic)).json();
     expect(page1.total_records).toBe(12);
-    expect(page1.records.map((r: { comment: string }) => r.comment)).toEqual(['Comment 12', 'Comment 11', 'Comment 10', 'Comment 9', 'Comment 8', 'Comment 7', 'Comment 6', 'Comment 5', 'Comment 4', 'Comment 3']);
+    expect(page1.records.map((r: { comment: string }) => r.comment)).toEqual([
+      'Comment 12',
+      'Comment 11',
+      'Comment 10',
+      'Comment 9',
+      'Comment 8',
+      'Comment 7',
+      'Comment 6',
+      'Comment 5',
+      'Comment 4',
+      'Comment 3',
+    ]);
     const page2 = (await list(s.ben, `${topic}&limit=10&skip=10`)).json();
     expect(page2.records.map((r: { comment: string }) => r.comment)).toEqual(['Comment 2', 'Comment 1']);
     expect(page2.records[1]).toMatchObject({ comment_id: first, replies_count: 3, can_delete: false });
@@ -121,7 +173,10 @@ describe('comments on records', () => {
     expect(mail!.text).toContain(`https://strata.example/en/dashboard/search/instrument/${instA}/comments`);
     expect(mail!.html).toContain(`href="https://strata.example/en/dashboard/search/instrument/${instA}/comments"`);
 
-    const stored = await t.db.orm.select().from(notifications).where(eq(notifications.type, 'comment'));
+    const stored = await t.db.orm
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'comment'), eq(notifications.message, 'Test ann commented on SM-1023: Please check the readings of last week.')));
     expect(stored.map((n) => n.userId).sort()).toEqual([ids.ben, ids.mgr, ids.admin].sort());
     expect(stored[0]).toMatchObject({
       message: 'Test ann commented on SM-1023: Please check the readings of last week.',
@@ -188,10 +243,17 @@ describe('comments on records', () => {
   });
 
   it('shows the sender of a deleted account as an empty name', async () => {
+    // A user of its own to delete: the recipient search counts every user who sees the record.
+    const goneId = (await createUser(t.db, { loginName: 'gone', roleId: noRole, contractIds: [contractA] })).userId;
     const gone = await signIn(t, 'gone');
     const c = (await post(gone, { comment: 'Written before leaving' })).json();
-    await t.db.orm.delete(users).where(eq(users.userId, ids.gone));
-    const rows = (await list(s.ben, `topic=instrument&ref_id=${instA}&limit=100`)).json().records as { comment_id: number; sender_name: string; sender_id: number | null; can_delete: boolean }[];
+    await t.db.orm.delete(users).where(eq(users.userId, goneId));
+    const rows = (await list(s.ben, `topic=instrument&ref_id=${instA}&limit=100`)).json().records as {
+      comment_id: number;
+      sender_name: string;
+      sender_id: number | null;
+      can_delete: boolean;
+    }[];
     expect(rows.find((r) => r.comment_id === c.comment_id)).toMatchObject({ sender_name: '', sender_id: null, can_delete: false });
   });
 
@@ -205,8 +267,14 @@ describe('comments on records', () => {
       expect(res.json()).toEqual({ ok: true });
       expect(await t.db.orm.select().from(comments).where(eq(comments.parentId, c.comment_id))).toEqual([]);
       expect(await t.db.orm.select().from(commentRecipients).where(eq(commentRecipients.commentId, c.comment_id))).toEqual([]);
-      const [audit] = await t.db.orm.select().from(auditLog).where(and(eq(auditLog.action, 'comments.delete'), eq(auditLog.entityId, String(c.comment_id))));
-      expect(audit).toMatchObject({ userId: ids.ann, before: { comment: 'To be deleted', sender_id: ids.ann, recipients: [emailOf('ben')], replies_deleted: 2 } });
+      const [audit] = await t.db.orm
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'comments.delete'), eq(auditLog.entityId, String(c.comment_id))));
+      expect(audit).toMatchObject({
+        userId: ids.ann,
+        before: { comment: 'To be deleted', sender_id: ids.ann, recipients: [emailOf('ben')], replies_deleted: 2 },
+      });
     });
 
     it("refuses another user's comment with 403 and keeps it", async () => {
@@ -228,7 +296,12 @@ describe('comments on records', () => {
       // An Application Admin sees every contract, but deleting others' comments takes the record's manage task.
       expect((await api(s.admin, 'DELETE', `/comments/${c.comment_id}`)).statusCode).toBe(403);
       expect((await api(s.mgr, 'DELETE', `/comments/${c.comment_id}`)).statusCode).toBe(200);
-      expect(await t.db.orm.select().from(comments).where(inArray(comments.commentId, [c.comment_id, r.comment_id]))).toEqual([]);
+      expect(
+        await t.db.orm
+          .select()
+          .from(comments)
+          .where(inArray(comments.commentId, [c.comment_id, r.comment_id])),
+      ).toEqual([]);
     });
 
     it('answers 404 for an unknown comment', async () => {

@@ -1,13 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wgs84ToSvy21, type TContractDetail, type TContractList, type TContractUserCandidates, type TContractUsers, type TManagedContractList } from '@strata/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  wgs84ToSvy21,
+  type TContractDetail,
+  type TContractList,
+  type TContractUserCandidates,
+  type TContractUsers,
+  type TManagedContractList,
+} from '@strata/shared';
 import { and, eq } from 'drizzle-orm';
 import { userContracts } from '../../db/schema/index.js';
 import { createContract, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { createInstrument, createType, createWorld, lastAudit, multipart, type World } from '../../testing/master-data.js';
 
-const SQUARE = { type: 'Polygon' as const, coordinates: [[[30000, 28000], [30500, 28000], [30500, 28500], [30000, 28500], [30000, 28000]]] };
-const BOWTIE = { type: 'Polygon' as const, coordinates: [[[30000, 28000], [30500, 28500], [30500, 28000], [30000, 28500], [30000, 28000]]] };
+const SQUARE = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [30000, 28000],
+      [30500, 28000],
+      [30500, 28500],
+      [30000, 28500],
+      [30000, 28000],
+    ],
+  ],
+};
+const BOWTIE = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [30000, 28000],
+      [30500, 28500],
+      [30500, 28000],
+      [30000, 28500],
+      [30000, 28000],
+    ],
+  ],
+};
 
 describe('contracts management', () => {
   let t: TestApp;
@@ -17,6 +46,10 @@ describe('contracts management', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+  });
+  // A world of its own for each test: tests edit contract A, its boundary and its users, and create contracts that
+  // the Contractor user is assigned, while others list exactly what a user sees.
+  beforeEach(async () => {
     w = await createWorld(t, ['SearchContracts', 'VieworEditContracts', 'CreateorDeleteContracts', 'ManageProjectAssignment']);
   });
   afterAll(() => t.close());
@@ -35,7 +68,17 @@ describe('contracts management', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json<TContractDetail>();
-    expect(c).toMatchObject({ no: 'N100', title: 'New tunnel', active: true, type: 6, contractor_id: w.contractorX, start_date: '2026-01-01', end_date: '2028-12-31', boundary: null, instrument_count: 0 });
+    expect(c).toMatchObject({
+      no: 'N100',
+      title: 'New tunnel',
+      active: true,
+      type: 6,
+      contractor_id: w.contractorX,
+      start_date: '2026-01-01',
+      end_date: '2028-12-31',
+      boundary: null,
+      instrument_count: 0,
+    });
     expect(c.latitude).toBeCloseTo(1.366666667, 8);
     expect(c.longitude).toBeCloseTo(103.833333333, 8);
     const got = (await req('admin', 'GET', `/contracts/${c.contract_id}`)).json<TContractDetail>();
@@ -55,7 +98,8 @@ describe('contracts management', () => {
     expect(dates.json()).toEqual({ end_date: 'End date must be on or after the start date' });
     const badDate = await req('admin', 'POST', '/contracts', { no: 'N101', title: 'x', start_date: '01/05/2026' });
     expect(badDate.json()).toHaveProperty('start_date');
-    const dup = await req('admin', 'POST', '/contracts', { no: 'n100', title: 'x' });
+    await createContract(t.db, { no: 'N200' });
+    const dup = await req('admin', 'POST', '/contracts', { no: 'n200', title: 'x' });
     expect(dup.json()).toEqual({ no: 'A contract with this number already exists' });
     const contractor = await req('admin', 'POST', '/contracts', { no: 'N102', title: 'x', contractor_id: 999999 });
     expect(contractor.json()).toEqual({ contractor_id: 'Contractor not found' });
@@ -114,7 +158,12 @@ describe('contracts management', () => {
   it('keeps GET /contracts (the toolbar) working with the type bit filter', async () => {
     const res = await req('manager', 'GET', '/contracts?type=4&skip=0&limit=1000');
     expect(res.statusCode).toBe(200);
-    expect(res.json<TContractList>().records.map((r) => r.contract_id).sort()).toEqual([w.contractA, w.contractB].sort());
+    expect(
+      res
+        .json<TContractList>()
+        .records.map((r) => r.contract_id)
+        .sort(),
+    ).toEqual([w.contractA, w.contractB].sort());
   });
 
   it('sets, validates and clears the boundary; WGS84 input is converted to SVY21', async () => {
@@ -130,12 +179,46 @@ describe('contracts management', () => {
     const crossing = await req('manager', 'PUT', `/contracts/${w.contractA}/boundary`, { geojson: BOWTIE });
     expect(crossing.statusCode).toBe(400);
     expect(crossing.json()).toEqual({ 'geojson.coordinates.0': 'The polygon crosses itself' });
-    const open = await req('manager', 'PUT', `/contracts/${w.contractA}/boundary`, { geojson: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] } });
+    const open = await req('manager', 'PUT', `/contracts/${w.contractA}/boundary`, {
+      geojson: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 1],
+          ],
+        ],
+      },
+    });
     expect(open.json()).toEqual({ 'geojson.coordinates.0': 'The ring must be closed: the last position must equal the first' });
-    const short = await req('manager', 'PUT', `/contracts/${w.contractA}/boundary`, { geojson: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 0]]] } });
+    const short = await req('manager', 'PUT', `/contracts/${w.contractA}/boundary`, {
+      geojson: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [0, 0],
+          ],
+        ],
+      },
+    });
     expect(short.statusCode).toBe(400);
 
-    const wgs = { type: 'Polygon' as const, coordinates: [[[103.85, 1.28], [103.86, 1.28], [103.86, 1.29], [103.85, 1.29], [103.85, 1.28]]] };
+    const wgs = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [103.85, 1.28],
+          [103.86, 1.28],
+          [103.86, 1.29],
+          [103.85, 1.29],
+          [103.85, 1.28],
+        ],
+      ],
+    };
     const converted = (await req('manager', 'PUT', `/contracts/${w.contractA}/boundary`, { geojson: wgs, crs: 'wgs84' })).json<TContractDetail>();
     const first = converted.boundary!.coordinates[0]![0]!;
     const expected = wgs84ToSvy21(1.28, 103.85);
@@ -149,7 +232,23 @@ describe('contracts management', () => {
   it('imports the boundary from GeoJSON (WGS84) or KML, as text or as a file; dry_run only converts', async () => {
     const geojson = JSON.stringify({
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[103.85, 1.28], [103.86, 1.28], [103.86, 1.29], [103.85, 1.28]]] } }],
+      features: [
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [103.85, 1.28],
+                [103.86, 1.28],
+                [103.86, 1.29],
+                [103.85, 1.28],
+              ],
+            ],
+          },
+        },
+      ],
     });
     const dry = await req('manager', 'POST', `/contracts/${w.contractA}/boundary/import?dry_run=true`, { text: geojson });
     expect(dry.statusCode, dry.body).toBe(200);
@@ -171,7 +270,10 @@ describe('contracts management', () => {
     expect(asFile.statusCode, asFile.body).toBe(200);
 
     const svy = JSON.stringify({ type: 'Polygon', coordinates: SQUARE.coordinates });
-    expect((await req('manager', 'POST', `/contracts/${w.contractA}/boundary/import`, { text: svy })).json()).toMatchObject({ source_crs: 'svy21', boundary: SQUARE });
+    expect((await req('manager', 'POST', `/contracts/${w.contractA}/boundary/import`, { text: svy })).json()).toMatchObject({
+      source_crs: 'svy21',
+      boundary: SQUARE,
+    });
 
     const bad = await req('manager', 'POST', `/contracts/${w.contractA}/boundary/import`, { text: '{"type":"Point","coordinates":[1,2]}' });
     expect(bad.statusCode).toBe(400);
@@ -188,7 +290,12 @@ describe('contracts management', () => {
     const fresh = await createUser(t.db, { loginName: 'assignee' });
     const ok = await req('admin', 'PUT', `/contracts/${w.contractA}/users`, { user_ids: [w.userIds.manager, w.userIds.xuser, w.userIds.nobody, fresh.userId] });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<TContractUsers>().records.map((u) => u.user_id).sort()).toEqual([w.userIds.manager, w.userIds.xuser, w.userIds.nobody, fresh.userId].sort());
+    expect(
+      ok
+        .json<TContractUsers>()
+        .records.map((u) => u.user_id)
+        .sort(),
+    ).toEqual([w.userIds.manager, w.userIds.xuser, w.userIds.nobody, fresh.userId].sort());
     const audit = await lastAudit(t.db, 'contract.users');
     expect(audit?.after).toMatchObject({ added: [fresh.userId], removed: [] });
 
@@ -200,7 +307,10 @@ describe('contracts management', () => {
     expect(seen.records.map((u) => u.user_id)).toEqual([w.userIds.xuser]);
     const outsider = await req('xuser', 'PUT', `/contracts/${w.contractA}/users`, { user_ids: [w.userIds.xuser, fresh.userId] });
     expect(outsider.json()).toEqual({ user_ids: `Unknown user(s): ${fresh.userId}` });
-    const rows = await t.db.orm.select().from(userContracts).where(and(eq(userContracts.contractId, w.contractA), eq(userContracts.userId, fresh.userId)));
+    const rows = await t.db.orm
+      .select()
+      .from(userContracts)
+      .where(and(eq(userContracts.contractId, w.contractA), eq(userContracts.userId, fresh.userId)));
     expect(rows).toHaveLength(1);
   });
 
@@ -241,7 +351,7 @@ describe('contracts management', () => {
     expect((await req('yuser', 'GET', `/contracts/${c.contractId}/users/candidates`)).statusCode).toBe(404);
   });
 
-  it("lets a Contractor user create contracts only for their contractor, and assigns them the new contract", async () => {
+  it('lets a Contractor user create contracts only for their contractor, and assigns them the new contract', async () => {
     const other = await req('xuser', 'POST', '/contracts', { no: 'X-NEW-1', title: 'x', contractor_id: w.contractorY });
     expect(other.json()).toEqual({ contractor_id: 'You can only choose your own contractor' });
     const mine = await req('xuser', 'POST', '/contracts', { no: 'X-NEW-2', title: 'x' });
@@ -276,4 +386,3 @@ describe('contracts management', () => {
     expect((await lastAudit(t.db, 'contract.delete'))?.before).toMatchObject({ no: 'DEL-1' });
   });
 });
-

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_TYPE } from '@strata/shared';
 import { auditLog, generatedFiles } from '../../db/schema/index.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
@@ -13,18 +13,21 @@ describe('exports and generated reports', () => {
   let t: TestApp;
   let admin: Session;
   let generator: Session;
+  let genRole: number;
 
-  beforeAll(async () => {
+  // A database of its own for each test: tests count every generated file, job and export audit row, and the clean-up
+  // test moves the clock past the sessions' lifetime.
+  beforeEach(async () => {
     t = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'strata-exports-')) });
     const all = await createRole(t.db, 'all', 'All');
     await createUser(t.db, { loginName: 'x.admin', roleId: all.roleId, userType: USER_TYPE.AppAdmin });
     admin = await signIn(t, 'x.admin');
     const gen = await createRole(t.db, ['GenerateUserReport'], 'Generator');
+    genRole = gen.roleId;
     await createUser(t.db, { loginName: 'x.gen', roleId: gen.roleId });
     generator = await signIn(t, 'x.gen');
-    for (let i = 0; i < 5; i++) await createUser(t.db, { loginName: `x.user${i}`, roleId: gen.roleId });
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const start = async (s: Session, type: string, payload: object) => {
     const res = await as(t, s, { method: 'POST', url: `/api/v1/exports/${type}`, payload });
@@ -80,6 +83,7 @@ describe('exports and generated reports', () => {
   });
 
   it('makes the user report as a PDF; downloading needs DownloadUserReport', async () => {
+    for (let i = 0; i < 5; i++) await createUser(t.db, { loginName: `x.user${i}`, roleId: genRole }); // users to report
     const id = await start(generator, 'users', { format: 'pdf', user_type: 0 });
     await t.services.exports.runPending();
     const done = await check(generator, id);
@@ -124,6 +128,12 @@ describe('exports and generated reports', () => {
   });
 
   it('lists generated files by kind, with who, size, status and the download link', async () => {
+    // Three reports (a user report by the generator, then the roles matrix twice) and an export, which is not a report.
+    await start(generator, 'users', { format: 'pdf', user_type: 0 });
+    await start(admin, 'roles', { format: 'xlsx' });
+    await start(admin, 'roles', { format: 'pdf' });
+    await start(admin, 'audit-logs', { format: 'csv' });
+    expect(await t.services.exports.runPending()).toBe(4);
     const reports = await as(t, admin, { method: 'GET', url: '/api/v1/generated-files?kind=report' });
     expect(reports.statusCode).toBe(200);
     const recs = reports.json().records;
@@ -137,9 +147,13 @@ describe('exports and generated reports', () => {
   });
 
   it('the clean-up deletes expired files and their rows', async () => {
+    await start(admin, 'audit-logs', { format: 'csv' });
+    await start(admin, 'roles', { format: 'pdf' });
+    await t.services.exports.runPending();
     const before = (await t.db.orm.select().from(generatedFiles)).length;
     t.clock.advance(8 * 86_400_000);
     const result = await t.services.exports.cleanExpired();
+    expect(before).toBe(2);
     expect(result.deleted).toBe(before);
     expect(await t.db.orm.select().from(generatedFiles)).toHaveLength(0);
   });

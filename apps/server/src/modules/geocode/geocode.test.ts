@@ -66,6 +66,9 @@ describe('GET /geocode', () => {
   });
 
   it('answers 404 and /config says no geocoder while none is configured', async () => {
+    // As a fresh database has it; the other tests configure one.
+    await writeSetting(t.db.orm, 'geocoder_url', null);
+    t.services.settings.invalidate();
     expect((await as(t, s, { method: 'GET', url: '/api/v1/geocode?q=048618' })).statusCode).toBe(404);
     expect((await as(t, s, { method: 'GET', url: '/api/v1/config' })).json().settings.geocoder).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RISK_RATING, type TConfig, type TRiskRatingResponse, type TSystemSettings } from '@strata/shared';
 import { settings } from '../../db/schema/index.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
@@ -27,12 +27,25 @@ describe('system settings and risk rating settings', () => {
     user = await signIn(t, 'plain');
   });
   afterAll(() => t.close());
+  // Each test starts from the defaults, as a fresh database has them: tests read the defaults and every stored row, and
+  // others store settings.
+  beforeEach(async () => {
+    await t.db.orm.delete(settings);
+    t.services.settings.invalidate();
+  });
 
   it('shows every setting, with a size limit per upload type', async () => {
     const res = await req(admin, 'GET', '/master-data/settings');
     expect(res.statusCode).toBe(200);
     const s = res.json<TSystemSettings>();
-    expect(s).toMatchObject({ report_range_num: 3, report_range_period: 'month', general_max_upload: 10_000_000, instrument_max_upload: null, user_import_max_upload: null, instrument_plan_max_upload: null });
+    expect(s).toMatchObject({
+      report_range_num: 3,
+      report_range_period: 'month',
+      general_max_upload: 10_000_000,
+      instrument_max_upload: null,
+      user_import_max_upload: null,
+      instrument_plan_max_upload: null,
+    });
     expect((await req(user, 'GET', '/master-data/settings')).statusCode).toBe(403);
     expect((await req(user, 'PUT', '/master-data/settings', { report_range_num: 2 })).statusCode).toBe(403);
   });
@@ -58,7 +71,13 @@ describe('system settings and risk rating settings', () => {
       expect(res.json<TSystemSettings>()).toMatchObject({ report_range_num: 6, instrument_plan_max_upload: 2_000_000, map_key: 'secret-map-key' });
 
       const config = (await req(user, 'GET', '/config')).json<TConfig>();
-      expect(config.settings).toMatchObject({ report_range_num: 6, report_range_period: 'week', instrument_plan_max_upload: 2_000_000, document_max_upload: 10_000_000, general_max_upload: 10_000_000 });
+      expect(config.settings).toMatchObject({
+        report_range_num: 6,
+        report_range_period: 'week',
+        instrument_plan_max_upload: 2_000_000,
+        document_max_upload: 10_000_000,
+        general_max_upload: 10_000_000,
+      });
       expect(config.tile_server).toBe('https://tiles.example.com/{z}/{x}/{y}.png');
       expect(config.map_key).toBe('secret-map-key');
       expect(config.tbm).toEqual({ base_uri: 'https://tbm.example.com', token: 'secret-tbm-token' });
@@ -67,11 +86,24 @@ describe('system settings and risk rating settings', () => {
       await waitFor(() => invalidations.length > 0);
 
       const audit = await lastAudit(t.db, 'settings.update');
-      expect(audit?.after).toMatchObject({ report_range_num: 6, map_key: '[redacted]', tbm_token: '[redacted]', tile_server: 'https://tiles.example.com/{z}/{x}/{y}.png' });
+      expect(audit?.after).toMatchObject({
+        report_range_num: 6,
+        map_key: '[redacted]',
+        tbm_token: '[redacted]',
+        tile_server: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      });
       expect(audit?.before).toMatchObject({ report_range_num: 3, map_key: null, tbm_token: '[redacted]' });
       expect(JSON.stringify(audit)).not.toContain('secret-');
       const rows = await t.db.orm.select().from(settings);
-      expect(rows.map((r) => r.key).sort()).toEqual(['instrument_plan_max_upload', 'map_key', 'report_range_num', 'report_range_period', 'tbm_base_uri', 'tbm_token', 'tile_server']);
+      expect(rows.map((r) => r.key).sort()).toEqual([
+        'instrument_plan_max_upload',
+        'map_key',
+        'report_range_num',
+        'report_range_period',
+        'tbm_base_uri',
+        'tbm_token',
+        'tile_server',
+      ]);
     } finally {
       await off();
       await off2();
@@ -142,8 +174,14 @@ describe('system settings and risk rating settings', () => {
       ],
       thresholds: { low: 0, medium: 4, high: 3, very_high: 20 },
     });
-    expect(order.json()).toEqual({ 'count_bands.0.min': 'The first band starts at 0', 'count_bands.1.min': 'Bands must be in ascending order', 'thresholds.high': 'High must be above Medium' });
-    expect((await req(risk, 'PUT', '/master-data/risk-rating', { ...body, level_weights: { XX: 1 } })).json()).toEqual({ 'level_weights.XX': 'Unknown alert level XX' });
+    expect(order.json()).toEqual({
+      'count_bands.0.min': 'The first band starts at 0',
+      'count_bands.1.min': 'Bands must be in ascending order',
+      'thresholds.high': 'High must be above Medium',
+    });
+    expect((await req(risk, 'PUT', '/master-data/risk-rating', { ...body, level_weights: { XX: 1 } })).json()).toEqual({
+      'level_weights.XX': 'Unknown alert level XX',
+    });
     expect((await req(user, 'GET', '/master-data/risk-rating')).statusCode).toBe(403);
     expect((await req(admin, 'PUT', '/master-data/risk-rating', body)).statusCode).toBe(403);
   });

@@ -1,16 +1,29 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TCivilSiteList, TSite, TSiteDrawing, TSiteDrawingList } from '@strata/shared';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
-import { createWorld, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
+import { createWorld, filesUnder, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e3d5f60000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e3d5f60000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const DXF = '  0\nSECTION\n  2\nHEADER\n  0\nENDSEC\n  0\nEOF\n';
-const OUTLINE = { type: 'Polygon' as const, coordinates: [[[30100, 28600], [30300, 28600], [30300, 28640], [30100, 28640], [30100, 28600]]] };
+const OUTLINE = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [30100, 28600],
+      [30300, 28600],
+      [30300, 28640],
+      [30100, 28640],
+      [30100, 28600],
+    ],
+  ],
+};
 
 describe('construction sites and their drawings', () => {
   let t: TestApp;
@@ -21,13 +34,24 @@ describe('construction sites and their drawings', () => {
   const req = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     as(t, who, { method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
 
+  let n = 0;
+  /** The excavation site of contract A (the first test creates it through the API with more detail). */
+  const stationBox = async () => {
+    const res = await req(w.sessions.admin, 'POST', '/master-data/sites', { site_name: 'A Station Box', contract_id: w.contractA, type: 'E' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TSite>().site_id;
+  };
+
   beforeAll(async () => {
     dataDir = tempDataDir('sites');
     t = await createTestApp({ dataDir });
+  });
+  // A world of its own for each test: the site lists below are exact, and tests add, change and delete sites.
+  beforeEach(async () => {
     w = await createWorld(t, ['ManageConstructionSites']);
     const role = await createRole(t.db, ['ManageExcavationActivities']);
-    await createUser(t.db, { loginName: 'excavator', roleId: role.roleId, contractIds: [w.contractA, w.contractB] });
-    excavator = await signIn(t, 'excavator');
+    await createUser(t.db, { loginName: `excavator${++n}`, roleId: role.roleId, contractIds: [w.contractA, w.contractB] });
+    excavator = await signIn(t, `excavator${n}`);
     siteB = (await req(w.sessions.admin, 'POST', '/master-data/sites', { site_name: 'B Adit', contract_id: w.contractB, type: 'MT' })).json<TSite>().site_id;
   });
   afterAll(() => t.close());
@@ -51,23 +75,45 @@ describe('construction sites and their drawings', () => {
   });
 
   it('answers validation errors as field objects', async () => {
-    const bad = await req(w.sessions.manager, 'POST', '/master-data/sites', { site_name: '', contract_id: w.contractA, type: 'X', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 1]]] } });
+    await stationBox();
+    const bad = await req(w.sessions.manager, 'POST', '/master-data/sites', {
+      site_name: '',
+      contract_id: w.contractA,
+      type: 'X',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+          ],
+        ],
+      },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['site_name', 'type']));
-    expect((await req(w.sessions.manager, 'POST', '/master-data/sites', { site_name: 'a station box', contract_id: w.contractA, type: 'E' })).json()).toEqual({ site_name: 'This contract already has a site with this name' });
+    expect((await req(w.sessions.manager, 'POST', '/master-data/sites', { site_name: 'a station box', contract_id: w.contractA, type: 'E' })).json()).toEqual({
+      site_name: 'This contract already has a site with this name',
+    });
   });
 
   it('lists sites for the selector (contracts as a JSON list, type E or MT); ids outside the caller’s contracts are ignored', async () => {
-    const both = (await req(w.sessions.manager, 'GET', `/civil/sites?contracts=${encodeURIComponent(JSON.stringify([w.contractA, w.contractB]))}&limit=1000&skip=0`)).json<TCivilSiteList>();
+    await stationBox();
+    const both = (
+      await req(w.sessions.manager, 'GET', `/civil/sites?contracts=${encodeURIComponent(JSON.stringify([w.contractA, w.contractB]))}&limit=1000&skip=0`)
+    ).json<TCivilSiteList>();
     expect(both.records.map((r) => r.site_name).sort()).toEqual(['A Station Box', 'B Adit']);
     const e = (await req(w.sessions.manager, 'GET', '/civil/sites?type=E')).json<TCivilSiteList>();
     expect(e.records.map((r) => r.site_name)).toEqual(['A Station Box']);
     expect(Object.keys(e.records[0]!).sort()).toEqual(['contract_id', 'contract_no', 'site_id', 'site_name', 'type']);
-    const x = (await req(w.sessions.xuser, 'GET', `/civil/sites?contracts=${encodeURIComponent(JSON.stringify([w.contractA, w.contractB]))}`)).json<TCivilSiteList>();
+    const x = (
+      await req(w.sessions.xuser, 'GET', `/civil/sites?contracts=${encodeURIComponent(JSON.stringify([w.contractA, w.contractB]))}`)
+    ).json<TCivilSiteList>();
     expect(x.records.map((r) => r.site_name)).toEqual(['A Station Box']);
   });
 
   it("never shows a Contractor user another contractor's site, by list or by id", async () => {
+    await stationBox();
     expect((await req(w.sessions.xuser, 'GET', '/master-data/sites')).json<{ records: TSite[] }>().records.map((s) => s.site_name)).toEqual(['A Station Box']);
     for (const [method, url, payload] of [
       ['GET', `/civil/sites/${siteB}`],
@@ -87,8 +133,11 @@ describe('construction sites and their drawings', () => {
     expect((await req(w.sessions.nobody, 'POST', '/master-data/sites', { site_name: 'x', contract_id: w.contractA, type: 'E' })).statusCode).toBe(403);
     expect((await req(w.sessions.nobody, 'DELETE', `/master-data/sites/${siteB}`)).statusCode).toBe(403);
     // ManageExcavationActivities: the stages of an excavation, not of a mined tunnel, and not the site itself.
-    const a = (await req(excavator, 'GET', '/master-data/sites?type=E')).json<{ records: TSite[] }>().records[0]!;
-    const ok = await req(excavator, 'PUT', `/master-data/sites/${a.site_id}/activity`, { stages: [{ stage_no: 1, name: 'Stage 1', target: 97.5 }], design_values: { max_wall_deflection_mm: 40 } });
+    const a = { site_id: await stationBox() };
+    const ok = await req(excavator, 'PUT', `/master-data/sites/${a.site_id}/activity`, {
+      stages: [{ stage_no: 1, name: 'Stage 1', target: 97.5 }],
+      design_values: { max_wall_deflection_mm: 40 },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<TSite>()).toMatchObject({ stages: [{ stage_no: 1, target: 97.5 }], design_values: { max_wall_deflection_mm: 40 } });
     expect((await lastAudit(t.db, 'site.activity'))?.after).toMatchObject({ design_values: { max_wall_deflection_mm: 40 } });
@@ -97,14 +146,24 @@ describe('construction sites and their drawings', () => {
   });
 
   it('edits a site (fields given change)', async () => {
-    const res = await req(w.sessions.manager, 'PUT', `/master-data/sites/${siteB}`, { description: 'NATM adit', geometry: { type: 'LineString', coordinates: [[35000, 31000], [35100, 31050]] } });
+    const res = await req(w.sessions.manager, 'PUT', `/master-data/sites/${siteB}`, {
+      description: 'NATM adit',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [35000, 31000],
+          [35100, 31050],
+        ],
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<TSite>()).toMatchObject({ site_name: 'B Adit', description: 'NATM adit', geometry: { type: 'LineString' } });
   });
 
   it('stores drawings checked by content (PDF, PNG, JPEG, DXF), lists the uploads and downloads with the resource token', async () => {
-    const a = (await req(w.sessions.manager, 'GET', '/master-data/sites?type=E')).json<{ records: TSite[] }>().records[0]!;
-    const up = (name: string, data: Buffer | string) => as(t, w.sessions.manager, { method: 'POST', url: `/api/v1/master-data/sites/${a.site_id}/drawings`, ...multipart(name, data) });
+    const a = { site_id: await stationBox() };
+    const up = (name: string, data: Buffer | string) =>
+      as(t, w.sessions.manager, { method: 'POST', url: `/api/v1/master-data/sites/${a.site_id}/drawings`, ...multipart(name, data) });
     const uploaded: TSiteDrawing[] = [];
     for (const [name, data, type] of [
       ['plan.pdf', PDF, 'application/pdf'],
@@ -123,7 +182,9 @@ describe('construction sites and their drawings', () => {
     const history = (await req(w.sessions.manager, 'GET', `/master-data/sites/uploads?site_id=${a.site_id}`)).json<TSiteDrawingList>();
     expect(history.total_records).toBe(4);
     expect(history.records[0]!.uploaded_by).toMatch(/^Test /);
-    expect((await req(w.sessions.manager, 'GET', '/master-data/sites/uploads?keyword=layout')).json<TSiteDrawingList>().records.map((d) => d.file_name)).toEqual(['layout.dxf']);
+    expect(
+      (await req(w.sessions.manager, 'GET', '/master-data/sites/uploads?keyword=layout')).json<TSiteDrawingList>().records.map((d) => d.file_name),
+    ).toEqual(['layout.dxf']);
     expect((await req(w.sessions.xuser, 'GET', '/master-data/sites/uploads')).json<TSiteDrawingList>().total_records).toBe(4);
     expect((await req(w.sessions.yuser, 'GET', '/master-data/sites/uploads')).json<TSiteDrawingList>().total_records).toBe(0);
 
@@ -141,12 +202,22 @@ describe('construction sites and their drawings', () => {
   });
 
   it('deletes a site with its drawings and their files', async () => {
-    const a = (await req(w.sessions.manager, 'GET', '/master-data/sites?type=E')).json<{ records: TSite[] }>().records[0]!;
-    const dir = path.join(dataDir, 'files', 'site-drawings');
-    expect(readdirSync(dir)).toHaveLength(3);
+    const a = { site_id: await stationBox() };
+    // The folder holds other tests' drawings too: count from here on.
+    const stored = () => filesUnder(path.join(dataDir, 'files', 'site-drawings')).length;
+    const before = stored();
+    for (const [name, data] of [
+      ['plan.pdf', PDF],
+      ['photo.jpg', JPEG],
+      ['layout.dxf', DXF],
+    ] as const) {
+      const res = await as(t, w.sessions.manager, { method: 'POST', url: `/api/v1/master-data/sites/${a.site_id}/drawings`, ...multipart(name, data) });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+    }
+    expect(stored()).toBe(before + 3);
     expect((await req(w.sessions.manager, 'DELETE', `/master-data/sites/${a.site_id}`)).statusCode).toBe(200);
     expect((await req(w.sessions.manager, 'GET', `/master-data/sites/${a.site_id}`)).statusCode).toBe(404);
-    expect(readdirSync(dir)).toHaveLength(0);
+    expect(stored()).toBe(before);
     expect((await lastAudit(t.db, 'site.delete'))?.before).toMatchObject({ site_name: 'A Station Box', drawings: 3 });
   });
 });

@@ -75,8 +75,9 @@ describe('two-factor authentication (TOTP)', () => {
     expect((await as(t, s, { method: 'GET', url: '/api/v1/account/tfa' })).json()).toEqual({ tfa_config: false, tfa: true });
     expect((await as(t, s, { method: 'GET', url: '/api/v1/sync' })).json().profile.tfa_enabled).toBe(true);
 
-    expect(await auditOf('account.tfa.enroll')).toHaveLength(1);
-    const [enable] = await auditOf('account.tfa.enable');
+    // This user's rows: the other tests enrol users of their own.
+    expect((await auditOf('account.tfa.enroll')).filter((r) => r.loginName === 'enrolee')).toHaveLength(1);
+    const [enable] = (await auditOf('account.tfa.enable')).filter((r) => r.loginName === 'enrolee');
     expect(enable).toMatchObject({ loginName: 'enrolee', after: { tfa_enabled: true } });
     expect(JSON.stringify(await t.db.orm.select().from(auditLog))).not.toContain(secret);
     expect((await lastMailTo(t, 'enrolee@example.com')).subject).toBe('Strata: Two-factor authentication turned on');
@@ -113,7 +114,11 @@ describe('two-factor authentication (TOTP)', () => {
     const routes = t.app.apiRoutes.flatMap((r) =>
       (Array.isArray(r.method) ? r.method : [r.method])
         .filter((m) => m !== 'HEAD' && m !== 'OPTIONS')
-        .map((method) => ({ method: method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: r.url.replace(/:[a-zA-Z_]+/g, '1'), config: r.config as { public?: boolean } })),
+        .map((method) => ({
+          method: method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+          url: r.url.replace(/:[a-zA-Z_]+/g, '1'),
+          config: r.config as { public?: boolean },
+        })),
     );
     const guarded = routes.filter((r) => r.config.public !== true && r.url !== '/api/v1/auth/tfa');
     expect(guarded.length).toBeGreaterThan(20);
@@ -182,7 +187,12 @@ describe('two-factor authentication (TOTP)', () => {
     const { secret } = await enrolled('resetter');
     await t.app.inject({ method: 'POST', url: '/api/v1/account/forgot-password', payload: { login: 'resetter' }, remoteAddress: ip() });
     const { token } = linkIn(await lastMailTo(t, 'resetter@example.com'), 'reset-password');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/v1/account/reset-password', payload: { token, password: 'brand new phrase here' }, remoteAddress: ip() });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/reset-password',
+      payload: { token, password: 'brand new phrase here' },
+      remoteAddress: ip(),
+    });
     expect(reset.statusCode).toBe(200);
     const s = await signIn(t, 'resetter', 'brand new phrase here', ip());
     expect(s.login.tfa_enabled).toBe(true);

@@ -1,11 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TConfig, TZone, TZoneList } from '@strata/shared';
 import { eq } from 'drizzle-orm';
 import { instruments } from '../../db/schema/index.js';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { createInstrument, createType, createWorld, createZone, lastAudit, type World } from '../../testing/master-data.js';
 
-const POLY = { type: 'Polygon' as const, coordinates: [[[30000, 28000], [30400, 28000], [30400, 28300], [30000, 28000]]] };
+const POLY = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [30000, 28000],
+      [30400, 28000],
+      [30400, 28300],
+      [30000, 28000],
+    ],
+  ],
+};
 
 describe('zones', () => {
   let t: TestApp;
@@ -16,6 +26,9 @@ describe('zones', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+  });
+  // A world of its own for each test: the zone lists below are exact, so no test may see another's zones.
+  beforeEach(async () => {
     w = await createWorld(t, ['ManageZones']);
     zoneB = (await createZone(t.db, w.contractB, 'B North', true)).zoneId;
   });
@@ -29,14 +42,29 @@ describe('zones', () => {
     expect(z.polygon_wgs84!.coordinates[0]![0]![1]).toBeGreaterThan(1.2);
     expect((await req('nobody', 'GET', `/zones/${z.zone_id}`)).json<TZone>().name).toBe('A Station');
     expect((await lastAudit(t.db, 'zone.create'))?.after).toMatchObject({ name: 'A Station', is_report: true });
-    await req('manager', 'POST', '/zones', { name: 'A Tunnel', contract_id: w.contractA });
   });
 
   it('answers validation errors as field objects', async () => {
-    const bad = await req('manager', 'POST', '/zones', { name: '', contract_id: w.contractA, polygon: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] } });
+    await createZone(t.db, w.contractA, 'A Station');
+    const bad = await req('manager', 'POST', '/zones', {
+      name: '',
+      contract_id: w.contractA,
+      polygon: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['name', 'polygon.coordinates.0']);
-    expect((await req('manager', 'POST', '/zones', { name: 'a station', contract_id: w.contractA })).json()).toEqual({ name: 'This contract already has a zone with this name' });
+    expect((await req('manager', 'POST', '/zones', { name: 'a station', contract_id: w.contractA })).json()).toEqual({
+      name: 'This contract already has a zone with this name',
+    });
     expect((await req('manager', 'POST', '/zones', { name: 'x', contract_id: 999999 })).json()).toEqual({ contract_id: 'Contract not found' });
   });
 
@@ -47,6 +75,8 @@ describe('zones', () => {
   });
 
   it('lists zones by is_report and contract filter (spec: filter is a JSON list), within the caller’s contracts', async () => {
+    await createZone(t.db, w.contractA, 'A Station', true);
+    await createZone(t.db, w.contractA, 'A Tunnel');
     const all = (await req('manager', 'GET', '/zones?skip=0&limit=100')).json<TZoneList>();
     expect(all.records.map((r) => r.name).sort()).toEqual(['A Station', 'A Tunnel', 'B North']);
     expect(all.records[0]).toEqual({ zone_id: expect.any(Number), name: expect.any(String), contract_id: expect.any(Number), is_report: expect.any(Boolean) });
@@ -58,6 +88,8 @@ describe('zones', () => {
   });
 
   it("never shows a Contractor user another contractor's zone, by list or by id", async () => {
+    await createZone(t.db, w.contractA, 'A Station', true);
+    await createZone(t.db, w.contractA, 'A Tunnel');
     const list = (await req('xuser', 'GET', '/zones')).json<TZoneList>();
     expect(list.records.every((r) => r.contract_id === w.contractA)).toBe(true);
     expect((await req('xuser', 'GET', `/zones?filter=[${w.contractB}]`)).json<TZoneList>().total_records).toBe(0);
@@ -69,7 +101,7 @@ describe('zones', () => {
   });
 
   it('edits a zone, keeps it in its contract while it holds instruments, and deletes it leaving its instruments', async () => {
-    const z = (await req('manager', 'GET', '/zones?filter=' + JSON.stringify([w.contractA]))).json<TZoneList>().records.find((r) => r.name === 'A Tunnel')!;
+    const z = { zone_id: (await createZone(t.db, w.contractA, 'A Tunnel')).zoneId };
     const edited = await req('manager', 'PUT', `/zones/${z.zone_id}`, { name: 'A Tunnel East', polygon: POLY });
     expect(edited.json<TZone>()).toMatchObject({ name: 'A Tunnel East', polygon: POLY });
     expect((await lastAudit(t.db, 'zone.update'))?.after).toMatchObject({ name: 'A Tunnel East' });
