@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { alertTemplates, alerts, auditLog, monitoringGroupMembers, monitoringGroups, notifications, outbox, thresholds } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
-import { alertRows, countOf, createAlertWorld, DAY, daily, eventRows, HOUR, loadAndEvaluate, loadPoints, setFrequency, type AlertWorld } from './alerts.test-support.js';
+import {
+  alertRows,
+  countOf,
+  createAlertWorld,
+  DAY,
+  daily,
+  eventRows,
+  HOUR,
+  loadAndEvaluate,
+  loadPoints,
+  setFrequency,
+  type AlertWorld,
+} from './alerts.test-support.js';
 
 describe('the alert evaluator', () => {
   let t: TestApp;
@@ -17,17 +29,35 @@ describe('the alert evaluator', () => {
   afterAll(() => t.close());
 
   const notificationsOf = (userId: number) =>
-    t.db.orm.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'alert'))).orderBy(notifications.notificationId);
+    t.db.orm
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, 'alert')))
+      .orderBy(notifications.notificationId);
 
   it('opens one alert per series and level with counts, values and peak, and writes its history and an audit row', async () => {
     const out = await loadAndEvaluate(t, w, { 'SM-A1': daily(T0, [14, 16, 18, 21, 24, 22, 10]) });
     expect(out).toMatchObject({ opened: 1, updated: 0, escalated: 0 });
     const [a] = await alertRows(t, w.inst['SM-A1']);
-    expect(a).toMatchObject({ kind: 'breached', levelCode: 'AL', status: 'open', triggerCount: 3, firstValue: 21, latestValue: 22, peakValue: 24, contractId: w.contractA });
+    expect(a).toMatchObject({
+      kind: 'breached',
+      levelCode: 'AL',
+      status: 'open',
+      triggerCount: 3,
+      firstValue: 21,
+      latestValue: 22,
+      peakValue: 24,
+      contractId: w.contractA,
+    });
     expect(a!.openKey).toMatch(/^breached:s\d+:AL$/);
     expect(a!.readingAt!.getTime()).toBe(T0 + 5 * DAY);
     expect((await eventRows(t, a!.alertId)).map((e) => e.type)).toEqual(['opened']);
-    const [audit] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'alerts.evaluate')).orderBy(sql`${auditLog.auditId} desc`).limit(1);
+    const [audit] = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'alerts.evaluate'))
+      .orderBy(sql`${auditLog.auditId} desc`)
+      .limit(1);
     expect(audit?.after).toMatchObject({ opened: 1 });
   });
 
@@ -69,7 +99,10 @@ describe('the alert evaluator', () => {
     expect(after.at(-1)!.message).toMatch(/^Escalated: SM-A1 DSPA 29\.5 mm passed WSL/);
     // Users of the other contract hear nothing of it; the outbox holds the e-mail.
     expect(await notificationsOf(w.userIds.yuser)).toEqual([]);
-    const mails = await t.db.orm.select().from(outbox).where(sql`${outbox.subject} like '%WSL%'`);
+    const mails = await t.db.orm
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.subject} like '%WSL%'`);
     expect(mails.map((m) => m.subject)).toContainEqual(expect.stringContaining('Alert: Escalated: SM-A1 DSPA 29.5 mm passed WSL'));
   });
 
@@ -85,7 +118,10 @@ describe('the alert evaluator', () => {
   it('raises spike, stagnant and fluctuated alerts per series', async () => {
     await loadAndEvaluate(t, w, {
       'SM-A2': daily(T0, [1, 1.2, 0.9, 1.1, 9]), // spike: 9 against ~1
-      'SM-A3': daily(T0, Array.from({ length: 11 }, () => 4.25)), // stagnant
+      'SM-A3': daily(
+        T0,
+        Array.from({ length: 11 }, () => 4.25),
+      ), // stagnant
       'SM-A4': daily(T0, [10, 13, 10, 13, 10, 13, 10, 13, 10, 13]), // fluctuated
     });
     const kinds = async (name: string) => (await alertRows(t, w.inst[name])).map((a) => a.kind);
@@ -114,7 +150,10 @@ describe('the alert evaluator', () => {
   it('raises a rebaseline alert when thresholds or the baseline change (not on first sight)', async () => {
     await t.services.alerts.runChecks(); // first sight of every instrument
     expect((await alertRows(t)).filter((a) => a.kind === 'rebaseline')).toEqual([]);
-    await t.db.orm.update(thresholds).set({ upper: 30 }).where(and(eq(thresholds.instrumentId, w.inst['SM-A2']!), eq(thresholds.upper, 28)));
+    await t.db.orm
+      .update(thresholds)
+      .set({ upper: 30 })
+      .where(and(eq(thresholds.instrumentId, w.inst['SM-A2']!), eq(thresholds.upper, 28)));
     const out = await t.services.alerts.runChecks();
     expect(out.news.map((n) => [n.kind, n.instrumentId])).toEqual([['rebaseline', w.inst['SM-A2']]]);
     expect((await t.services.alerts.runChecks()).opened + (await t.services.alerts.runChecks()).updated).toBe(0);
@@ -138,7 +177,15 @@ describe('the alert evaluator', () => {
   });
 
   it('tells only the people a matching template names, by the channels it names', async () => {
-    await t.db.orm.insert(alertTemplates).values({ name: 'WSL to the manager', category: 'contract', kinds: ['breached'], levels: ['WSL'], contractIds: [w.contractB], userIds: [w.userIds.manager], channels: ['notification'] });
+    await t.db.orm.insert(alertTemplates).values({
+      name: 'WSL to the manager',
+      category: 'contract',
+      kinds: ['breached'],
+      levels: ['WSL'],
+      contractIds: [w.contractB],
+      userIds: [w.userIds.manager],
+      channels: ['notification'],
+    });
     const mailsBefore = await countOf(t, 'outbox');
     const before = { manager: (await notificationsOf(w.userIds.manager)).length, yuser: (await notificationsOf(w.userIds.yuser)).length };
     await loadAndEvaluate(t, w, { 'SM-B1': daily(T0 + 40 * DAY, [35]) });

@@ -17,9 +17,25 @@ import { readSheet, SheetFileError, writeSheet, type SheetFormat, type SheetRow 
 import { writeAudit } from '../../platform/audit.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { zonesOfContracts } from '../zones/zones.repository.js';
-import { allInstruments, insertInstruments, takenNames, typesByCode, visibleContractsByNo, type InstrumentInsert, type InstrumentsFilter } from './instruments.repository.js';
-import { levelsByCode, readingCodesByType, thresholdsForExport, thresholdsOf, upsertThresholds, visibleInstrumentsByName, type ThresholdInsert } from './thresholds.repository.js';
+import {
+  allInstruments,
+  insertInstruments,
+  takenNames,
+  typesByCode,
+  visibleContractsByNo,
+  type InstrumentInsert,
+  type InstrumentsFilter,
+} from './instruments.repository.js';
+import {
+  levelsByCode,
+  readingCodesByType,
+  thresholdsForExport,
+  thresholdsOf,
+  upsertThresholds,
+  visibleInstrumentsByName,
+  type ThresholdInsert,
+} from './thresholds.repository.js';
+import { zonesOfContracts } from '../zones/zones.service.js';
 
 type RowError = { field: string; message: string };
 
