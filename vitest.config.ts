@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** `npm test`: the unit and API suites of every workspace (end-to-end tests run apart: `npm run e2e`). */
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    // `tools`: the repository's own lint rules (RuleTester), small enough to live inline.
+    projects: ['packages/shared', 'apps/server', 'apps/web', { test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.js'] } }],
     // Two workers fit the 2 cores CI has; each server test file opens its own database.
     maxWorkers: 2,
   },

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,8 +16,30 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+/**
+ * A piece of SQL built by a repository that a service only hands on to another repository (the record resolvers'
+ * listings): services name its type without importing drizzle-orm.
+ */
+export type SqlFragment = SQL;
+
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Orm | Tx;
+
+/**
+ * The rows of a raw `sql` statement, as `T` (the caller names the columns the statement selects). Drizzle types the
+ * result of `execute` per driver (PGlite's `Results`, node-postgres' `QueryResult`); both carry `rows`, so this is the
+ * one place that cast lives.
+ */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** How many rows a raw statement changed (`rowCount` on node-postgres, `affectedRows` on PGlite). */
+export async function changed(db: Executor, query: SQL): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
+}
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 

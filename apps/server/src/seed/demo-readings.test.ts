@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, users } from '../db/schema/index.js';
-import { rebuildRollups } from '../modules/readings/readings.repository.js';
 import { createTestDatabase, type TestDatabase } from '../platform/test-database.js';
 import { seedMasterData } from './demo-master-data.js';
 import { seedDemoReadings, type DemoReadingsResult } from './demo-readings.js';
+import { rebuildRollups } from '../modules/readings/readings-load.repository.js';
 
 describe('demo readings', () => {
   let tdb: TestDatabase;

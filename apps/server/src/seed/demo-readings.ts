@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { alertLevels, instrumentTypes, instruments, readingCodes, thresholds } from '../db/schema/index.js';
 import { buildBatch, type SeriesPoints } from '../modules/readings/readings-batch.js';
-import { ensurePartitions, loadReadings } from '../modules/readings/readings.repository.js';
+import { ensurePartitions, loadReadings } from '../modules/readings/readings-store.service.js';
 
 const DAY = 86_400_000;
 const INC_DEPTHS = [2, 4, 6, 8, 10];

@@ -2,12 +2,14 @@ import { DEFAULT_PREFERENCES, ZPreferences, type TPreferences, type TRecentPageL
 import type { Actor, AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
-import { listContracts } from '../contracts/contracts.repository.js';
-import { presentContract, scopeOf, type ContractsService } from '../contracts/contracts.service.js';
-import { countUnread } from '../notifications/notifications.repository.js';
+import { presentContract, scopeOf, type ContractsService, listContracts } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findRoleName, findUserById, setLastUrl } from '../users/users.repository.js';
 import { listRecentPages, readPreferences, recordRecentPage, writePreferences } from './account.repository.js';
+import { countUnread } from '../notifications/notifications.service.js';
+import { findRoleName, findUserById, setLastUrl } from '../users/users.service.js';
+
+/** What other modules use of this module's data (sign-in (the known-client check)): they reach it through this service, not the repository. */
+export { rememberClient } from './security.repository.js';
 
 /** A signed-in user's own things: the sync payload, preferences and the last page they opened. */
 export class AccountService {

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
 import { randomKey, type Storage } from '../../platform/storage.js';
 import { safeError } from '../../platform/safe-error.js';
-import { findUserById, updateUser } from '../users/users.repository.js';
+import { findUserById, updateUser } from '../users/users.service.js';
 
 /** Largest picture accepted, and the size it is stored at (square, WebP). */
 export const PICTURE_MAX_BYTES = 2_000_000;

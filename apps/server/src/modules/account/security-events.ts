@@ -9,10 +9,10 @@ import type { Executor } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import { composeMail, publicLink, type Mailer } from '../../platform/mail.js';
 import { safeError } from '../../platform/safe-error.js';
-import { countUnread } from '../notifications/notifications.repository.js';
 import { publishToUsers, publishUnreadCounts } from '../realtime/realtime.publish.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertUserNotification } from './security.repository.js';
+import { countUnread } from '../notifications/notifications.service.js';
 
 export const SECURITY_NOTIFICATION_TYPE = 'security';
 export const SECURITY_SEVERITY = 2;

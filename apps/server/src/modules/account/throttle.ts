@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import { tooManyRequests } from '../../lib/errors.js';
-import { clearLoginFailures, countLoginFailures, recordLoginFailure } from '../auth/sessions.repository.js';
+import { clearLoginFailures, countLoginFailures, recordLoginFailure } from '../auth/auth.service.js';
 
 /**
  * Counting throttles over the sign-in failure table (`login_attempts`), in their own namespace so they never count as

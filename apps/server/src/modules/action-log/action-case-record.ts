@@ -5,9 +5,8 @@
  * RecordRefs. No `listing`: case files stay out of the map file search.
  */
 import { ACTION_CASE_RECORD_CATEGORY, ACTION_CASE_TASKS, actionCaseReadTasks, type ActionCaseCategory } from '@strata/shared';
-import { sql } from 'drizzle-orm';
 import type { RecordResolver } from '../records/record-refs.js';
-import { caseRecord } from './action-log.repository.js';
+import { CASE_RECORD_IDS, caseRecord } from './action-log.repository.js';
 
 /** The web page of a case. */
 export const caseDetailPath = (caseId: number) => `/alert/action-detail/${caseId}`;
@@ -29,5 +28,5 @@ export const actionCaseRecordResolver: RecordResolver = {
       readOnly: row.status !== 'open',
     };
   },
-  existing: sql`select case_id as ref_id from action_cases`,
+  existing: CASE_RECORD_IDS,
 };

@@ -4,17 +4,11 @@
  */
 import { ACTION_CASE_RECORD_CATEGORY } from '@strata/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 import { actionCaseEntries, actionCases, actionEntryFiles, attachments, contracts, instruments } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
-import { scoped } from '../alerts/alerts.repository.js';
-import { pgArray } from '../alerts/evaluation.repository.js';
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown as { rows: T[] };
-  return r.rows;
-}
+import { inScope, type ContractScope, scoped } from '../../db/scope.js';
+import { pgArray } from '../../db/sql.js';
 
 export interface CaseRow {
   caseId: number;
@@ -102,20 +96,20 @@ function where(scope: ContractScope, f: CaseFilter): SQL {
 export async function listCases(db: Executor, scope: ContractScope, f: CaseFilter, page: { limit: number; skip: number }) {
   const w = where(scope, f);
   const [records, [count]] = await Promise.all([
-    rowsOf<CaseRow>(db, sql`${SELECT} where ${w} order by ac.opened_at desc, ac.case_id desc limit ${page.limit} offset ${page.skip}`),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${FROM} where ${w}`),
+    rows<CaseRow>(db, sql`${SELECT} where ${w} order by ac.opened_at desc, ac.case_id desc limit ${page.limit} offset ${page.skip}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${FROM} where ${w}`),
   ]);
   return { records, total: count?.n ?? 0 };
 }
 
 export async function findCase(db: Executor, scope: ContractScope, id: number): Promise<CaseRow | undefined> {
-  const [row] = await rowsOf<CaseRow>(db, sql`${SELECT} where ac.case_id = ${id} and ${scoped(scope, 'ac.contract_id', undefined)}`);
+  const [row] = await rows<CaseRow>(db, sql`${SELECT} where ac.case_id = ${id} and ${scoped(scope, 'ac.contract_id', undefined)}`);
   return row;
 }
 
 /** Open cases per category within the scope. */
 export async function openCounts(db: Executor, scope: ContractScope, contracts: number[] | undefined) {
-  return rowsOf<{ category: string; n: number }>(
+  return rows<{ category: string; n: number }>(
     db,
     sql`select ac.category, count(*)::int as n from action_cases ac where ac.status = 'open' and ${scoped(scope, 'ac.contract_id', contracts)} group by ac.category`,
   );
@@ -129,7 +123,9 @@ export async function openCaseOf(db: Executor, target: { alertId: number } | { i
     .where(
       and(
         eq(actionCases.status, 'open'),
-        'alertId' in target ? eq(actionCases.alertId, target.alertId) : and(eq(actionCases.category, 'damaged'), eq(actionCases.instrumentId, target.instrumentId)),
+        'alertId' in target
+          ? eq(actionCases.alertId, target.alertId)
+          : and(eq(actionCases.category, 'damaged'), eq(actionCases.instrumentId, target.instrumentId)),
       ),
     )
     .limit(1);
@@ -164,7 +160,7 @@ export async function closeCase(tx: Executor, id: number, userId: number, reason
 
 /** Locks the case row for the rest of the transaction and answers its status (entries and closing serialise on it). */
 export async function lockCase(tx: Executor, id: number): Promise<string | undefined> {
-  const [row] = await rowsOf<{ status: string }>(tx, sql`select status from action_cases where case_id = ${id} for update`);
+  const [row] = await rows<{ status: string }>(tx, sql`select status from action_cases where case_id = ${id} for update`);
   return row?.status;
 }
 
@@ -226,7 +222,7 @@ export interface EntryRow {
 
 /** The follow-ups of a case, in the order things were done (then written). */
 export async function entriesOf(db: Executor, caseId: number): Promise<EntryRow[]> {
-  return rowsOf<EntryRow>(
+  return rows<EntryRow>(
     db,
     sql`select e.entry_id as "entryId", e.case_id as "caseId", e.action, e.done_at as "doneAt", u.fullname as "byName", e.created_at as "createdAt"
         from action_case_entries e left join users u on u.user_id = e.by_user
@@ -236,7 +232,7 @@ export async function entriesOf(db: Executor, caseId: number): Promise<EntryRow[
 
 /** The case as a record files hang on: its contract, category and status, within the scope. */
 export async function caseRecord(db: Executor, scope: ContractScope, id: number) {
-  const [row] = await rowsOf<{ contractId: number; category: string; status: string; title: string }>(
+  const [row] = await rows<{ contractId: number; category: string; status: string; title: string }>(
     db,
     sql`select ac.contract_id as "contractId", ac.category, ac.status, ac.title from action_cases ac
         where ac.case_id = ${id} and ${scoped(scope, 'ac.contract_id', undefined)}`,
@@ -254,3 +250,6 @@ export async function findInstrument(db: Executor, scope: ContractScope, id: num
     .limit(1);
   return row;
 }
+
+/** The ids of every case, as the column `ref_id` (`RecordResolver.existing`). */
+export const CASE_RECORD_IDS = sql`select case_id as ref_id from action_cases`;

@@ -12,7 +12,6 @@ import {
   type ActionCaseCategory,
   type AlertKind,
   type PermissionCode,
-  type TActionCase,
   type TActionCaseCandidateList,
   type TActionCaseCandidatesQuery,
   type TActionCaseDetail,
@@ -20,7 +19,6 @@ import {
   type TActionCaseTarget,
   type TActionCaseTargetQuery,
   type TActionEntry,
-  type TActionEntryFile,
   type TAddActionEntryRequest,
   type TCloseActionCaseRequest,
   type TListActionCasesQuery,
@@ -29,15 +27,12 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { iso } from '../../lib/filters.js';
 import { isTimeZone } from '../../lib/zoned-time.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { Storage } from '../../platform/storage.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { safeError } from '../../platform/safe-error.js';
-import { alertMessage } from '../alerts/alert-message.js';
-import { closeAlert, findAlert, listAlerts, type AlertRow } from '../alerts/alerts.repository.js';
-import { presentAlert } from '../alerts/alerts.service.js';
+import { presentAlert, closeAlert, findAlert, listAlerts, type AlertRow } from '../alerts/alerts.service.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import { publishDataUpdated } from '../realtime/realtime.publish.js';
 import { caseDocument, caseDocumentName } from './action-case-document.js';
@@ -57,72 +52,12 @@ import {
   openCounts,
   type CaseFileRow,
   type CaseRow,
-  type EntryRow,
 } from './action-log.repository.js';
+import { presentCase, presentEntry, presentFile } from './action-log.presenter.js';
 
 export const CASE_NOT_FOUND = 'Case not found';
 export const CASE_CLOSED = 'This case is closed: no follow-up can be added';
 export const CASE_ALREADY_CLOSED = 'This case is already closed';
-
-const toIso = (d: Date | string) => iso(new Date(d));
-const toIsoOrNull = (d: Date | string | null) => (d === null ? null : toIso(d));
-
-function messageOf(r: CaseRow): string {
-  return alertMessage({
-    kind: r.alertKind!,
-    levelCode: r.alertLevel,
-    instrumentName: r.alertInstrumentName,
-    readingCode: r.readingCode,
-    depth: r.depth,
-    unit: r.unit,
-    latestValue: r.latestValue,
-    readingAt: r.readingAt,
-    groupName: r.groupName,
-    scenarioName: r.scenarioName,
-    detail: r.alertDetail,
-  });
-}
-
-export function presentCase(r: CaseRow): TActionCase {
-  return {
-    case_id: r.caseId,
-    category: r.category as ActionCaseCategory,
-    status: r.status as TActionCase['status'],
-    title: r.title,
-    contract_id: r.contractId,
-    contract_no: r.contractNo,
-    alert_id: r.alertId,
-    alert:
-      r.alertId !== null && r.alertKind !== null
-        ? { alert_id: r.alertId, kind: r.alertKind as AlertKind, status: r.alertStatus as 'open' | 'closed', level_code: r.alertLevel, level_color: r.alertLevelColor, message: messageOf(r) }
-        : null,
-    instrument_id: r.instrumentId,
-    instrument_name: r.instrumentName,
-    opened_by: r.openedBy ?? '',
-    opened_at: toIso(r.openedAt),
-    closed_by: r.status === 'closed' ? (r.closedBy ?? '') : null,
-    closed_at: toIsoOrNull(r.closedAt),
-    close_reason: r.closeReason,
-    entry_count: r.entryCount,
-    last_entry_at: toIsoOrNull(r.lastEntryAt),
-  };
-}
-
-function presentEntry(e: EntryRow, files: readonly CaseFileRow[]): TActionEntry {
-  return {
-    entry_id: e.entryId,
-    case_id: e.caseId,
-    action: e.action,
-    done_at: toIso(e.doneAt),
-    by: e.byName ?? '',
-    created_at: toIso(e.createdAt),
-    files: files.filter((f) => f.entryId === e.entryId).map(presentFile),
-  };
-}
-
-function presentFile(f: CaseFileRow): TActionEntryFile {
-  return { file_id: f.fileId, kind: f.kind, file_name: f.fileName, size: Number(f.size) };
-}
 
 const ALERT_SUBJECT = (a: AlertRow) => a.instrumentName ?? a.groupName ?? a.scenarioName ?? a.contractNo;
 
@@ -252,7 +187,14 @@ export class ActionLogService {
       contract_no: t.contractNo,
       default_title: t.defaultTitle,
       alert: t.alert
-        ? { alert_id: t.alert.alertId, kind: t.alert.kind as AlertKind, status: t.alert.status as 'open' | 'closed', level_code: t.alert.levelCode, level_color: t.alert.levelColor, message: presentAlert(t.alert).message }
+        ? {
+            alert_id: t.alert.alertId,
+            kind: t.alert.kind as AlertKind,
+            status: t.alert.status as 'open' | 'closed',
+            level_code: t.alert.levelCode,
+            level_color: t.alert.levelColor,
+            message: presentAlert(t.alert).message,
+          }
         : null,
       instrument_id: t.instrumentId,
       instrument_name: t.instrumentName,
@@ -264,8 +206,16 @@ export class ActionLogService {
   async candidates(actor: Actor, q: TActionCaseCandidatesQuery): Promise<TActionCaseCandidateList> {
     this.require(actor, ACTION_CASE_TASKS[q.category].edit);
     const kinds = ALERT_KINDS.filter((k) => caseCategoryOfAlertKind(k) === q.category);
-    const { records, total } = await listAlerts(this.db, scopeOf(actor), { kinds, status: 'open', keyword: q.keyword || undefined, contracts: q.contracts }, { limit: q.limit, skip: q.skip });
-    const cases = await openCasesOfAlerts(this.db, records.map((r) => r.alertId));
+    const { records, total } = await listAlerts(
+      this.db,
+      scopeOf(actor),
+      { kinds, status: 'open', keyword: q.keyword || undefined, contracts: q.contracts },
+      { limit: q.limit, skip: q.skip },
+    );
+    const cases = await openCasesOfAlerts(
+      this.db,
+      records.map((r) => r.alertId),
+    );
     return {
       records: records.map((r) => {
         const a = presentAlert(r);
@@ -325,7 +275,11 @@ export class ActionLogService {
     const key = t.alert ? { alertId: t.alert.alertId } : { instrumentId: t.instrumentId! };
     const taken = async () => {
       const existing = await openCaseOf(this.db, key);
-      return conflict(t.alert ? `This alert already has an open case (#${existing ?? '?'})` : `This instrument already has an open damaged-instrument case (#${existing ?? '?'})`);
+      return conflict(
+        t.alert
+          ? `This alert already has an open case (#${existing ?? '?'})`
+          : `This instrument already has an open damaged-instrument case (#${existing ?? '?'})`,
+      );
     };
     if ((await openCaseOf(this.db, key)) !== undefined) throw await taken();
     const title = body.title && body.title !== '' ? body.title : t.defaultTitle;
@@ -401,12 +355,24 @@ export class ActionLogService {
     const now = this.ctx.now();
     const alertClosed = await this.db.transaction(async (tx) => {
       if ((await lockCase(tx, id)) !== 'open' || !(await closeCase(tx, id, actor.userId, body.reason, now))) throw badRequest(CASE_ALREADY_CLOSED);
-      await writeAudit(tx, actor, { action: 'action_case.close', entityType: 'action_case', entityId: id, before: { status: 'open' }, after: { status: 'closed', reason: body.reason } });
+      await writeAudit(tx, actor, {
+        action: 'action_case.close',
+        entityType: 'action_case',
+        entityId: id,
+        before: { status: 'open' },
+        after: { status: 'closed', reason: body.reason },
+      });
       if (!closeTheAlert) return false;
       const note = `Case #${id} closed: ${body.reason}`.slice(0, ACTION_LOG_LIMITS.reasonMax);
       const closed = await closeAlert(tx, row.alertId!, actor.userId, note, now);
       if (closed) {
-        await writeAudit(tx, actor, { action: 'alert.close', entityType: 'alert', entityId: row.alertId, before: { status: 'open' }, after: { status: 'closed', reason: note, case_id: id } });
+        await writeAudit(tx, actor, {
+          action: 'alert.close',
+          entityType: 'alert',
+          entityId: row.alertId,
+          before: { status: 'open' },
+          after: { status: 'closed', reason: note, case_id: id },
+        });
       }
       return closed;
     });

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import { Mailer } from '../../platform/mail.js';
 import { activationMail, resetMail } from '../account/account-mails.js';
-import { issueAccountToken } from '../users/account-tokens.repository.js';
+import { issueAccountToken } from '../users/users.service.js';
 
 export interface MailUser {
   userId: number;

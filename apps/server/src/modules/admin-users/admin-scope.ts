@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { USER_TYPE } from '@strata/shared';
 import type { Actor } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
-import type { ContractScope } from '../contracts/contracts.repository.js';
+import { contractorOfUser } from './admin-users.repository.js';
 import { scopeOf } from '../contracts/contracts.service.js';
+import { type ContractScope } from '../../db/scope.js';
 
 /**
  * What an administrator may see of the directory (users, contractors, audit rows, generated files):
@@ -21,6 +20,5 @@ export interface AdminScope {
 export async function adminScopeOf(db: Executor, actor: Pick<Actor, 'userId' | 'userType'>): Promise<AdminScope> {
   const contracts = scopeOf(actor);
   if (actor.userType !== USER_TYPE.Contractor) return { userId: actor.userId, contractorId: null, contracts };
-  const [row] = await db.select({ contractorId: users.contractorId }).from(users).where(eq(users.userId, actor.userId)).limit(1);
-  return { userId: actor.userId, contractorId: row?.contractorId ?? -1, contracts };
+  return { userId: actor.userId, contractorId: (await contractorOfUser(db, actor.userId)) ?? -1, contracts };
 }

@@ -3,8 +3,8 @@ import { USER_TYPE, type TListAdminUsersQuery } from '@strata/shared';
 import type { Executor } from '../../db/client.js';
 import { adminCreatedUsers, auditLog, contractors, contracts, roles, sessions, userContracts, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope } from '../contracts/contracts.repository.js';
 import type { AdminScope } from './admin-scope.js';
+import { inScope } from '../../db/scope.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,7 +73,10 @@ export async function listUsers(db: Executor, scope: AdminScope, q: TListAdminUs
       .orderBy(orderBy, asc(users.userId))
       .limit(q.limit)
       .offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { records: records as AdminUserRow[], total: count?.n ?? 0 };
 }
@@ -92,7 +95,10 @@ export async function reportUsers(db: Executor, scope: AdminScope, q: UserFilter
 }
 
 export async function countUsers(db: Executor, scope: AdminScope, q: UserFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(userFilterConditions(scope, q));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(userFilterConditions(scope, q));
   return row?.n ?? 0;
 }
 
@@ -118,7 +124,11 @@ export async function contractsOfUser(db: Executor, userId: number, scope: Admin
 }
 
 export async function allContractIdsOfUser(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db.select({ id: userContracts.contractId }).from(userContracts).where(eq(userContracts.userId, userId)).orderBy(asc(userContracts.contractId));
+  const rows = await db
+    .select({ id: userContracts.contractId })
+    .from(userContracts)
+    .where(eq(userContracts.userId, userId))
+    .orderBy(asc(userContracts.contractId));
   return rows.map((r) => r.id);
 }
 
@@ -188,13 +198,20 @@ export async function listSessions(db: Executor, userId: number, page: { limit: 
   const where = eq(sessions.userId, userId);
   const [records, [count]] = await Promise.all([
     db.select().from(sessions).where(where).orderBy(desc(sessions.createdAt)).limit(page.limit).offset(page.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
 
 export async function findSession(db: Executor, userId: number, sessionId: number) {
-  const [row] = await db.select().from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.sessionId, sessionId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.sessionId, sessionId)))
+    .limit(1);
   return row;
 }
 
@@ -214,4 +231,10 @@ export async function findContractorRow(db: Executor, contractorId: number) {
 export async function findRoleRow(db: Executor, roleId: number) {
   const [row] = await db.select().from(roles).where(eq(roles.roleId, roleId)).limit(1);
   return row;
+}
+
+/** The contractor a user belongs to; null when none (or no such user). */
+export async function contractorOfUser(db: Executor, userId: number): Promise<number | null> {
+  const [row] = await db.select({ contractorId: users.contractorId }).from(users).where(eq(users.userId, userId)).limit(1);
+  return row?.contractorId ?? null;
 }

@@ -19,8 +19,6 @@ import { iso, isoOrNull } from '../../lib/filters.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { revokeSession, revokeUserSessions } from '../auth/sessions.repository.js';
-import { visibleContractIds } from '../contracts/contracts.repository.js';
 import { publishRequireSync } from '../realtime/realtime.publish.js';
 import type { AccountMails } from './account-mails.js';
 import { adminScopeOf, type AdminScope } from './admin-scope.js';
@@ -46,6 +44,11 @@ import {
   updateUser,
   type AdminUserRow,
 } from './admin-users.repository.js';
+import { revokeSession, revokeUserSessions } from '../auth/auth.service.js';
+import { visibleContractIds } from '../contracts/contracts.service.js';
+
+/** What other modules use of this module's data (the user export): they reach it through this service, not the repository. */
+export { countUsers, reportUsers, type UserFilters } from './admin-users.repository.js';
 
 const toIso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 

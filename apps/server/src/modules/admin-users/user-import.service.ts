@@ -1,12 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
 import { isSafeText, MESSAGES, USER_TYPE, ZEmail, ZLoginName, type TUserImportResult } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
-import { contractors, contracts, roles, userContracts, userImportUsers, userImports, users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import { visibleContractIds } from '../contracts/contracts.repository.js';
 import { adminScopeOf } from './admin-scope.js';
+import { importLookups, insertImportBatch, insertImportedUser } from './user-import.repository.js';
 import { ImportFileError, readImportFile, type SheetRow } from './user-import-file.js';
+import { visibleContractIds } from '../contracts/contracts.service.js';
 
 interface ValidRow {
   row: number;
@@ -44,24 +43,33 @@ export class UserImportService {
 
     const now = this.ctx.now();
     const importId = await this.ctx.db.orm.transaction(async (tx) => {
-      const [batch] = await tx
-        .insert(userImports)
-        .values({ fileName: file.fileName.slice(0, 255), format: parsed.format, totalRows: report.length, validRows: valid.length, invalidRows: invalid, createdBy: actor.userId, createdAt: now })
-        .returning({ id: userImports.importId });
-      if (!batch) throw new Error('import insert returned no row');
+      const batch = await insertImportBatch(tx, {
+        fileName: file.fileName.slice(0, 255),
+        format: parsed.format,
+        totalRows: report.length,
+        validRows: valid.length,
+        invalidRows: invalid,
+        createdBy: actor.userId,
+        createdAt: now,
+      });
       for (const v of valid) {
-        const [u] = await tx
-          .insert(users)
-          .values({ loginName: v.loginName, fullname: v.fullname, email: v.email, userType: v.userType, roleId: v.roleId, contractorId: v.contractorId, status: 'pending', createdAt: now, updatedAt: now })
-          .returning({ id: users.userId });
-        if (!u) throw new Error('user insert returned no row');
-        if (v.contractIds.length > 0) await tx.insert(userContracts).values(v.contractIds.map((contractId) => ({ userId: u.id, contractId })));
-        await tx.insert(userImportUsers).values({ userId: u.id, importId: batch.id, rowNo: v.row });
+        const u = await insertImportedUser(tx, batch.id, v, now);
         await writeAudit(tx, actor, {
           action: 'user.import',
           entityType: 'user',
           entityId: u.id,
-          after: { login_name: v.loginName, fullname: v.fullname, email: v.email, user_type: v.userType, role_id: v.roleId, contractor_id: v.contractorId, contract_ids: v.contractIds, status: 'pending', import_id: batch.id, row: v.row },
+          after: {
+            login_name: v.loginName,
+            fullname: v.fullname,
+            email: v.email,
+            user_type: v.userType,
+            role_id: v.roleId,
+            contractor_id: v.contractorId,
+            contract_ids: v.contractIds,
+            status: 'pending',
+            import_id: batch.id,
+            row: v.row,
+          },
         });
       }
       await writeAudit(tx, actor, {
@@ -83,14 +91,14 @@ export class UserImportService {
     const logins = [...new Set(rows.map((r) => lower(cell(r, 'login_name'))).filter(Boolean))];
     const emails = [...new Set(rows.map((r) => lower(cell(r, 'email'))).filter(Boolean))];
     const contractNos = [...new Set(rows.flatMap((r) => cell(r, 'contracts').split(';').map(lower).filter(Boolean)))];
-    const [roleRows, contractorRows, contractRows, takenLogins, takenEmails] = await Promise.all([
-      db.select({ id: roles.roleId, name: roles.name }).from(roles),
-      db.select().from(contractors),
-      contractNos.length ? db.select().from(contracts).where(inArray(sql`lower(${contracts.no})`, contractNos)) : Promise.resolve([]),
-      logins.length ? db.select({ v: users.loginName }).from(users).where(inArray(users.loginName, logins)) : Promise.resolve([]),
-      emails.length ? db.select({ v: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, emails)) : Promise.resolve([]),
-    ]);
-    const visible = new Set(await visibleContractIds(db, scope.contracts, contractRows.map((c) => c.contractId)));
+    const { roleRows, contractorRows, contractRows, takenLogins, takenEmails } = await importLookups(db, { logins, emails, contractNos });
+    const visible = new Set(
+      await visibleContractIds(
+        db,
+        scope.contracts,
+        contractRows.map((c) => c.contractId),
+      ),
+    );
     const roleByName = new Map(roleRows.map((r) => [lower(r.name), r.id]));
     const contractorByKey = new Map<string, (typeof contractorRows)[number]>();
     for (const c of contractorRows) {
@@ -131,7 +139,8 @@ export class UserImportService {
       if (emailRaw && !firstEmail.has(lower(emailRaw))) firstEmail.set(lower(emailRaw), r.row);
 
       const typeText = lower(cell(r, 'user_type'));
-      const userType = typeText === 'authority' || typeText === '0' ? USER_TYPE.Authority : typeText === 'contractor' || typeText === '1' ? USER_TYPE.Contractor : undefined;
+      const userType =
+        typeText === 'authority' || typeText === '0' ? USER_TYPE.Authority : typeText === 'contractor' || typeText === '1' ? USER_TYPE.Contractor : undefined;
       if (!typeText) add('user_type', 'User type is required');
       else if (userType === undefined) add('user_type', 'User type must be Authority or Contractor');
 
@@ -151,10 +160,14 @@ export class UserImportService {
       }
 
       const contractIds: number[] = [];
-      for (const no of cell(r, 'contracts').split(';').map((s) => s.trim()).filter(Boolean)) {
+      for (const no of cell(r, 'contracts')
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const c = contractByNo.get(lower(no));
         if (!c) add('contracts', `Unknown contract "${no}"`);
-        else if (userType === USER_TYPE.Contractor && contractor && c.contractorId !== contractor.contractorId) add('contracts', `Contract ${c.no} is not of contractor ${contractor.name}`);
+        else if (userType === USER_TYPE.Contractor && contractor && c.contractorId !== contractor.contractorId)
+          add('contracts', `Contract ${c.no} is not of contractor ${contractor.name}`);
         else if (!contractIds.includes(c.contractId)) contractIds.push(c.contractId);
       }
 

@@ -3,13 +3,13 @@
  * Groups and scenarios belong to a contract and are scoped by it; templates name contracts (`templateInScope`).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 import { alertScenarios, alertTemplates, monitoringGroupMembers, monitoringGroups } from '../../db/schema/index.js';
 import { alertLevels, contracts, instruments, instrumentTypes, roles, userContracts, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
 import { levelNowSql } from './alerts.repository.js';
-import { pgArray } from './evaluation.repository.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
+import { pgArray } from '../../db/sql.js';
 
 export type TemplateRow = typeof alertTemplates.$inferSelect;
 export type TemplateInsert = typeof alertTemplates.$inferInsert;
@@ -23,7 +23,11 @@ export function templateInScope(scope: ContractScope): SQL {
   return sql`(cardinality(${alertTemplates.contractIds}) > 0 and ${alertTemplates.contractIds} <@ ${mine})`;
 }
 
-export async function listTemplates(db: Executor, scope: ContractScope, f: { category?: string | undefined; keyword?: string | undefined; limit: number; skip: number }) {
+export async function listTemplates(
+  db: Executor,
+  scope: ContractScope,
+  f: { category?: string | undefined; keyword?: string | undefined; limit: number; skip: number },
+) {
   const where = and(
     templateInScope(scope),
     f.category ? eq(alertTemplates.category, f.category) : undefined,
@@ -38,7 +42,10 @@ export async function listTemplates(db: Executor, scope: ContractScope, f: { cat
       .orderBy(asc(sql`lower(${alertTemplates.name})`), asc(alertTemplates.templateId))
       .limit(f.limit)
       .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(alertTemplates).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(alertTemplates)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -88,7 +95,9 @@ export async function instrumentsInScope(db: Executor, scope: ContractScope, ids
   const rows = await db
     .select({ id: instruments.instrumentId })
     .from(instruments)
-    .where(and(inArray(instruments.instrumentId, ids), inScope(scope, instruments.contractId), contractId ? eq(instruments.contractId, contractId) : undefined));
+    .where(
+      and(inArray(instruments.instrumentId, ids), inScope(scope, instruments.contractId), contractId ? eq(instruments.contractId, contractId) : undefined),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -97,7 +106,13 @@ export async function groupsInScope(db: Executor, scope: ContractScope, ids: num
   const rows = await db
     .select({ id: monitoringGroups.groupId })
     .from(monitoringGroups)
-    .where(and(inArray(monitoringGroups.groupId, ids), inScope(scope, monitoringGroups.contractId), contractId ? eq(monitoringGroups.contractId, contractId) : undefined));
+    .where(
+      and(
+        inArray(monitoringGroups.groupId, ids),
+        inScope(scope, monitoringGroups.contractId),
+        contractId ? eq(monitoringGroups.contractId, contractId) : undefined,
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -114,7 +129,11 @@ export async function scenariosInScope(db: Executor, scope: ContractScope, ids: 
 
 const openAlertsOf = (column: SQL) => sql<number>`(select count(*)::int from alerts a where ${column} and a.status = 'open')`;
 
-export async function listGroups(db: Executor, scope: ContractScope, f: { contracts?: number[] | undefined; keyword?: string | undefined; limit: number; skip: number }) {
+export async function listGroups(
+  db: Executor,
+  scope: ContractScope,
+  f: { contracts?: number[] | undefined; keyword?: string | undefined; limit: number; skip: number },
+) {
   const where = and(
     inScope(scope, monitoringGroups.contractId),
     f.contracts ? (f.contracts.length ? inArray(monitoringGroups.contractId, f.contracts) : sql`false`) : undefined,
@@ -129,7 +148,10 @@ export async function listGroups(db: Executor, scope: ContractScope, f: { contra
       .orderBy(asc(contracts.no), asc(sql`lower(${monitoringGroups.name})`), asc(monitoringGroups.groupId))
       .limit(f.limit)
       .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(monitoringGroups).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(monitoringGroups)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -196,7 +218,11 @@ export async function deleteGroup(tx: Executor, id: number) {
 
 // ---- scenarios ----
 
-export async function listScenarios(db: Executor, scope: ContractScope, f: { contracts?: number[] | undefined; kind?: string | undefined; keyword?: string | undefined; limit: number; skip: number }) {
+export async function listScenarios(
+  db: Executor,
+  scope: ContractScope,
+  f: { contracts?: number[] | undefined; kind?: string | undefined; keyword?: string | undefined; limit: number; skip: number },
+) {
   const where = and(
     inScope(scope, alertScenarios.contractId),
     f.contracts ? (f.contracts.length ? inArray(alertScenarios.contractId, f.contracts) : sql`false`) : undefined,
@@ -205,7 +231,12 @@ export async function listScenarios(db: Executor, scope: ContractScope, f: { con
   );
   const [records, [count]] = await Promise.all([
     db
-      .select({ s: alertScenarios, contractNo: contracts.no, createdByName: users.fullname, openAlerts: openAlertsOf(sql`a.scenario_id = ${alertScenarios.scenarioId}`) })
+      .select({
+        s: alertScenarios,
+        contractNo: contracts.no,
+        createdByName: users.fullname,
+        openAlerts: openAlertsOf(sql`a.scenario_id = ${alertScenarios.scenarioId}`),
+      })
       .from(alertScenarios)
       .innerJoin(contracts, eq(contracts.contractId, alertScenarios.contractId))
       .leftJoin(users, eq(users.userId, alertScenarios.createdBy))
@@ -213,14 +244,22 @@ export async function listScenarios(db: Executor, scope: ContractScope, f: { con
       .orderBy(asc(contracts.no), asc(sql`lower(${alertScenarios.name})`), asc(alertScenarios.scenarioId))
       .limit(f.limit)
       .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(alertScenarios).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(alertScenarios)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
 
 export async function findScenario(db: Executor, scope: ContractScope, id: number) {
   const [row] = await db
-    .select({ s: alertScenarios, contractNo: contracts.no, createdByName: users.fullname, openAlerts: openAlertsOf(sql`a.scenario_id = ${alertScenarios.scenarioId}`) })
+    .select({
+      s: alertScenarios,
+      contractNo: contracts.no,
+      createdByName: users.fullname,
+      openAlerts: openAlertsOf(sql`a.scenario_id = ${alertScenarios.scenarioId}`),
+    })
     .from(alertScenarios)
     .innerJoin(contracts, eq(contracts.contractId, alertScenarios.contractId))
     .leftJoin(users, eq(users.userId, alertScenarios.createdBy))
@@ -243,11 +282,22 @@ export async function deleteScenario(tx: Executor, id: number) {
 }
 
 /** The instruments a rule covers: listed ones and members of listed groups (of the contract), or the whole contract. */
-export async function coverage(db: Executor, contractId: number, kind: string, instrumentIds: number[], groupIds: number[]): Promise<{ id: number; name: string }[]> {
+export async function coverage(
+  db: Executor,
+  contractId: number,
+  kind: string,
+  instrumentIds: number[],
+  groupIds: number[],
+): Promise<{ id: number; name: string }[]> {
   if (kind === 'contract') {
-    return db.select({ id: instruments.instrumentId, name: instruments.name }).from(instruments).where(eq(instruments.contractId, contractId)).orderBy(asc(instruments.instrumentId));
+    return db
+      .select({ id: instruments.instrumentId, name: instruments.name })
+      .from(instruments)
+      .where(eq(instruments.contractId, contractId))
+      .orderBy(asc(instruments.instrumentId));
   }
-  const rows = await db.execute(
+  return rows<{ id: number; name: string }>(
+    db,
     sql`select i.instrument_id as id, i.name from instruments i
         where i.contract_id = ${contractId}
           and (i.instrument_id = any(${pgArray(instrumentIds)}::int[])
@@ -255,5 +305,4 @@ export async function coverage(db: Executor, contractId: number, kind: string, i
                                       where g.contract_id = ${contractId} and m.group_id = any(${pgArray(groupIds)}::int[])))
         order by i.instrument_id`,
   );
-  return (rows as unknown as { rows: { id: number; name: string }[] }).rows;
 }

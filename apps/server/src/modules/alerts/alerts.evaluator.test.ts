@@ -192,17 +192,15 @@ describe('the alert evaluator', () => {
   });
 
   it('tells only the people a matching template names, by the channels it names', async () => {
-    await t.db.orm
-      .insert(alertTemplates)
-      .values({
-        name: 'WSL to the manager',
-        category: 'contract',
-        kinds: ['breached'],
-        levels: ['WSL'],
-        contractIds: [w.contractB],
-        userIds: [w.userIds.manager],
-        channels: ['notification'],
-      });
+    await t.db.orm.insert(alertTemplates).values({
+      name: 'WSL to the manager',
+      category: 'contract',
+      kinds: ['breached'],
+      levels: ['WSL'],
+      contractIds: [w.contractB],
+      userIds: [w.userIds.manager],
+      channels: ['notification'],
+    });
     const mailsBefore = await countOf(t, 'outbox');
     const before = { manager: (await notificationsOf(w.userIds.manager)).length, yuser: (await notificationsOf(w.userIds.yuser)).length };
     await loadAndEvaluate(t, w, { 'SM-B1': daily(T0 + 40 * DAY, [35]) });

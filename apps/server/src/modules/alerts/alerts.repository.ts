@@ -3,21 +3,10 @@
  * (`inScope`) and, when the request names contracts, to those.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
-import { pgArray } from './evaluation.repository.js';
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown as { rows: T[] };
-  return r.rows;
-}
-
-/** The caller's scope on a contract id column, narrowed to `contracts` when given. */
-export function scoped(scope: ContractScope, column: string, contracts: readonly number[] | undefined): SQL {
-  const col = sql.raw(column);
-  return and(inScope(scope, col), contracts ? (contracts.length ? sql`${col} = any(${pgArray(contracts)}::int[])` : sql`false`) : undefined)!;
-}
+import { type ContractScope, scoped } from '../../db/scope.js';
+import { pgArray } from '../../db/sql.js';
 
 /**
  * An instrument's current level (DOMAIN: "the most severe level its latest reading passes", the work space's rule):
@@ -110,7 +99,11 @@ function where(scope: ContractScope, f: AlertFilter): SQL {
     f.groupId ? sql`a.group_id = ${f.groupId}` : undefined,
     f.scenarioId ? sql`a.scenario_id = ${f.scenarioId}` : undefined,
     f.from ? sql`a.last_triggered_at >= ${f.from.toISOString()}::timestamptz` : undefined,
-    f.to ? (f.toInclusive ? sql`a.last_triggered_at <= ${f.to.toISOString()}::timestamptz` : sql`a.last_triggered_at < ${f.to.toISOString()}::timestamptz`) : undefined,
+    f.to
+      ? f.toInclusive
+        ? sql`a.last_triggered_at <= ${f.to.toISOString()}::timestamptz`
+        : sql`a.last_triggered_at < ${f.to.toISOString()}::timestamptz`
+      : undefined,
     kw
       ? sql`(i.name ilike ${kw} or rc.code ilike ${kw} or g.name ilike ${kw} or sc.name ilike ${kw} or c.no ilike ${kw} or a.kind ilike ${kw} or a.level_code ilike ${kw})`
       : undefined,
@@ -120,8 +113,8 @@ function where(scope: ContractScope, f: AlertFilter): SQL {
 export async function listAlerts(db: Executor, scope: ContractScope, f: AlertFilter, page: { limit: number; skip: number }) {
   const w = where(scope, f);
   const [records, [count]] = await Promise.all([
-    rowsOf<AlertRow>(db, sql`${SELECT} where ${w} order by a.last_triggered_at desc, a.alert_id desc limit ${page.limit} offset ${page.skip}`),
-    rowsOf<{ n: number }>(
+    rows<AlertRow>(db, sql`${SELECT} where ${w} order by a.last_triggered_at desc, a.alert_id desc limit ${page.limit} offset ${page.skip}`),
+    rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from alerts a join contracts c on c.contract_id = a.contract_id
           left join instruments i on i.instrument_id = a.instrument_id left join reading_series s on s.series_id = a.series_id
@@ -133,19 +126,19 @@ export async function listAlerts(db: Executor, scope: ContractScope, f: AlertFil
 }
 
 export async function findAlert(db: Executor, scope: ContractScope, id: number): Promise<AlertRow | undefined> {
-  const [row] = await rowsOf<AlertRow>(db, sql`${SELECT} where a.alert_id = ${id} and ${scoped(scope, 'a.contract_id', undefined)}`);
+  const [row] = await rows<AlertRow>(db, sql`${SELECT} where a.alert_id = ${id} and ${scoped(scope, 'a.contract_id', undefined)}`);
   return row;
 }
 
 export async function openCountsByKind(db: Executor, scope: ContractScope, contracts: number[] | undefined) {
-  return rowsOf<{ kind: string; n: number }>(
+  return rows<{ kind: string; n: number }>(
     db,
     sql`select a.kind, count(*)::int as n from alerts a where a.status = 'open' and ${scoped(scope, 'a.contract_id', contracts)} group by a.kind`,
   );
 }
 
 export async function openBreachedByLevel(db: Executor, scope: ContractScope, contracts: number[] | undefined) {
-  return rowsOf<{ code: string; name: string; color: string; severity: number; n: number }>(
+  return rows<{ code: string; name: string; color: string; severity: number; n: number }>(
     db,
     sql`select l.code, l.name, l.color, l.severity, count(a.alert_id)::int as n
         from alert_levels l
@@ -178,7 +171,11 @@ export interface BreachedRow {
 }
 
 /** Instruments with an open breached alert at `level`: the newest such alert of each, and how many it has open. */
-export async function breachedInstruments(db: Executor, scope: ContractScope, f: { level: string; contracts?: number[] | undefined; keyword?: string | undefined; limit: number; skip: number }) {
+export async function breachedInstruments(
+  db: Executor,
+  scope: ContractScope,
+  f: { level: string; contracts?: number[] | undefined; keyword?: string | undefined; limit: number; skip: number },
+) {
   const kw = f.keyword ? `%${likeEscape(f.keyword)}%` : undefined;
   const w = and(
     sql`a.kind = 'breached' and a.status = 'open' and a.level_code = ${f.level.toUpperCase()}`,
@@ -200,14 +197,14 @@ export async function breachedInstruments(db: Executor, scope: ContractScope, f:
     where ${w}
     order by a.instrument_id, a.last_triggered_at desc, a.alert_id desc`;
   const [records, [count]] = await Promise.all([
-    rowsOf<BreachedRow>(db, sql`select * from (${base}) x order by lower(x.name), x."instrumentId" limit ${f.limit} offset ${f.skip}`),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${base}) x`),
+    rows<BreachedRow>(db, sql`select * from (${base}) x order by lower(x.name), x."instrumentId" limit ${f.limit} offset ${f.skip}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from (${base}) x`),
   ]);
   return { records, total: count?.n ?? 0 };
 }
 
 export async function breachedInstrumentsByLevel(db: Executor, scope: ContractScope, contracts: number[] | undefined) {
-  return rowsOf<{ code: string; name: string; color: string; severity: number; n: number }>(
+  return rows<{ code: string; name: string; color: string; severity: number; n: number }>(
     db,
     sql`select l.code, l.name, l.color, l.severity, count(distinct a.instrument_id)::int as n
         from alert_levels l
@@ -228,7 +225,7 @@ export interface EventRow {
 }
 
 export async function eventsOf(db: Executor, alertId: number): Promise<EventRow[]> {
-  return rowsOf<EventRow>(
+  return rows<EventRow>(
     db,
     sql`select e.event_id as "eventId", e.at, e.type, e.level_code as "levelCode", e.value, e.reading_at as "readingAt",
                u.fullname as "byName", e.note
@@ -252,7 +249,7 @@ export interface InstrumentFacts {
 }
 
 export async function instrumentFacts(db: Executor, instrumentId: number): Promise<InstrumentFacts | undefined> {
-  const [row] = await rowsOf<InstrumentFacts>(
+  const [row] = await rows<InstrumentFacts>(
     db,
     sql`select i.instrument_id as "instrumentId", i.name, ty.code as "typeCode", ty.name as "typeName", i.contract_id as "contractId",
                c.no as "contractNo", z.name as "zoneName", i.easting, i.northing, i.status, i.frequency
@@ -263,7 +260,7 @@ export async function instrumentFacts(db: Executor, instrumentId: number): Promi
 }
 
 export async function thresholdsOfSeries(db: Executor, seriesId: number) {
-  return rowsOf<{ readingCode: string; levelCode: string; levelName: string; color: string; severity: number; upper: number | null; lower: number | null }>(
+  return rows<{ readingCode: string; levelCode: string; levelName: string; color: string; severity: number; upper: number | null; lower: number | null }>(
     db,
     sql`select rc.code as "readingCode", l.code as "levelCode", l.name as "levelName", l.color, l.severity, t.upper, t.lower
         from reading_series s
@@ -277,7 +274,7 @@ export async function thresholdsOfSeries(db: Executor, seriesId: number) {
 /** Instruments (of the alert's contract) with their current level: the members behind a group or scenario alert. */
 export async function membersOf(db: Executor, contractId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return rowsOf<{ instrumentId: number; name: string; levelCode: string | null }>(
+  return rows<{ instrumentId: number; name: string; levelCode: string | null }>(
     db,
     sql`select i.instrument_id as "instrumentId", i.name,
                (${levelNowSql(sql`i.instrument_id`, sql`l.code`)}) as "levelCode"
@@ -287,12 +284,12 @@ export async function membersOf(db: Executor, contractId: number, ids: readonly 
 
 /** Closes an open alert; false when it was not open (closed meanwhile). */
 export async function closeAlert(tx: Executor, alertId: number, userId: number, reason: string, at: Date): Promise<boolean> {
-  const rows = await rowsOf<{ id: number }>(
+  const found = await rows<{ id: number }>(
     tx,
     sql`update alerts set status = 'closed', closed_at = ${at.toISOString()}::timestamptz, closed_by = ${userId}, close_reason = ${reason}
         where alert_id = ${alertId} and status = 'open' returning alert_id as id`,
   );
-  if (rows.length === 0) return false;
+  if (found.length === 0) return false;
   await tx.execute(
     sql`insert into alert_events (alert_id, at, type, level_code, value, reading_at, by_user, note)
         select alert_id, ${at.toISOString()}::timestamptz, 'closed', level_code, latest_value, reading_at, ${userId}, ${reason} from alerts where alert_id = ${alertId}`,
@@ -320,7 +317,11 @@ export interface StatusRow {
   openAlerts: number;
 }
 
-export async function instrumentStatuses(db: Executor, scope: ContractScope, f: { contracts?: number[] | undefined; level?: string | undefined; keyword?: string | undefined; type?: string | undefined; limit: number; skip: number }) {
+export async function instrumentStatuses(
+  db: Executor,
+  scope: ContractScope,
+  f: { contracts?: number[] | undefined; level?: string | undefined; keyword?: string | undefined; type?: string | undefined; limit: number; skip: number },
+) {
   const kw = f.keyword ? `%${likeEscape(f.keyword)}%` : undefined;
   const base = sql`select i.instrument_id as "instrumentId", i.name, ty.code as "typeCode", ty.name as "typeName", i.contract_id as "contractId",
          c.no as "contractNo", z.name as "zoneName", i.easting, i.northing, i.status,
@@ -339,8 +340,8 @@ export async function instrumentStatuses(db: Executor, scope: ContractScope, f: 
       f.type === undefined ? undefined : sql`lower(ty.code) = ${f.type.toLowerCase()}`,
     )}`;
   const [records, [count]] = await Promise.all([
-    rowsOf<StatusRow>(db, sql`${base} order by lv.severity desc nulls last, c.no, lower(i.name), i.instrument_id limit ${f.limit} offset ${f.skip}`),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${base}) x`),
+    rows<StatusRow>(db, sql`${base} order by lv.severity desc nulls last, c.no, lower(i.name), i.instrument_id limit ${f.limit} offset ${f.skip}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from (${base}) x`),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -357,7 +358,7 @@ export interface RiskAlertRow {
 
 /** Alerts open at some point since `since` (for the scores now and the daily trend). */
 export async function riskAlerts(db: Executor, scope: ContractScope, contracts: number[] | undefined, since: Date): Promise<RiskAlertRow[]> {
-  return rowsOf<RiskAlertRow>(
+  return rows<RiskAlertRow>(
     db,
     sql`select a.contract_id as "contractId", i.zone_id as "zoneId", a.level_code as "levelCode", a.opened_at as "openedAt", a.closed_at as "closedAt"
         from alerts a left join instruments i on i.instrument_id = a.instrument_id
@@ -366,10 +367,27 @@ export async function riskAlerts(db: Executor, scope: ContractScope, contracts: 
 }
 
 export async function riskUnits(db: Executor, scope: ContractScope, contracts: number[] | undefined) {
-  return rowsOf<{ contractId: number; contractNo: string; title: string; zoneId: number | null; zoneName: string | null }>(
+  return rows<{ contractId: number; contractNo: string; title: string; zoneId: number | null; zoneName: string | null }>(
     db,
     sql`select c.contract_id as "contractId", c.no as "contractNo", c.title, z.zone_id as "zoneId", z.name as "zoneName"
         from contracts c left join zones z on z.contract_id = c.contract_id
         where ${scoped(scope, 'c.contract_id', contracts)} order by c.no, z.name nulls first`,
   );
 }
+
+/** An alert as a record (`alert-record.ts`): its contract, kind, level and the name of what it is about; undefined outside the scope. */
+export async function alertRecord(db: Executor, scope: ContractScope, id: number) {
+  const [row] = await rows<{ contractId: number; kind: string; levelCode: string | null; name: string | null }>(
+    db,
+    sql`select a.contract_id as "contractId", a.kind, a.level_code as "levelCode", coalesce(i.name, g.name, sc.name) as name
+        from alerts a
+        left join instruments i on i.instrument_id = a.instrument_id
+        left join monitoring_groups g on g.group_id = a.group_id
+        left join alert_scenarios sc on sc.scenario_id = a.scenario_id
+        where a.alert_id = ${id} and ${scoped(scope, 'a.contract_id', undefined)}`,
+  );
+  return row;
+}
+
+/** The ids of every alert, as the column `ref_id` (`RecordResolver.existing`). */
+export const ALERT_RECORD_IDS = sql`select alert_id as ref_id from alerts`;

@@ -1,13 +1,11 @@
 import {
   ALERT_INSTRUMENT_STATUS_EXPORT_COLUMNS,
-  ALERT_KIND_SEVERITY,
   ALERT_TILES,
   DEFAULT_RISK_RATING,
   DEFAULT_TIMEZONE,
   ZRiskRating,
   hasAnyPermission,
   type PermissionCode,
-  type AlertKind,
   type TAlert,
   type TAlertDetail,
   type TAlertInstrumentStatusList,
@@ -29,32 +27,37 @@ import { isTimeZone, wallToEpoch } from '../../lib/zoned-time.js';
 import { writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { scopeOf } from '../contracts/contracts.service.js';
-import { readRiskRating } from '../master-settings/master-settings.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { publishDataUpdated } from '../realtime/realtime.publish.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { Mailer } from '../../platform/mail.js';
-import { alertMessage } from './alert-message.js';
 import { AlertNotifier } from './alert-notifier.js';
 import { AlertsEvaluator, type EvaluateReadingsInput, type EvaluationOutcome } from './alerts.evaluator.js';
 import {
   breachedInstruments,
   breachedInstrumentsByLevel,
-  closeAlert,
   eventsOf,
-  findAlert,
   instrumentFacts,
   instrumentStatuses,
-  listAlerts,
   membersOf,
   openBreachedByLevel,
   openCountsByKind,
   riskAlerts,
   riskUnits,
   thresholdsOfSeries,
+  closeAlert,
+  findAlert,
+  listAlerts,
   type AlertRow,
 } from './alerts.repository.js';
 import { openAt, riskRating, riskScore } from './project-risk.js';
+import { readRiskRating } from '../master-settings/master-settings.service.js';
+import { presentAlert } from './alerts.presenter.js';
+
+export { presentAlert };
+
+/** What other modules use of this module's data (the action log (a case opened from an alert closes it)): they reach it through this service, not the repository. */
+export { closeAlert, findAlert, listAlerts, type AlertRow } from './alerts.repository.js';
 
 /** The evaluation job (after every approved upload's load). */
 export const EVALUATE_QUEUE = 'alerts-evaluate';
@@ -66,55 +69,6 @@ export function closePermissionsOf(kind: string): PermissionCode[] {
   return ['group', 'scenario', 'user', 'contract'].includes(kind)
     ? ['UpdateBreachedStatus', 'CloseTriggeredScenarioBasedAlertCases']
     : ['UpdateBreachedStatus', 'CloseBreachedInstrumentCases'];
-}
-
-export function presentAlert(r: AlertRow): TAlert {
-  return {
-    alert_id: r.alertId,
-    contract_id: r.contractId,
-    contract_no: r.contractNo,
-    kind: r.kind as AlertKind,
-    status: r.status as TAlert['status'],
-    level_code: r.levelCode,
-    level_name: r.levelName,
-    level_color: r.levelColor,
-    severity: r.levelSeverity ?? ALERT_KIND_SEVERITY[r.kind as AlertKind] ?? 1,
-    instrument_id: r.instrumentId,
-    instrument_name: r.instrumentName,
-    type_code: r.typeCode,
-    type_name: r.typeName,
-    series_id: r.seriesId,
-    reading_code: r.readingCode,
-    depth: r.depth,
-    unit: r.unit,
-    group_id: r.groupId,
-    group_name: r.groupName,
-    scenario_id: r.scenarioId,
-    scenario_name: r.scenarioName,
-    message: alertMessage({
-      kind: r.kind,
-      levelCode: r.levelCode,
-      instrumentName: r.instrumentName,
-      readingCode: r.readingCode,
-      depth: r.depth,
-      unit: r.unit,
-      latestValue: r.latestValue,
-      readingAt: r.readingAt,
-      groupName: r.groupName,
-      scenarioName: r.scenarioName,
-      detail: r.detail,
-    }),
-    opened_at: iso(new Date(r.openedAt)),
-    last_triggered_at: iso(new Date(r.lastTriggeredAt)),
-    reading_at: r.readingAt ? iso(new Date(r.readingAt)) : null,
-    first_value: r.firstValue,
-    latest_value: r.latestValue,
-    peak_value: r.peakValue,
-    trigger_count: r.triggerCount,
-    closed_at: r.closedAt ? iso(new Date(r.closedAt)) : null,
-    closed_by: r.closedBy,
-    close_reason: r.closeReason,
-  };
 }
 
 const latLon = (easting: number, northing: number) => {
@@ -141,7 +95,9 @@ export class AlertsService {
 
   async start(): Promise<void> {
     if (!this.ctx.jobs) return;
-    await this.ctx.jobs.work<EvaluateReadingsInput>(EVALUATE_QUEUE, async (job) => summary(await this.evaluator.evaluateReadings(job.data)), { queue: JOB_OPTIONS });
+    await this.ctx.jobs.work<EvaluateReadingsInput>(EVALUATE_QUEUE, async (job) => summary(await this.evaluator.evaluateReadings(job.data)), {
+      queue: JOB_OPTIONS,
+    });
   }
 
   /**
@@ -178,7 +134,11 @@ export class AlertsService {
     const [kinds, levels] = await Promise.all([openCountsByKind(this.db, scope, contracts), openBreachedByLevel(this.db, scope, contracts)]);
     const byKind = new Map(kinds.map((k) => [k.kind, k.n]));
     return {
-      tiles: ALERT_TILES.map((t) => ({ key: t.key, label: t.label, open_count: t.key === 'cases' ? null : t.kinds.reduce((n: number, k) => n + (byKind.get(k) ?? 0), 0) })),
+      tiles: ALERT_TILES.map((t) => ({
+        key: t.key,
+        label: t.label,
+        open_count: t.key === 'cases' ? null : t.kinds.reduce((n: number, k) => n + (byKind.get(k) ?? 0), 0),
+      })),
       breached_by_level: levels.map((l) => ({ level_code: l.code, level_name: l.name, color: l.color, severity: l.severity, open_count: l.n })),
       total_open: kinds.reduce((n, k) => n + k.n, 0),
     };
@@ -256,7 +216,9 @@ export class AlertsService {
       row.instrumentId !== null ? instrumentFacts(this.db, row.instrumentId) : undefined,
       row.seriesId !== null ? thresholdsOfSeries(this.db, row.seriesId) : [],
     ]);
-    const memberIds = Array.isArray(row.detail?.instrument_ids) ? (row.detail.instrument_ids as unknown[]).filter((x): x is number => typeof x === 'number') : [];
+    const memberIds = Array.isArray(row.detail?.instrument_ids)
+      ? (row.detail.instrument_ids as unknown[]).filter((x): x is number => typeof x === 'number')
+      : [];
     const members = await membersOf(this.db, row.contractId, memberIds);
     return {
       alert: presentAlert(row),
@@ -276,7 +238,15 @@ export class AlertsService {
             frequency: instrument.frequency,
           }
         : null,
-      thresholds: thresholds.map((t) => ({ reading_code: t.readingCode, level_code: t.levelCode, level_name: t.levelName, color: t.color, severity: t.severity, upper: t.upper, lower: t.lower })),
+      thresholds: thresholds.map((t) => ({
+        reading_code: t.readingCode,
+        level_code: t.levelCode,
+        level_name: t.levelName,
+        color: t.color,
+        severity: t.severity,
+        upper: t.upper,
+        lower: t.lower,
+      })),
       events: events.map((e) => ({
         event_id: Number(e.eventId),
         at: iso(new Date(e.at)),
@@ -298,7 +268,14 @@ export class AlertsService {
     if (row.status !== 'open') throw badRequest('This alert is already closed');
     const closed = await this.db.transaction(async (tx) => {
       const ok = await closeAlert(tx, id, actor.userId, body.reason, this.ctx.now());
-      if (ok) await writeAudit(tx, actor, { action: 'alert.close', entityType: 'alert', entityId: id, before: { status: 'open' }, after: { status: 'closed', reason: body.reason } });
+      if (ok)
+        await writeAudit(tx, actor, {
+          action: 'alert.close',
+          entityType: 'alert',
+          entityId: id,
+          before: { status: 'open' },
+          after: { status: 'closed', reason: body.reason },
+        });
       return ok;
     });
     if (!closed) throw badRequest('This alert is already closed');
@@ -345,7 +322,16 @@ export class AlertsService {
   /** The whole filtered instrument status list as CSV or XLSX (at most 100,000 rows). */
   async exportInstrumentStatus(actor: Actor, q: TAlertInstrumentStatusQuery, format: 'csv' | 'xlsx'): Promise<Buffer> {
     const list = await this.instrumentStatus(actor, { ...q, limit: 100_000, skip: 0 });
-    const rows = list.records.map((r) => [r.name, r.type_code, r.contract_no, r.zone_name, r.status, r.level_code ?? '', r.last_reading_at ?? '', r.open_alerts]);
+    const rows = list.records.map((r) => [
+      r.name,
+      r.type_code,
+      r.contract_no,
+      r.zone_name,
+      r.status,
+      r.level_code ?? '',
+      r.last_reading_at ?? '',
+      r.open_alerts,
+    ]);
     return writeSheet(format, 'Instrument status', ALERT_INSTRUMENT_STATUS_EXPORT_COLUMNS, rows);
   }
 
@@ -379,7 +365,10 @@ export class AlertsService {
       const open = openAt(of, now);
       const byLevel: Record<string, number> = {};
       for (const a of open) if (a.levelCode) byLevel[a.levelCode] = (byLevel[a.levelCode] ?? 0) + 1;
-      const score = riskScore(settings, open.map((a) => a.levelCode));
+      const score = riskScore(
+        settings,
+        open.map((a) => a.levelCode),
+      );
       records.push({
         contract_id: contract.contractId,
         contract_no: contract.contractNo,
@@ -390,7 +379,13 @@ export class AlertsService {
         by_level: byLevel,
         score,
         rating: riskRating(settings, score),
-        trend: days.map((d) => ({ date: d.date, score: riskScore(settings, openAt(of, d.end).map((a) => a.levelCode)) })),
+        trend: days.map((d) => ({
+          date: d.date,
+          score: riskScore(
+            settings,
+            openAt(of, d.end).map((a) => a.levelCode),
+          ),
+        })),
       });
     };
     const seen = new Set<number>();
@@ -400,7 +395,13 @@ export class AlertsService {
         seen.add(u.contractId);
         row(u, null, null, ofContract);
       }
-      if (u.zoneId !== null) row(u, u.zoneId, u.zoneName, ofContract.filter((a) => a.zoneId === u.zoneId));
+      if (u.zoneId !== null)
+        row(
+          u,
+          u.zoneId,
+          u.zoneName,
+          ofContract.filter((a) => a.zoneId === u.zoneId),
+        );
     }
     return { records };
   }

@@ -5,7 +5,7 @@ import { alertEvents, alerts, alertLevels, instruments, readingSeries, threshold
 import type { TestApp } from '../../testing/harness.js';
 import { createInstrument, createLevels, createType, createWorld, type World } from '../../testing/master-data.js';
 import { buildBatch } from '../readings/readings-batch.js';
-import { ensurePartitions, loadReadings } from '../readings/readings.repository.js';
+import { ensurePartitions, loadReadings } from '../readings/readings-store.service.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;

@@ -3,16 +3,11 @@
  * check's state, the monitoring groups and scenarios with their coverage, template parameters and the people told.
  */
 import { USER_TYPE } from '@strata/shared';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { pgArray } from './evaluation.repository.js';
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/client.js';
+import { pgArray } from '../../db/sql.js';
 
 const BATCH = 500;
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown as { rows: T[] };
-  return r.rows;
-}
 
 // ---- missing readings, rebaseline ----
 
@@ -25,7 +20,7 @@ export interface MissingCandidate {
 
 /** Active instruments with a frequency and at least one reading: the time of their newest reading. */
 export async function missingCandidates(db: Executor): Promise<MissingCandidate[]> {
-  const rows = await rowsOf<MissingCandidate>(
+  const found = await rows<MissingCandidate>(
     db,
     sql`select i.instrument_id as "instrumentId", i.contract_id as "contractId", i.frequency,
                floor(extract(epoch from max(l.taken_at)) * 1000)::float8 as "lastAt"
@@ -35,7 +30,7 @@ export async function missingCandidates(db: Executor): Promise<MissingCandidate[
         where i.status = 'active' and i.frequency is not null
         group by i.instrument_id`,
   );
-  return rows.map((r) => ({ ...r, lastAt: Number(r.lastAt) }));
+  return found.map((r) => ({ ...r, lastAt: Number(r.lastAt) }));
 }
 
 export interface BaselineState {
@@ -49,7 +44,7 @@ export interface BaselineState {
 }
 
 export async function baselineStates(db: Executor): Promise<BaselineState[]> {
-  return rowsOf<BaselineState>(
+  return rows<BaselineState>(
     db,
     sql`select i.instrument_id as "instrumentId", i.contract_id as "contractId", i.baseline_at as "baselineAt",
                coalesce(md5(string_agg(t.reading_code_id || ':' || t.level_id || ':' || coalesce(t.upper::text, '') || ':' || coalesce(t.lower::text, ''),
@@ -62,7 +57,11 @@ export async function baselineStates(db: Executor): Promise<BaselineState[]> {
   );
 }
 
-export async function saveBaselineStates(tx: Executor, rows: readonly { instrumentId: number; baselineAt: Date | null; hash: string }[], at: Date): Promise<void> {
+export async function saveBaselineStates(
+  tx: Executor,
+  rows: readonly { instrumentId: number; baselineAt: Date | null; hash: string }[],
+  at: Date,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     const part = rows.slice(i, i + BATCH);
     await tx.execute(
@@ -92,7 +91,7 @@ export interface RuleOwner {
 /** Active groups with a rule and active scenarios covering any of these instruments, with their coverage. */
 export async function ruleOwnersOf(db: Executor, instrumentIds: readonly number[] | 'all'): Promise<RuleOwner[]> {
   const touched = instrumentIds === 'all' ? sql`true` : sql`m.instrument_id = any(${pgArray(instrumentIds)}::int[])`;
-  const groups = await rowsOf<Omit<RuleOwner, 'kind'>>(
+  const groups = await rows<Omit<RuleOwner, 'kind'>>(
     db,
     sql`select g.group_id as id, g.contract_id as "contractId", g.name, g.rule, g.created_by as "createdBy",
                array(select m2.instrument_id from monitoring_group_members m2 where m2.group_id = g.group_id order by 1) as "instrumentIds"
@@ -107,7 +106,7 @@ export async function ruleOwnersOf(db: Executor, instrumentIds: readonly number[
              or exists (select 1 from jsonb_array_elements_text(sc.rule->'instrument_ids') x where x::int = any(${pgArray(instrumentIds)}::int[]))
              or exists (select 1 from monitoring_group_members m join jsonb_array_elements_text(sc.rule->'group_ids') g on g::int = m.group_id
                         where m.instrument_id = any(${pgArray(instrumentIds)}::int[]))`;
-  const scenarios = await rowsOf<Omit<RuleOwner, 'instrumentIds'> & { instrumentIds: number[] }>(
+  const scenarios = await rows<Omit<RuleOwner, 'instrumentIds'> & { instrumentIds: number[] }>(
     db,
     sql`select sc.scenario_id as id, sc.kind, sc.contract_id as "contractId", sc.name, sc.rule, sc.created_by as "createdBy",
                case when sc.kind = 'contract' then array(select i.instrument_id from instruments i where i.contract_id = sc.contract_id order by 1)
@@ -124,9 +123,15 @@ export async function ruleOwnersOf(db: Executor, instrumentIds: readonly number[
 }
 
 /** Readings of these instruments in [from, to] passing a threshold of severity ≥ minSeverity. */
-export async function breachesOf(db: Executor, instrumentIds: readonly number[], minSeverity: number, from: Date, to: Date): Promise<{ instrumentId: number; at: number }[]> {
+export async function breachesOf(
+  db: Executor,
+  instrumentIds: readonly number[],
+  minSeverity: number,
+  from: Date,
+  to: Date,
+): Promise<{ instrumentId: number; at: number }[]> {
   if (instrumentIds.length === 0) return [];
-  const rows = await rowsOf<{ instrumentId: number; at: number }>(
+  const found = await rows<{ instrumentId: number; at: number }>(
     db,
     sql`select s.instrument_id as "instrumentId", floor(extract(epoch from r.taken_at) * 1000)::float8 as at
         from reading_series s
@@ -136,23 +141,26 @@ export async function breachesOf(db: Executor, instrumentIds: readonly number[],
                       where t.instrument_id = s.instrument_id and t.reading_code_id = s.reading_code_id and l.severity >= ${minSeverity}
                         and ((t.upper is not null and r.value > t.upper) or (t.lower is not null and r.value < t.lower)))`,
   );
-  return rows.map((r) => ({ instrumentId: r.instrumentId, at: Number(r.at) }));
+  return found.map((r) => ({ instrumentId: r.instrumentId, at: Number(r.at) }));
 }
 
 export async function levelSeverities(db: Executor): Promise<Map<string, { severity: number; name: string; color: string }>> {
-  const rows = await rowsOf<{ code: string; severity: number; name: string; color: string }>(db, sql`select code, severity, name, color from alert_levels`);
-  return new Map(rows.map((r) => [r.code, { severity: r.severity, name: r.name, color: r.color }]));
+  const found = await rows<{ code: string; severity: number; name: string; color: string }>(db, sql`select code, severity, name, color from alert_levels`);
+  return new Map(found.map((r) => [r.code, { severity: r.severity, name: r.name, color: r.color }]));
 }
 
 export async function instrumentNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await rowsOf<{ id: number; name: string }>(db, sql`select instrument_id as id, name from instruments where instrument_id = any(${pgArray(ids)}::int[])`);
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const found = await rows<{ id: number; name: string }>(
+    db,
+    sql`select instrument_id as id, name from instruments where instrument_id = any(${pgArray(ids)}::int[])`,
+  );
+  return new Map(found.map((r) => [r.id, r.name]));
 }
 
 /** Active templates carrying rule parameters (for resolving each instrument's parameters). */
 export async function parameterTemplates(db: Executor): Promise<{ contractIds: number[]; instrumentIds: number[]; parameters: unknown }[]> {
-  return rowsOf(
+  return rows(
     db,
     sql`select contract_ids as "contractIds", instrument_ids as "instrumentIds", parameters from alert_templates
         where active and parameters <> '{}'::jsonb order by template_id`,
@@ -174,7 +182,7 @@ export interface TemplateRow {
 }
 
 export async function activeTemplates(db: Executor): Promise<TemplateRow[]> {
-  return rowsOf<TemplateRow>(
+  return rows<TemplateRow>(
     db,
     sql`select kinds, levels, contract_ids as "contractIds", instrument_ids as "instrumentIds", group_ids as "groupIds",
                scenario_ids as "scenarioIds", role_ids as "roleIds", user_ids as "userIds", channels
@@ -196,12 +204,20 @@ export interface Person {
 
 /** Every active user with their role, contracts and whether their role holds `permissionId`. */
 export async function alertPeople(db: Executor, permissionId: number): Promise<Person[]> {
-  const rows = await rowsOf<{ userId: number; email: string; fullname: string; roleId: number | null; userType: number; canView: boolean; contracts: number[] }>(
+  const found = await rows<{ userId: number; email: string; fullname: string; roleId: number | null; userType: number; canView: boolean; contracts: number[] }>(
     db,
     sql`select u.user_id as "userId", u.email, u.fullname, u.role_id as "roleId", u.user_type as "userType",
                exists (select 1 from role_permissions rp where rp.role_id = u.role_id and rp.permission_id = ${permissionId}) as "canView",
                array(select uc.contract_id from user_contracts uc where uc.user_id = u.user_id) as contracts
         from users u where u.status = 'active'`,
   );
-  return rows.map((p) => ({ userId: p.userId, email: p.email, fullname: p.fullname, roleId: p.roleId, all: p.userType === USER_TYPE.AppAdmin, contracts: new Set(p.contracts), canView: p.canView }));
+  return found.map((p) => ({
+    userId: p.userId,
+    email: p.email,
+    fullname: p.fullname,
+    roleId: p.roleId,
+    all: p.userType === USER_TYPE.AppAdmin,
+    contracts: new Set(p.contracts),
+    canView: p.canView,
+  }));
 }

@@ -3,26 +3,8 @@
  * would spread a JS array into a parameter list), one statement per batch.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown as { rows: T[] };
-  return r.rows;
-}
-
-/** `{1,2,3}` / `{"a","b"}` / `{NULL,…}`: a Postgres array literal for numbers, strings, dates and nulls. */
-export function pgArray(values: readonly (number | string | Date | null)[]): string {
-  const items = values.map((v) => {
-    if (v === null) return 'NULL';
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) throw new Error('pgArray: not a finite number');
-      return String(v);
-    }
-    const s = v instanceof Date ? v.toISOString() : v;
-    return `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-  });
-  return `{${items.join(',')}}`;
-}
+import { rows, type Executor } from '../../db/client.js';
+import { pgArray } from '../../db/sql.js';
 
 /** One evaluation at a time across every instance (a transaction-level advisory lock). */
 export async function lockEvaluation(tx: Executor): Promise<void> {
@@ -43,7 +25,7 @@ export interface SeriesMeta {
 
 export async function seriesMeta(db: Executor, seriesIds: readonly number[]): Promise<SeriesMeta[]> {
   if (seriesIds.length === 0) return [];
-  return rowsOf<SeriesMeta>(
+  return rows<SeriesMeta>(
     db,
     sql`select s.series_id as "seriesId", s.instrument_id as "instrumentId", i.contract_id as "contractId",
                s.reading_code_id as "readingCodeId", c.code as "readingCode", c.precision, c.unit, s.depth, i.name as "instrumentName"
@@ -67,7 +49,7 @@ export interface ThresholdRow {
 /** Thresholds of these instruments, most severe level first. */
 export async function thresholdsOfInstruments(db: Executor, instrumentIds: readonly number[]): Promise<ThresholdRow[]> {
   if (instrumentIds.length === 0) return [];
-  return rowsOf<ThresholdRow>(
+  return rows<ThresholdRow>(
     db,
     sql`select t.instrument_id as "instrumentId", t.reading_code_id as "readingCodeId", l.code as "levelCode", l.severity,
                l.sort_order as "sortOrder", t.upper, t.lower
@@ -103,7 +85,7 @@ export async function readingsOfWindows(db: Executor, windows: readonly SeriesWi
   const froms = pgArray(windows.map((w) => w.from));
   const tos = pgArray(windows.map((w) => w.to));
   const hs = pgArray(windows.map((w) => w.history));
-  const rows = await rowsOf<{ s: number; h: boolean; t: number; v: number }>(
+  const found = await rows<{ s: number; h: boolean; t: number; v: number }>(
     db,
     sql`with w as (select * from unnest(${ids}::int[], ${froms}::timestamptz[], ${tos}::timestamptz[], ${hs}::int[]) as w(series_id, f, t, h))
         select w.series_id as s, true as h, x.t, x.v from w cross join lateral (
@@ -115,7 +97,7 @@ export async function readingsOfWindows(db: Executor, windows: readonly SeriesWi
   );
   const hist = new Map<number, { t: number; v: number }[]>();
   const fresh = new Map<number, { t: number; v: number }[]>();
-  for (const r of rows) {
+  for (const r of found) {
     const m = r.h ? hist : fresh;
     let list = m.get(r.s);
     if (!list) m.set(r.s, (list = []));
@@ -150,7 +132,7 @@ export interface OpenAlert {
 
 /** The state of every key starting with one of these prefixes (e.g. `breached:s12:`): counted time and open alert. */
 export async function keyStates(db: Executor, where: SQL): Promise<Map<string, KeyState>> {
-  const rows = await rowsOf<{
+  const found = await rows<{
     openKey: string;
     counted: number | null;
     alertId: number | null;
@@ -168,7 +150,7 @@ export async function keyStates(db: Executor, where: SQL): Promise<Map<string, K
         left join alerts o on o.open_key = k.open_key and o.status = 'open'`,
   );
   const out = new Map<string, KeyState>();
-  for (const r of rows) {
+  for (const r of found) {
     out.set(r.openKey, {
       openKey: r.openKey,
       counted: r.counted === null ? -Infinity : Number(r.counted),
@@ -214,12 +196,12 @@ export interface NewAlert {
 const BATCH = 500;
 
 /** Inserts new open alerts; returns their ids by open key. */
-export async function insertAlerts(tx: Executor, rows: readonly NewAlert[]): Promise<Map<string, number>> {
+export async function insertAlerts(tx: Executor, alerts: readonly NewAlert[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const part = rows.slice(i, i + BATCH);
+  for (let i = 0; i < alerts.length; i += BATCH) {
+    const part = alerts.slice(i, i + BATCH);
     const col = <T extends number | string | Date | null>(f: (r: NewAlert) => T) => pgArray(part.map(f));
-    const inserted = await rowsOf<{ id: number; key: string }>(
+    const inserted = await rows<{ id: number; key: string }>(
       tx,
       sql`insert into alerts (contract_id, kind, open_key, instrument_id, series_id, group_id, scenario_id, level_code, status,
                               opened_at, last_triggered_at, first_reading_at, reading_at, first_value, latest_value, peak_value,

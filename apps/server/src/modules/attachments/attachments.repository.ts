@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 import { attachments, attachmentThumbnails, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
 
@@ -15,12 +15,6 @@ export interface DateBounds {
   from?: Date | undefined;
   to?: Date | undefined;
   toInclusive: boolean;
-}
-
-/** Rows of a raw statement (the two drivers' results differ; both have `rows`). */
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const r = (await db.execute(query)) as unknown as { rows: T[] };
-  return r.rows;
 }
 
 export const kw = (keyword: string | undefined) => (keyword ? `%${likeEscape(keyword)}%` : undefined);
@@ -120,13 +114,13 @@ export async function findThumbnail(db: Executor, fileId: number, size: number) 
 
 /** Records a generated thumbnail; false when another request recorded one first (or the photo is gone). */
 export async function insertThumbnail(db: Executor, v: { fileId: number; size: number; storageKey: string; bytes: number }): Promise<boolean> {
-  const rows = await rowsOf<{ file_id: number }>(
+  const found = await rows<{ file_id: number }>(
     db,
     sql`insert into ${attachmentThumbnails} (file_id, size, storage_key, bytes)
         select file_id, ${v.size}, ${v.storageKey}, ${v.bytes} from ${attachments} where file_id = ${v.fileId}
         on conflict do nothing returning file_id`,
   );
-  return rows.length > 0;
+  return found.length > 0;
 }
 
 export async function replaceThumbnail(
@@ -179,11 +173,11 @@ export async function listRecordFiles(
   );
   const from = sql`(${sql.join(parts, sql` union all `)}) f left join users u on u.user_id = f.uploaded_by ${where ? sql`where ${where}` : sql``}`;
   const [records, [count]] = await Promise.all([
-    rowsOf<RecordFileRow>(
+    rows<RecordFileRow>(
       db,
       sql`select f.*, u.email as uploader_email from ${from} order by f.created desc, f.kind, f.file_id desc limit ${f.limit} offset ${f.skip}`,
     ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
   ]);
   return { records, total: Number(count?.n ?? 0) };
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 import { attachments, contracts, mapLayers, mapUploads, users } from '../../db/schema/index.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
-import { dateWhere, kw, rowsOf, withUploader, type DateBounds } from './attachments.repository.js';
+import { dateWhere, kw, withUploader, type DateBounds } from './attachments.repository.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 
 /**
  * Reads across records, scoped in the query on the records' contracts: the map file search, the documents of
@@ -79,13 +79,13 @@ export async function searchFiles(
     left join users u on u.user_id = a.uploaded_by
     where ${where}`;
   const [records, [count]] = await Promise.all([
-    rowsOf<SearchRow>(
+    rows<SearchRow>(
       db,
       sql`select a.kind, a.file_id, a.file_name, a.file_type, a.size, a.created_at as created, a.uploaded_by, u.email as uploader_email,
             a.category, a.ref_id, r.contract_id, c.no as contract_no, r.title, r.path, r.easting, r.northing
           from ${from} order by a.created_at desc, a.file_id desc limit ${f.limit} offset ${f.skip}`,
     ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from ${from}`),
   ]);
   return { records, total: Number(count?.n ?? 0) };
 }

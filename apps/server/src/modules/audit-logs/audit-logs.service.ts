@@ -2,7 +2,10 @@ import type { TAuditLog, TAuditLogList, TListAuditLogsQuery } from '@strata/shar
 import type { Actor, AppContext } from '../../context.js';
 import { iso } from '../../lib/filters.js';
 import { adminScopeOf } from '../admin-users/admin-scope.js';
-import { auditConditions, listAudit, type AuditRow } from './audit-logs.repository.js';
+import { listAudit, type AuditRow, auditConditions } from './audit-logs.repository.js';
+
+/** What other modules use of this module's data (the audit log export): they reach it through this service, not the repository. */
+export { auditConditions, auditPage, countAudit } from './audit-logs.repository.js';
 
 export function presentAudit(r: AuditRow): TAuditLog {
   return {

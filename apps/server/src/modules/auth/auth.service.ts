@@ -6,24 +6,27 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import type { SecurityEvents } from '../account/security-events.js';
-import { rememberClient } from '../account/security.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findUserByLoginName } from '../users/users.repository.js';
 import { NO_PERMISSIONS, RolePermissionsCache } from './role-permissions.js';
 import { SessionCache } from './session-cache.js';
 import {
-  clearLoginFailures,
-  countLoginFailures,
   findSessionByTokenHash,
   findSessionsByIds,
   insertSession,
   purgeLoginFailures,
   purgeSessions,
-  recordLoginFailure,
-  revokeSession,
   touchSession,
   type SessionUser,
+  clearLoginFailures,
+  countLoginFailures,
+  recordLoginFailure,
+  revokeSession,
 } from './sessions.repository.js';
+import { rememberClient } from '../account/account.service.js';
+import { findUserByLoginName } from '../users/users.service.js';
+
+/** What other modules use of this module's data (the login throttle (account), password resets and user administration): they reach it through this service, not the repository. */
+export { clearLoginFailures, countLoginFailures, recordLoginFailure, revokeSession, revokeUserSessions } from './sessions.repository.js';
 
 export const SESSIONS_CHANNEL = 'sessions';
 /** How long after `/auth` the second step (POST /auth/tfa) may be passed on that session. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { permissionCodesOfRole } from '../users/users.repository.js';
+import { permissionCodesOfRole } from '../users/users.service.js';
 
 /** Bus channel: a role's permissions changed (or the role went); every instance drops what it cached of that role. */
 export const ROLES_CHANNEL = 'roles';

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { contractors, contracts, userContracts, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
 import type { AdminScope } from '../admin-users/admin-scope.js';
-import { inScope } from '../contracts/contracts.repository.js';
+import { inScope } from '../../db/scope.js';
 
 export type ContractorRow = typeof contractors.$inferSelect;
 

@@ -1,11 +1,18 @@
-import type { TContractor, TContractorBody, TContractorContracts, TContractorDetail, TContractorList, TListContractorsQuery, TSetContractorContractsRequest } from '@strata/shared';
+import type {
+  TContractor,
+  TContractorBody,
+  TContractorContracts,
+  TContractorDetail,
+  TContractorList,
+  TListContractorsQuery,
+  TSetContractorContractsRequest,
+} from '@strata/shared';
 import { MESSAGES } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/filters.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
 import { adminScopeOf } from '../admin-users/admin-scope.js';
-import { visibleContractIds } from '../contracts/contracts.repository.js';
 import { publishRequireSync } from '../realtime/realtime.publish.js';
 import {
   allContractIdsOfContractor,
@@ -22,6 +29,7 @@ import {
   usersOfContractor,
   type ContractorRow,
 } from './contractors.repository.js';
+import { visibleContractIds } from '../contracts/contracts.service.js';
 
 function present(r: { contractor: ContractorRow; userCount: number; contractCount: number }): TContractor {
   const c = r.contractor;

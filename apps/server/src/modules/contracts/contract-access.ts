@@ -1,8 +1,7 @@
 import type { Actor } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { visibleContractIds } from './contracts.repository.js';
-import { scopeOf } from './contracts.service.js';
+import { scopeOf, visibleContractIds } from './contracts.service.js';
 
 /**
  * For a body naming a contract (an instrument's, a zone's, a site's): the contract must be one the caller sees.

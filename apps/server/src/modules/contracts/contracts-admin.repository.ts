@@ -3,7 +3,7 @@ import { USER_TYPE } from '@strata/shared';
 import type { Executor } from '../../db/client.js';
 import { contractors, contracts, instruments, sites, userContracts, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope, type ContractScope } from './contracts.repository.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 
 export type ContractInsert = typeof contracts.$inferInsert;
 

@@ -1,26 +1,18 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 import { contracts, userContractFilters, userContracts, userFilterState } from '../../db/schema/index.js';
 
 export type ContractRow = typeof contracts.$inferSelect;
-
-/** Who can see what: AppAdmin sees every contract; everyone else the contracts assigned to them. */
-export interface ContractScope {
-  userId: number;
-  all: boolean;
-}
-
-/** The SQL condition that keeps a contract id column within a scope; every contract-scoped query uses it. */
-export function inScope(scope: ContractScope, contractIdColumn: SQLWrapper): SQL {
-  if (scope.all) return sql`true`;
-  return sql`${contractIdColumn} in (select ${userContracts.contractId} from ${userContracts} where ${userContracts.userId} = ${scope.userId})`;
-}
 
 export async function listContracts(db: Executor, scope: ContractScope, opts: { limit: number; skip: number; type?: number | undefined }) {
   const where = and(inScope(scope, contracts.contractId), opts.type ? sql`(${contracts.type} & ${opts.type}) <> 0` : undefined);
   const [records, [count]] = await Promise.all([
     db.select().from(contracts).where(where).orderBy(asc(contracts.no)).limit(opts.limit).offset(opts.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

@@ -2,15 +2,11 @@ import { USER_TYPE, type TContract, type TContractList, type TFilterContractsReq
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import {
-  activeContractIds,
-  listContracts,
-  replaceFilter,
-  savedFilter,
-  visibleContractIds,
-  type ContractRow,
-  type ContractScope,
-} from './contracts.repository.js';
+import { activeContractIds, replaceFilter, savedFilter, type ContractRow, listContracts, visibleContractIds } from './contracts.repository.js';
+import { type ContractScope } from '../../db/scope.js';
+
+/** What other modules use of this module's data (account, admin-users, contractors, notifications and realtime): they reach it through this service, not the repository. */
+export { assignedContractIds, listContracts, visibleContractIds } from './contracts.repository.js';
 
 export function scopeOf(actor: Pick<Actor, 'userId' | 'userType'>): ContractScope {
   return { userId: actor.userId, all: actor.userType === USER_TYPE.AppAdmin };

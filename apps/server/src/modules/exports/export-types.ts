@@ -18,10 +18,10 @@ import type { Executor } from '../../db/client.js';
 import { dateRange } from '../../lib/filters.js';
 import { parseOrBadRequest } from '../../lib/filters.js';
 import type { AdminScope } from '../admin-users/admin-scope.js';
-import { countUsers, reportUsers, type UserFilters } from '../admin-users/admin-users.repository.js';
-import { auditConditions, auditPage, countAudit } from '../audit-logs/audit-logs.repository.js';
-import { allRolesWithPermissions } from '../roles/roles.repository.js';
 import { csvWriter, pdfTableWriter, TooLargeError, xlsxWriter, type TableWriter } from './export-writers.js';
+import { countUsers, reportUsers, type UserFilters } from '../admin-users/admin-users.service.js';
+import { auditConditions, auditPage, countAudit } from '../audit-logs/audit-logs.service.js';
+import { allRolesWithPermissions } from '../roles/roles.service.js';
 
 export interface ExportContext {
   db: Executor;

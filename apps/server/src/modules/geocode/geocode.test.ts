@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
-import { writeSetting } from '../settings/settings.repository.js';
 import { GEOCODE_PER_MINUTE, parseGeocoderAnswer } from './geocode.service.js';
+import { writeSetting } from '../settings/settings.service.js';
 
 const ONEMAP = {
   found: 2,

@@ -18,7 +18,6 @@ import type { Actor, AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
-import { seriesCountOfReadingCode } from '../readings/readings.repository.js';
 import type { MasterConfigCache } from '../system/master-config.js';
 import {
   categoryExists,
@@ -48,86 +47,9 @@ import {
   updateLevel,
   updateReadingCode,
   updateType,
-  type AlertLevelRow,
-  type ReadingCodeRow,
-  type TypeWithCodes,
 } from './instrument-types.repository.js';
-
-export function presentReadingCode(c: ReadingCodeRow): TReadingCode {
-  return {
-    reading_code_id: c.readingCodeId,
-    code: c.code,
-    description: c.description,
-    unit: c.unit,
-    is_result: c.isResult,
-    precision: c.precision,
-    min_value: c.minValue,
-    max_value: c.maxValue,
-    sort_order: c.sortOrder,
-  };
-}
-
-function presentType(t: TypeWithCodes): TInstrumentType {
-  return {
-    type_id: t.type.typeId,
-    code: t.type.code,
-    name: t.type.name,
-    category_id: t.type.categoryId,
-    category_name: t.categoryName,
-    icon: t.type.icon,
-    icon_color: t.type.iconColor,
-    lta_code: t.type.ltaCode,
-    has_depth: t.type.hasDepth,
-    reading_codes: t.codes.map(presentReadingCode),
-    instrument_count: t.instrumentCount,
-  };
-}
-
-export function presentLevel(l: AlertLevelRow): TAlertLevel {
-  return { level_id: l.levelId, code: l.code, name: l.name, color: l.color, severity: l.severity, sort_order: l.sortOrder };
-}
-
-// Audit keys never end in "code": the audit redacts such fields (one-time codes).
-const typeAudit = (t: { code?: string; name?: string; categoryId?: number | null; icon?: string; iconColor?: string; ltaCode?: string | null; hasDepth?: boolean }) => ({
-  type: t.code,
-  name: t.name,
-  category_id: t.categoryId,
-  icon: t.icon,
-  icon_color: t.iconColor,
-  lta: t.ltaCode,
-  has_depth: t.hasDepth,
-});
-
-const codeAudit = (c: { code: string; description: string; unit: string; isResult: boolean; precision: number; minValue: number | null; maxValue: number | null; sortOrder: number }) => ({
-  reading: c.code,
-  description: c.description,
-  unit: c.unit,
-  is_result: c.isResult,
-  precision: c.precision,
-  min_value: c.minValue,
-  max_value: c.maxValue,
-  sort_order: c.sortOrder,
-});
-
-const levelAudit = (l: { code: string; name: string; color: string; severity: number; sortOrder: number }) => ({
-  level: l.code,
-  name: l.name,
-  color: l.color,
-  severity: l.severity,
-  sort_order: l.sortOrder,
-});
-
-const codeValues = (typeId: number, c: TReadingCodeBody) => ({
-  typeId,
-  code: c.code,
-  description: c.description,
-  unit: c.unit,
-  isResult: c.is_result,
-  precision: c.precision,
-  minValue: c.min_value,
-  maxValue: c.max_value,
-  sortOrder: c.sort_order,
-});
+import { seriesCountOfReadingCode } from '../readings/readings-store.service.js';
+import { presentReadingCode, presentType, presentLevel, typeAudit, codeAudit, levelAudit, codeValues } from './instrument-types.presenter.js';
 
 /**
  * Instrument categories, types with their reading codes, alert levels and icons: deployment-wide master data that the
@@ -147,7 +69,10 @@ export class InstrumentTypesService {
   // ---- categories ----
   async categories(): Promise<{ records: TInstrumentCategory[]; total_records: number }> {
     const rows = await listCategories(this.db);
-    return { records: rows.map((r) => ({ category_id: r.category.categoryId, name: r.category.name, type_count: Number(r.typeCount) })), total_records: rows.length };
+    return {
+      records: rows.map((r) => ({ category_id: r.category.categoryId, name: r.category.name, type_count: Number(r.typeCount) })),
+      total_records: rows.length,
+    };
   }
 
   async createCategory(actor: Actor, body: TInstrumentCategoryBody): Promise<TInstrumentCategory> {
@@ -168,7 +93,13 @@ export class InstrumentTypesService {
     if (body.name !== current.category.name) {
       await this.db.transaction(async (tx) => {
         await updateCategory(tx, id, body.name, this.ctx.now());
-        await writeAudit(tx, actor, { action: 'instrument-category.update', entityType: 'instrument_category', entityId: id, before: { name: current.category.name }, after: { name: body.name } });
+        await writeAudit(tx, actor, {
+          action: 'instrument-category.update',
+          entityType: 'instrument_category',
+          entityId: id,
+          before: { name: current.category.name },
+          after: { name: body.name },
+        });
       });
       await this.master.changed('categories');
     }
@@ -181,7 +112,12 @@ export class InstrumentTypesService {
     if (!current) throw notFound('Category not found');
     await this.db.transaction(async (tx) => {
       await deleteCategory(tx, id);
-      await writeAudit(tx, actor, { action: 'instrument-category.delete', entityType: 'instrument_category', entityId: id, before: { name: current.category.name } });
+      await writeAudit(tx, actor, {
+        action: 'instrument-category.delete',
+        entityType: 'instrument_category',
+        entityId: id,
+        before: { name: current.category.name },
+      });
     });
     await this.master.changed('categories');
     return { ok: true };
@@ -210,12 +146,23 @@ export class InstrumentTypesService {
     });
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const now = this.ctx.now();
-    const values = { code: body.code, name: body.name, categoryId: body.category_id, icon: body.icon, iconColor: body.icon_color, ltaCode: body.lta_code, hasDepth: body.has_depth };
+    const values = {
+      code: body.code,
+      name: body.name,
+      categoryId: body.category_id,
+      icon: body.icon,
+      iconColor: body.icon_color,
+      ltaCode: body.lta_code,
+      hasDepth: body.has_depth,
+    };
     let id: number;
     try {
       id = await this.db.transaction(async (tx) => {
         const t = await insertType(tx, { ...values, createdAt: now, updatedAt: now });
-        await insertReadingCodes(tx, body.reading_codes.map((c) => codeValues(t.typeId, c)));
+        await insertReadingCodes(
+          tx,
+          body.reading_codes.map((c) => codeValues(t.typeId, c)),
+        );
         await writeAudit(tx, actor, {
           action: 'instrument-type.create',
           entityType: 'instrument_type',
@@ -286,7 +233,12 @@ export class InstrumentTypesService {
     const row = await this.db.transaction(async (tx) => {
       const [c] = await insertReadingCodes(tx, [codeValues(typeId, body)]);
       if (!c) throw new Error('reading code insert returned no row');
-      await writeAudit(tx, actor, { action: 'reading-code.create', entityType: 'reading_code', entityId: c.readingCodeId, after: { type: t.type.code, ...codeAudit(codeValues(typeId, body)) } });
+      await writeAudit(tx, actor, {
+        action: 'reading-code.create',
+        entityType: 'reading_code',
+        entityId: c.readingCodeId,
+        after: { type: t.type.code, ...codeAudit(codeValues(typeId, body)) },
+      });
       return c;
     });
     await this.master.changed('reading-codes');
@@ -297,7 +249,8 @@ export class InstrumentTypesService {
     const found = await findReadingCode(this.db, id);
     if (!found) throw notFound('Reading code not found');
     const c = found.code;
-    if (body.code !== undefined && (await readingCodeTaken(this.db, c.typeId, body.code, id))) throw badRequest({ code: 'This type already has this reading code' });
+    if (body.code !== undefined && (await readingCodeTaken(this.db, c.typeId, body.code, id)))
+      throw badRequest({ code: 'This type already has this reading code' });
     const next = {
       code: body.code ?? c.code,
       description: body.description ?? c.description,
@@ -308,7 +261,8 @@ export class InstrumentTypesService {
       maxValue: body.max_value === undefined ? c.maxValue : body.max_value,
       sortOrder: body.sort_order ?? c.sortOrder,
     };
-    if (next.minValue != null && next.maxValue != null && next.minValue >= next.maxValue) throw badRequest({ max_value: 'The maximum must be greater than the minimum' });
+    if (next.minValue != null && next.maxValue != null && next.minValue >= next.maxValue)
+      throw badRequest({ max_value: 'The maximum must be greater than the minimum' });
     const diff = changedFields(codeAudit(c), codeAudit(next));
     if (Object.keys(diff.after).length > 0) {
       await this.db.transaction(async (tx) => {
@@ -329,7 +283,12 @@ export class InstrumentTypesService {
     if (series > 0) throw conflict(`${series} instrument reading series hold readings of this reading code: it cannot be deleted`);
     await this.db.transaction(async (tx) => {
       await deleteReadingCode(tx, id);
-      await writeAudit(tx, actor, { action: 'reading-code.delete', entityType: 'reading_code', entityId: id, before: { type: found.typeCode, ...codeAudit(found.code) } });
+      await writeAudit(tx, actor, {
+        action: 'reading-code.delete',
+        entityType: 'reading_code',
+        entityId: id,
+        before: { type: found.typeCode, ...codeAudit(found.code) },
+      });
     });
     await this.master.changed('reading-codes');
     return { ok: true };
@@ -344,8 +303,20 @@ export class InstrumentTypesService {
   async createLevel(actor: Actor, body: TAlertLevelBody): Promise<TAlertLevel> {
     if (await levelCodeTaken(this.db, body.code)) throw badRequest({ code: 'An alert level with this code already exists' });
     const row = await this.db.transaction(async (tx) => {
-      const l = await insertLevel(tx, { code: body.code, name: body.name, color: body.color, severity: body.severity, sortOrder: body.sort_order, updatedAt: this.ctx.now() });
-      await writeAudit(tx, actor, { action: 'alert-level.create', entityType: 'alert_level', entityId: l.levelId, after: levelAudit({ ...body, sortOrder: body.sort_order }) });
+      const l = await insertLevel(tx, {
+        code: body.code,
+        name: body.name,
+        color: body.color,
+        severity: body.severity,
+        sortOrder: body.sort_order,
+        updatedAt: this.ctx.now(),
+      });
+      await writeAudit(tx, actor, {
+        action: 'alert-level.create',
+        entityType: 'alert_level',
+        entityId: l.levelId,
+        after: levelAudit({ ...body, sortOrder: body.sort_order }),
+      });
       return l;
     });
     await this.master.changed('alert-levels');

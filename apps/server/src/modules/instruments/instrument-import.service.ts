@@ -19,7 +19,6 @@ import { readSheet, SheetFileError, writeSheet, type SheetFormat, type SheetRow 
 import { writeAudit } from '../../platform/audit.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { zonesOfContracts } from '../zones/zones.repository.js';
 import {
   allInstruments,
   insertInstruments,
@@ -38,6 +37,7 @@ import {
   visibleInstrumentsByName,
   type ThresholdInsert,
 } from './thresholds.repository.js';
+import { zonesOfContracts } from '../zones/zones.service.js';
 
 type RowError = { field: string; message: string };
 /** A valid row of a thresholds file: what it writes, its audit entry and its row in the file. */

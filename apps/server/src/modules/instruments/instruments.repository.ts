@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contracts, instrumentTypes, instruments, thresholds, zones } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 
 export type InstrumentRow = typeof instruments.$inferSelect;
 export type InstrumentInsert = typeof instruments.$inferInsert;

@@ -18,8 +18,6 @@ import { changedFields, writeAudit } from '../../platform/audit.js';
 import { requireVisibleContract } from '../contracts/contract-access.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { deleteReadingsOfInstrument, seriesCountOfInstrument } from '../readings/readings.repository.js';
-import { zoneOfContract } from '../zones/zones.repository.js';
 import {
   deleteInstrument,
   findInstrument,
@@ -35,6 +33,8 @@ import {
   type InstrumentsFilter,
 } from './instruments.repository.js';
 import { levelsByCode, readingCodesOfType, replaceThresholds, thresholdsOf, type ThresholdView } from './thresholds.repository.js';
+import { deleteReadingsOfInstrument, seriesCountOfInstrument } from '../readings/readings-store.service.js';
+import { zoneOfContract } from '../zones/zones.service.js';
 
 export const INSTRUMENT_NOT_FOUND = 'Instrument not found';
 const NAME_TAKEN = 'This contract already has an instrument with this name';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { alertLevels, contracts, instruments, readingCodes, thresholds } from '../../db/schema/index.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 
 export interface ThresholdView {
   instrumentId: number;

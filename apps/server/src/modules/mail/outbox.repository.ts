@@ -1,7 +1,7 @@
 import { desc, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
-import { likePattern } from '../notifications/notifications.repository.js';
+import { likePattern } from '../../db/sql.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

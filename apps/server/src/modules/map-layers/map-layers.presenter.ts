@@ -1,7 +1,7 @@
 import { API_BASE, type TMapLayer } from '@strata/shared';
-import type { mapLayers } from '../../db/schema/index.js';
+import type { MapLayerRow } from './map-layers.repository.js';
 
-export type MapLayerRow = typeof mapLayers.$inferSelect;
+export type { MapLayerRow };
 
 export function presentMapLayer(r: MapLayerRow): TMapLayer {
   return {

@@ -2,6 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { mapLayers } from '../../db/schema/index.js';
 
+export type MapLayerRow = typeof mapLayers.$inferSelect;
+
 export type MapLayerInsert = typeof mapLayers.$inferInsert;
 
 export async function listLayers(db: Executor) {

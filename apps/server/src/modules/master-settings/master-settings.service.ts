@@ -12,9 +12,11 @@ import { badRequest } from '../../lib/errors.js';
 import { isoOrNull } from '../../lib/filters.js';
 import { writeAudit } from '../../platform/audit.js';
 import { publishSettingUpdated } from '../realtime/realtime.publish.js';
-import { writeSetting } from '../settings/settings.repository.js';
-import { SETTINGS_CHANNEL, type SettingsService } from '../settings/settings.service.js';
-import { alertLevelCodes, readRiskRating, writeRiskRating } from './master-settings.repository.js';
+import { SETTINGS_CHANNEL, type SettingsService, writeSetting } from '../settings/settings.service.js';
+import { alertLevelCodes, writeRiskRating, readRiskRating } from './master-settings.repository.js';
+
+/** What other modules use of this module's data (the alerts' risk rating): they reach it through this service, not the repository. */
+export { readRiskRating } from './master-settings.repository.js';
 
 /** Settings whose values never reach an audit row (the audit already hides names with token/secret/password). */
 const SECRET_SETTINGS = new Set(['map_key', 'tbm_token']);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { USER_TYPE } from '@strata/shared';
 import type { Executor } from '../../db/client.js';
+import { likePattern } from '../../db/sql.js';
 import { notifications, userContracts, users } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -30,11 +31,6 @@ export interface NotificationFilters {
   toInclusive?: boolean;
 }
 
-/** `%`, `_` and the escape character itself match literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** One user's notifications, newest first, with the total matching the filters. */
 export async function listNotifications(db: Executor, userId: number, f: NotificationFilters) {
   const conditions: (SQL | undefined)[] = [
@@ -48,14 +44,11 @@ export async function listNotifications(db: Executor, userId: number, f: Notific
   ];
   const where = and(...conditions);
   const [records, [count]] = await Promise.all([
+    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.notificationId)).limit(f.limit).offset(f.skip),
     db
-      .select()
+      .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.notificationId))
-      .limit(f.limit)
-      .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where),
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -106,7 +99,10 @@ export async function recipientIds(db: Executor, target: RecipientTarget): Promi
     if (ids.length === 0) return [];
     const out: number[] = [];
     for (let i = 0; i < ids.length; i += BATCH) {
-      const rows = await db.select({ id: users.userId }).from(users).where(and(active, inArray(users.userId, ids.slice(i, i + BATCH))));
+      const rows = await db
+        .select({ id: users.userId })
+        .from(users)
+        .where(and(active, inArray(users.userId, ids.slice(i, i + BATCH))));
       out.push(...rows.map((r) => r.id));
     }
     return out.sort((a, b) => a - b);

@@ -13,11 +13,9 @@ import type { Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
-import { visibleContractIds } from '../contracts/contracts.repository.js';
-import { scopeOf } from '../contracts/contracts.service.js';
+import { scopeOf, visibleContractIds } from '../contracts/contracts.service.js';
 import { publishToUsers, publishUnreadCounts } from '../realtime/realtime.publish.js';
 import {
-  countUnread,
   findOwnNotification,
   insertForUsers,
   listNotifications,
@@ -27,7 +25,11 @@ import {
   unreadCounts,
   type NotificationRow,
   type RecipientTarget,
+  countUnread,
 } from './notifications.repository.js';
+
+/** What other modules use of this module's data (the account summary, security events and the realtime hub): they reach it through this service, not the repository. */
+export { countUnread } from './notifications.repository.js';
 
 /** Who a notification goes to: these user ids, the users who can see a contract, or every active user. */
 export type NotifyTarget = RecipientTarget;

@@ -16,11 +16,19 @@ import { resetMail } from '../account/account-mails.js';
 import type { SecurityEvents } from '../account/security-events.js';
 import { throttleCheck, throttleClear, throttleCount, throttleHit, type ThrottleRule } from '../account/throttle.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { clearLoginFailures, revokeUserSessions } from '../auth/sessions.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { consumeAccountToken, findUsableAccountToken, issueAccountToken, revokeAccountTokens } from '../users/account-tokens.repository.js';
-import { findActiveUsersByLoginOrEmail, findUserById, updateUser, type UserRow } from '../users/users.repository.js';
 import { passwordProblem } from './password-policy.js';
+import { clearLoginFailures, revokeUserSessions } from '../auth/auth.service.js';
+import {
+  consumeAccountToken,
+  findUsableAccountToken,
+  issueAccountToken,
+  revokeAccountTokens,
+  findActiveUsersByLoginOrEmail,
+  findUserById,
+  updateUser,
+  type UserRow,
+} from '../users/users.service.js';
 
 const HOUR = 3_600_000;
 /** Forgot-password: 10 requests per address per hour (then 429); at most 3 mails per account per hour (then silently none). */

@@ -5,8 +5,8 @@ import { auditLog, sessions, users } from '../../db/schema/index.js';
 import { createUser, TEST_PASSWORD } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type TestApp } from '../../testing/harness.js';
 import { lastMailTo, linkIn, mailsTo } from '../../testing/mail.js';
-import { writeSetting } from '../settings/settings.repository.js';
 import { isCommonPassword } from './password-policy.js';
+import { writeSetting } from '../settings/settings.service.js';
 
 const NEW_PASSWORD = 'granite tunnel lantern';
 

@@ -10,7 +10,8 @@
  * - narrower buckets (the range is shorter than `buckets` grains): from `readings`, buckets of (last - first) / n.
  */
 import type { Executor } from '../../db/client.js';
-import { bucketsFromReadings, bucketsFromRollups, rangeStats, rawPoints, ROLLUP_GRAIN_MS, type BucketExtremes, type RangeStats } from './readings.repository.js';
+import { bucketsFromReadings, bucketsFromRollups, rangeStats, rawPoints, type BucketExtremes, type RangeStats } from './readings-chart.repository.js';
+import { ROLLUP_GRAIN_MS } from './reading-keys.js';
 
 export type BucketPlan =
   | { mode: 'raw' }

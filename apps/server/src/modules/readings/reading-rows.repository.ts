@@ -4,7 +4,7 @@
  * (`readings.repository.ts`); this file only pages.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 
 export interface ReadingRowsPage {
   /** The series, in the order that breaks ties between readings of the same instant. */
@@ -45,7 +45,8 @@ export async function readingRowsPage(db: Executor, p: ReadingRowsPage): Promise
   const count = end - p.skip;
   const direction = sql.raw(fromOldest ? 'asc' : 'desc');
   const tieBreak = sql.raw(fromOldest ? 'desc' : 'asc');
-  const result = (await db.execute(
+  const found = await rows<{ k: number; t: number; v: number }>(
+    db,
     sql`select s.k::int as k, r.t, r.v
           from unnest(${`{${p.seriesIds.join(',')}}`}::int[]) with ordinality as s(sid, k)
           cross join lateral (select taken_at, round(date_part('epoch', taken_at) * 1000)::float8 as t, value as v from readings
@@ -53,7 +54,7 @@ export async function readingRowsPage(db: Executor, p: ReadingRowsPage): Promise
                                order by taken_at ${direction} limit ${offset + count}) r
          order by r.taken_at ${direction}, s.k ${tieBreak}
          limit ${count} offset ${offset}`,
-  )) as unknown as { rows: { k: number; t: number; v: number }[] };
-  const hits = result.rows.map((r) => ({ index: Number(r.k) - 1, t: Number(r.t), v: Number(r.v) }));
+  );
+  const hits = found.map((r) => ({ index: Number(r.k) - 1, t: Number(r.t), v: Number(r.v) }));
   return fromOldest ? hits.reverse() : hits;
 }

@@ -9,7 +9,7 @@ import { as, createTestApp, signIn, type Session, type TestApp } from '../../tes
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { createInstrument, createType, createWorld, type World } from '../../testing/master-data.js';
 import { buildBatch, type SeriesPoints } from './readings-batch.js';
-import { ensurePartitions, loadReadings } from './readings.repository.js';
+import { ensurePartitions, loadReadings } from './readings-store.service.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 0, 30); // the range crosses the January/February partitions

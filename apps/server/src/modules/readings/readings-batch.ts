@@ -1,5 +1,6 @@
 import { BinaryReadingsWriter } from './copy-binary.js';
-import { monthsOf, ROLLUP_GRAIN_MS, type LoadInput, type SeriesKey } from './readings.repository.js';
+import { monthsOf, ROLLUP_GRAIN_MS, type SeriesKey } from './reading-keys.js';
+import { type LoadInput } from './readings-load.repository.js';
 
 export interface SeriesPoints {
   key: SeriesKey;

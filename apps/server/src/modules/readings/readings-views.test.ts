@@ -16,7 +16,8 @@ import { readReadingFile, type ReadingRow } from '../uploads/reading-file.js';
 import { exportLimits, isoInZone } from './readings-export.js';
 import { buildBatch, type SeriesPoints } from './readings-batch.js';
 import { downsampleSeries, planBuckets } from './downsample.js';
-import { ensurePartitions, loadReadings, rangeStats } from './readings.repository.js';
+import { rangeStats } from './readings-chart.repository.js';
+import { ensurePartitions, loadReadings } from './readings-store.service.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -5,7 +5,9 @@ import { createTestDatabase, type TestDatabase } from '../../platform/test-datab
 import { createContract } from '../../testing/fixtures.js';
 import { createInstrument, createType } from '../../testing/master-data.js';
 import { buildBatch } from './readings-batch.js';
-import { ensurePartitions, loadReadings, monthsBetween, partitions, type SeriesKey } from './readings.repository.js';
+import { partitions } from './readings-partitions.repository.js';
+import { monthsBetween, type SeriesKey } from './reading-keys.js';
+import { ensurePartitions, loadReadings } from './readings-store.service.js';
 
 describe('readings on PostgreSQL', () => {
   let t: TestDatabase;

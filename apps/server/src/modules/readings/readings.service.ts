@@ -23,7 +23,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { downsampleSeries } from './downsample.js';
 import { readingRowsPage } from './reading-rows.repository.js';
 import { exportFileName, exportLimits, isoInZone, readingsFile } from './readings-export.js';
-import { instrumentSeries, instrumentSeriesWithStats, instrumentStatuses, latestAtOrBefore, latestOf, rangeStats, type RangeStats, type SeriesView } from './readings.repository.js';
+import { instrumentSeries, instrumentStatuses, latestOf, type SeriesView } from './readings.repository.js';
+import { instrumentSeriesWithStats, latestAtOrBefore, rangeStats, type RangeStats } from './readings-chart.repository.js';
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

@@ -8,19 +8,13 @@ import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { createContract } from '../../testing/fixtures.js';
 import { createInstrument, createType, createWorld, lastAudit, type World } from '../../testing/master-data.js';
 import { BinaryReadingsWriter, patchSeriesRefs } from './copy-binary.js';
-import { writeSetting } from '../settings/settings.repository.js';
 import { bucketOf, downsampleSeries, planBuckets, pointsOf } from './downsample.js';
 import { buildBatch, type SeriesPoints } from './readings-batch.js';
-import {
-  ensurePartitions,
-  loadReadings,
-  monthsBetween,
-  monthsOf,
-  partitions,
-  ROLLUP_GRAIN_MS,
-  type BucketExtremes,
-  type SeriesKey,
-} from './readings.repository.js';
+import { partitions } from './readings-partitions.repository.js';
+import { monthsBetween, monthsOf, ROLLUP_GRAIN_MS, type SeriesKey } from './reading-keys.js';
+import { type BucketExtremes } from './readings-chart.repository.js';
+import { writeSetting } from '../settings/settings.service.js';
+import { ensurePartitions, loadReadings } from './readings-store.service.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

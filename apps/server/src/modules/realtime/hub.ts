@@ -14,10 +14,10 @@ import { USER_TYPE, WS_UNAUTHORIZED, ZWsAuthMessage, type TWsServerMessage } fro
 import type { Actor, AppContext } from '../../context.js';
 import { safeError } from '../../platform/safe-error.js';
 import { SESSIONS_CHANNEL, type AuthService } from '../auth/auth.service.js';
-import { assignedContractIds } from '../contracts/contracts.repository.js';
-import { countUnread } from '../notifications/notifications.repository.js';
-import { findUserById } from '../users/users.repository.js';
 import { REALTIME_CHANNEL, type RealtimeDelivery } from './realtime.publish.js';
+import { assignedContractIds } from '../contracts/contracts.service.js';
+import { countUnread } from '../notifications/notifications.service.js';
+import { findUserById } from '../users/users.service.js';
 
 const OPEN = 1;
 /** A socket that lets this much pile up unsent is a client that stopped reading: it is dropped. */

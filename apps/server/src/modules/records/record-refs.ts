@@ -1,11 +1,21 @@
 import { hasAnyPermission, type PermissionCode } from '@strata/shared';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { contracts, instruments, sites } from '../../db/schema/index.js';
+import type { Executor, SqlFragment as SQL } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../context.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
 import { scopeOf } from '../contracts/contracts.service.js';
+import type { ContractScope } from '../../db/scope.js';
+import {
+  CONTRACT_IDS,
+  CONTRACT_LISTING,
+  findContractRecord,
+  findInstrumentRecord,
+  findSiteRecord,
+  INSTRUMENT_IDS,
+  INSTRUMENT_LISTING,
+  SITE_IDS,
+  SITE_LISTING,
+  unionOfListings,
+} from './record-refs.repository.js';
 
 /**
  * Records that people comment on and attach files to (issue 8), generic over (category, reference id): an instrument
@@ -50,53 +60,41 @@ export interface RecordResolver {
 const instrumentResolver: RecordResolver = {
   category: 'instrument',
   async find(db, scope, refId) {
-    const [row] = await db
-      .select({ contractId: instruments.contractId, name: instruments.name })
-      .from(instruments)
-      .where(and(eq(instruments.instrumentId, refId), inScope(scope, instruments.contractId)))
-      .limit(1);
+    const row = await findInstrumentRecord(db, scope, refId);
     if (!row) return undefined;
     return { contractId: row.contractId, title: row.name, path: `/dashboard/search/instrument/${refId}`, managePermissions: ['ManageInstruments'] };
   },
-  listing: sql`select ${instruments.instrumentId} as ref_id, ${instruments.contractId} as contract_id, ${instruments.name} as title,
-    '/dashboard/search/instrument/' || ${instruments.instrumentId} as path, ${instruments.easting} as easting, ${instruments.northing} as northing
-    from ${instruments}`,
-  existing: sql`select ${instruments.instrumentId} as ref_id from ${instruments}`,
+  listing: INSTRUMENT_LISTING,
+  existing: INSTRUMENT_IDS,
 };
 
 const siteResolver: RecordResolver = {
   category: 'site',
   async find(db, scope, refId) {
-    const [row] = await db
-      .select({ contractId: sites.contractId, name: sites.siteName })
-      .from(sites)
-      .where(and(eq(sites.siteId, refId), inScope(scope, sites.contractId)))
-      .limit(1);
+    const row = await findSiteRecord(db, scope, refId);
     if (!row) return undefined;
     return { contractId: row.contractId, title: row.name, path: `/master-data/construction/site/${refId}`, managePermissions: ['ManageConstructionSites'] };
   },
-  listing: sql`select ${sites.siteId} as ref_id, ${sites.contractId} as contract_id, ${sites.siteName} as title,
-    '/master-data/construction/site/' || ${sites.siteId} as path, null::double precision as easting, null::double precision as northing
-    from ${sites}`,
-  existing: sql`select ${sites.siteId} as ref_id from ${sites}`,
+  listing: SITE_LISTING,
+  existing: SITE_IDS,
 };
 
 /** A contract itself: its "other files" (/upload/document), uploaded with UploadOtherFiles, managed with DeleteOtherFiles. */
 const contractResolver: RecordResolver = {
   category: 'contract',
   async find(db, scope, refId) {
-    const [row] = await db
-      .select({ contractId: contracts.contractId, no: contracts.no })
-      .from(contracts)
-      .where(and(eq(contracts.contractId, refId), inScope(scope, contracts.contractId)))
-      .limit(1);
+    const row = await findContractRecord(db, scope, refId);
     if (!row) return undefined;
-    return { contractId: row.contractId, title: row.no, path: '/upload/document', managePermissions: ['DeleteOtherFiles'], attachPermissions: ['UploadOtherFiles'] };
+    return {
+      contractId: row.contractId,
+      title: row.no,
+      path: '/upload/document',
+      managePermissions: ['DeleteOtherFiles'],
+      attachPermissions: ['UploadOtherFiles'],
+    };
   },
-  listing: sql`select ${contracts.contractId} as ref_id, ${contracts.contractId} as contract_id, ${contracts.no} as title,
-    '/upload/document' as path, ${contracts.easting} as easting, ${contracts.northing} as northing
-    from ${contracts}`,
-  existing: sql`select ${contracts.contractId} as ref_id from ${contracts}`,
+  listing: CONTRACT_LISTING,
+  existing: CONTRACT_IDS,
 };
 
 /** The clean-up's audit rows list at most this many of what went (and always the count). */
@@ -131,7 +129,12 @@ export class RecordRefs {
   }
 
   /** The record as the actor may see it; 404 for an unknown category, an unknown id or another contract's record. */
-  async resolve(actor: Pick<Actor, 'userId' | 'userType'> & Partial<Pick<Actor, 'permissions'>>, category: string, refId: number, db: Executor = this.db): Promise<RecordRef> {
+  async resolve(
+    actor: Pick<Actor, 'userId' | 'userType'> & Partial<Pick<Actor, 'permissions'>>,
+    category: string,
+    refId: number,
+    db: Executor = this.db,
+  ): Promise<RecordRef> {
     const resolver = this.resolvers.get(category);
     const found = resolver ? await resolver.find(db, scopeOf(actor), refId) : undefined;
     if (!found) throw notFound();
@@ -144,10 +147,7 @@ export class RecordRefs {
    * easting, northing)`; unscoped (callers scope on contract_id).
    */
   listing(): SQL {
-    const parts = [...this.resolvers.values()]
-      .filter((r): r is RecordResolver & { listing: SQL } => r.listing !== undefined)
-      .map((r) => sql`select ${r.category}::text as category, l.* from (${r.listing}) l`);
-    return parts.length ? sql.join(parts, sql` union all `) : sql`select null::text as category, null::int as ref_id, null::int as contract_id, null::text as title, null::text as path, null::double precision as easting, null::double precision as northing where false`;
+    return unionOfListings([...this.resolvers.values()].filter((r): r is RecordResolver & { listing: SQL } => r.listing !== undefined));
   }
 
   /** True when the actor may attach files to the record (it is visible, so only the category's attach permission counts). */

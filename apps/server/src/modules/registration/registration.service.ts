@@ -18,8 +18,11 @@ import { writeAudit } from '../../platform/audit.js';
 import type { Mailer } from '../../platform/mail.js';
 import { activationMail, rejectionMail } from '../account/account-mails.js';
 import { throttleCheck, throttleHit, type ThrottleRule } from '../account/throttle.js';
-import { consumeAccountToken, findUsableAccountToken, issueAccountToken } from '../users/account-tokens.repository.js';
+import { approvePendingUser, deletePendingUser, listContractorChoices, listPendingUsers } from './registration.repository.js';
 import {
+  consumeAccountToken,
+  findUsableAccountToken,
+  issueAccountToken,
   findContractorName,
   findUserByEmail,
   findUserById,
@@ -27,8 +30,7 @@ import {
   insertUser,
   roleExists,
   type UserRow,
-} from '../users/users.repository.js';
-import { approvePendingUser, deletePendingUser, listContractorChoices, listPendingUsers } from './registration.repository.js';
+} from '../users/users.service.js';
 
 /** Registration requests: 5 per client address per hour (every attempt counts, so the form cannot probe names fast). */
 export const REGISTER_RULE: ThrottleRule = { bucket: 'register', windowMs: 3_600_000, perKey: 5, perAddress: 5 };

@@ -1,4 +1,13 @@
-import { PERMISSIONS, permissionByCode, permissionGroups, type TListRolesQuery, type TPermissionCatalogue, type TRole, type TRoleBody, type TRoleList } from '@strata/shared';
+import {
+  PERMISSIONS,
+  permissionByCode,
+  permissionGroups,
+  type TListRolesQuery,
+  type TPermissionCatalogue,
+  type TRole,
+  type TRoleBody,
+  type TRoleList,
+} from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/filters.js';
@@ -16,6 +25,9 @@ import {
   updateRole,
   type RoleWithCounts,
 } from './roles.repository.js';
+
+/** What other modules use of this module's data (the user report of exports): they reach it through this service, not the repository. */
+export { allRolesWithPermissions } from './roles.repository.js';
 
 const codeById = new Map<number, string>(PERMISSIONS.map((p) => [p.id, p.code]));
 const order = new Map<number, number>(PERMISSIONS.map((p, i) => [p.id, i]));

@@ -2,6 +2,9 @@ import { ZSystemSettings, type TSystemSettings } from '@strata/shared';
 import type { AppContext } from '../../context.js';
 import { readAllSettings } from './settings.repository.js';
 
+/** What other modules use of this module's data (master settings): they reach it through this service, not the repository. */
+export { writeSetting } from './settings.repository.js';
+
 export const SETTINGS_CHANNEL = 'settings';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from
 import type { Executor } from '../../db/client.js';
 import { contracts, siteDrawings, sites, users } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteInsert = typeof sites.$inferInsert;

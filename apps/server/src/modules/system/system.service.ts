@@ -2,9 +2,9 @@ import { API_BASE, FREQUENCIES, INSTRUMENT_STATUSES, LIMITS, REPORT_TYPES, UPLOA
 import type { Actor, AppContext } from '../../context.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { visibleZones } from '../zones/zones.repository.js';
 import { BUILD } from './build-info.js';
 import { MasterConfigCache } from './master-config.js';
+import { visibleZones } from '../zones/zones.service.js';
 
 /** Application info, configuration and health. */
 export class SystemService {

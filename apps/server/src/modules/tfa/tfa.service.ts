@@ -11,16 +11,9 @@ import type { SecurityEvents } from '../account/security-events.js';
 import { throttleCheck, throttleClear, throttleHit, type ThrottleRule } from '../account/throttle.js';
 import type { PasswordsService } from '../passwords/passwords.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findUserById, updateUser, type UserRow } from '../users/users.repository.js';
 import { openSecret, sealSecret } from '../../lib/secret-box.js';
-import {
-  acceptTotpStep,
-  countUnusedRecoveryCodes,
-  deleteRecoveryCodes,
-  markSessionVerified,
-  replaceRecoveryCodes,
-  useRecoveryCode,
-} from './tfa.repository.js';
+import { acceptTotpStep, countUnusedRecoveryCodes, deleteRecoveryCodes, markSessionVerified, replaceRecoveryCodes, useRecoveryCode } from './tfa.repository.js';
+import { findUserById, updateUser, type UserRow } from '../users/users.service.js';
 
 /** RFC 6238 defaults, which every authenticator app reads: SHA-1, 6 digits, 30 s; ±1 step of clock drift. */
 const TOTP_PERIOD = 30;

@@ -6,8 +6,8 @@ import { auditLog, tfaRecoveryCodes, users } from '../../db/schema/index.js';
 import { createUser, TEST_PASSWORD } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { lastMailTo, linkIn, mailsTo } from '../../testing/mail.js';
-import { writeSetting } from '../settings/settings.repository.js';
 import { openSecret } from '../../lib/secret-box.js';
+import { writeSetting } from '../settings/settings.service.js';
 
 describe('two-factor authentication (TOTP)', () => {
   let t: TestApp;

@@ -10,9 +10,9 @@ import { instrumentTypes, readingCodes } from '../../db/schema/index.js';
 import { createContract, createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { createInstrument, createType, multipart, tempDataDir } from '../../testing/master-data.js';
-import { loadHooks, type LoadHook } from '../readings/readings.repository.js';
 import { loadAudits, readingsInRange, readingsOfUpload, readingsState, type ReadingsState } from './ingest-state.test-support.js';
 import { INGEST_LOAD_QUEUE } from './uploads.service.js';
+import { loadHooks, type LoadHook } from '../readings/readings-load.repository.js';
 
 const TASKS = ['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory', 'ApproveUpload', 'ViewInstrumentData'] as const;
 const LONG = 'instrument,date_time,reading_code,value,depth,contract';

@@ -20,9 +20,9 @@ import { createContract, createRole, createUser } from '../../testing/fixtures.j
 import { as, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { createInstrument, createType, multipart, tempDataDir } from '../../testing/master-data.js';
 import { sleep } from '../../testing/wait.js';
-import { ensurePartitions } from '../readings/readings.repository.js';
 import { loadAudits, readingsInRange, readingsOfUpload, readingsState } from './ingest-state.test-support.js';
 import { INGEST_LOAD_QUEUE, STALE_MS } from './uploads.service.js';
+import { ensurePartitions } from '../readings/readings-store.service.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 const INSTRUMENTS = 40;

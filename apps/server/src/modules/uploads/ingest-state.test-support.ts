@@ -1,12 +1,10 @@
 /** What an ingest writes, read whole, for the tests proving that a failed or killed load leaves none of it behind. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { rows, type Executor } from '../../db/client.js';
 
 type Row = Record<string, unknown>;
 
-async function rowsOf(db: Executor, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
+const rowsOf = (db: Executor, query: SQL): Promise<Row[]> => rows<Row>(db, query);
 
 /** Every row of the four tables a load writes, in key order (on the app's connection or inside a transaction). */
 export interface ReadingsState {

@@ -11,8 +11,8 @@ import {
   users,
   type UploadStatus,
 } from '../../db/schema/index.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
 import type { CodeRef, InstrumentRef } from './reading-validator.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type UploadInsert = typeof uploads.$inferInsert;

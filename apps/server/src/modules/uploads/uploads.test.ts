@@ -39,9 +39,9 @@ import {
   type World,
 } from '../../testing/master-data.js';
 import { docx, zip, type ZipInput } from '../attachments/test-files.js';
-import { loadHooks } from '../readings/readings.repository.js';
 import { REALTIME_CHANNEL, type RealtimeDelivery } from '../realtime/realtime.publish.js';
 import { ReadingValidator } from './reading-validator.js';
+import { loadHooks } from '../readings/readings-load.repository.js';
 
 const TASKS = ['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory', 'ApproveUpload', 'ViewInstrumentData', 'ViewInstrumentCharts'] as const;
 const LONG = 'instrument,date_time,reading_code,value,depth,contract';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contracts, zones } from '../../db/schema/index.js';
 import { likeEscape } from '../../lib/filters.js';
-import { inScope, type ContractScope } from '../contracts/contracts.repository.js';
+import { inScope, type ContractScope } from '../../db/scope.js';
 
 export type ZoneRow = typeof zones.$inferSelect;
 

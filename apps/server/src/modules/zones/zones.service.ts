@@ -17,6 +17,9 @@ import { scopeOf } from '../contracts/contracts.service.js';
 import { publishToContract } from '../realtime/realtime.publish.js';
 import { deleteZone, findZone, insertZone, listZones, updateZone, zoneNameTaken, type ZoneRow } from './zones.repository.js';
 
+/** What other modules use of this module's data (instruments (import and edit) and the system summary): they reach it through this service, not the repository. */
+export { visibleZones, zoneOfContract, zonesOfContracts } from './zones.repository.js';
+
 const ZONE_NOT_FOUND = 'Zone not found';
 const NAME_TAKEN = 'This contract already has a zone with this name';
 
