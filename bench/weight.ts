@@ -7,9 +7,10 @@
  * data, on a free port), signs in once through the sign-in page and keeps the stored credential, then opens each page
  * in a new browser context (its own empty HTTP cache) and counts, over the Chrome DevTools protocol, every response
  * of the page's load: the bytes that crossed the wire (`Network.loadingFinished` encodedDataLength, headers included,
- * as DevTools' "transferred" column) and the bytes after content decoding (`Network.dataReceived` dataLength). A page
- * is loaded when its landmark shows and the network has been idle for 500 ms. The ratio is transferred / decoded:
- * 1.00 means served uncompressed.
+ * as DevTools' "transferred" column; less the response's headers, `Network.responseReceived` encodedDataLength, for the
+ * bodies alone) and the bytes after content decoding (`Network.dataReceived` dataLength). A page is loaded when its
+ * landmark shows and the network has been idle for 500 ms. The ratio is transferred / decoded: about 1.00 means served
+ * uncompressed.
  *
  * BENCH_SCREENSHOTS=<folder> also saves a PNG of each page there.
  *
@@ -37,7 +38,10 @@ const LIST = '/en/dashboard/search/instrument/list';
 
 interface Totals {
   files: number;
+  /** Bytes received: headers and body as sent (compressed or not). */
   transferred: number;
+  /** The bodies as sent, without the headers. */
+  body: number;
   decoded: number;
 }
 
@@ -53,7 +57,7 @@ interface PageWeight {
 
 type StorageState = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
-const empty = (): Totals => ({ files: 0, transferred: 0, decoded: 0 });
+const empty = (): Totals => ({ files: 0, transferred: 0, body: 0, decoded: 0 });
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const ratio = (t: Totals) => (t.decoded ? (t.transferred / t.decoded).toFixed(2) : '–');
 
@@ -71,15 +75,21 @@ async function measure(
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`${name}: page error: ${error.message}`));
     const cdp = await context.newCDPSession(page);
-    const requests = new Map<string, { url: string; type: string; decoded: number }>();
-    const finished: { url: string; type: string; decoded: number; transferred: number }[] = [];
+    const requests = new Map<string, { url: string; type: string; decoded: number; headers: number }>();
+    const finished: { url: string; type: string; decoded: number; headers: number; transferred: number }[] = [];
     cdp.on('Network.responseReceived', (event) => {
-      requests.set(event.requestId, { url: event.response.url, type: event.type, decoded: requests.get(event.requestId)?.decoded ?? 0 });
+      // The response's encodedDataLength when it arrives: the bytes of its status line and headers.
+      requests.set(event.requestId, {
+        url: event.response.url,
+        type: event.type,
+        decoded: requests.get(event.requestId)?.decoded ?? 0,
+        headers: event.response.encodedDataLength,
+      });
     });
     cdp.on('Network.dataReceived', (event) => {
       const request = requests.get(event.requestId);
       if (request) request.decoded += event.dataLength;
-      else requests.set(event.requestId, { url: '', type: 'Other', decoded: event.dataLength });
+      else requests.set(event.requestId, { url: '', type: 'Other', decoded: event.dataLength, headers: 0 });
     });
     cdp.on('Network.loadingFinished', (event) => {
       const request = requests.get(event.requestId);
@@ -101,6 +111,7 @@ async function measure(
       for (const bucket of buckets) {
         bucket.files += 1;
         bucket.transferred += response.transferred;
+        bucket.body += response.transferred - response.headers;
         bucket.decoded += response.decoded;
       }
     }
@@ -158,13 +169,14 @@ async function anInstrument(baseUrl: string): Promise<number> {
 }
 
 function report(weights: PageWeight[]): void {
-  console.log('\n| page | scripts | script transferred | script decoded | ratio | CSS transferred | everything transferred |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n| page | scripts | script transferred (with headers) | script bodies | script decoded | ratio | CSS transferred | everything transferred |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const w of weights) {
     console.log(
-      `| ${w.name} | ${w.script.files} | ${kib(w.script.transferred)} | ${kib(w.script.decoded)} | ${ratio(w.script)} | ${kib(w.css.transferred)} | ${kib(w.all.transferred)} (${w.all.files} responses) |`,
+      `| ${w.name} | ${w.script.files} | ${kib(w.script.transferred)} | ${kib(w.script.body)} | ${kib(w.script.decoded)} | ${ratio(w.script)} | ${kib(w.css.transferred)} | ${kib(w.all.transferred)} (${w.all.files} responses) |`,
     );
   }
+  console.log('\nratio: script transferred with headers / decoded.');
   for (const w of weights) {
     console.log(`\n${w.name} (${w.path}), largest scripts:`);
     for (const s of w.largest) console.log(`  ${s.file}: ${kib(s.transferred)} transferred, ${kib(s.decoded)} decoded`);
