@@ -83,6 +83,9 @@ export default defineConfig({
             // What the entry imports (the sign-in page, the providers): MUI, emotion and the other libraries apart.
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, tags: ['$initial'] },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'shared', test: /[\\/]packages[\\/]shared[\\/]/, tags: ['$initial'] },
+            // The other MUI components by the set of pages using them, small sets merged: fewer tiny requests.
+            { name: 'mui-parts', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 24 * 1024 },
             // Only map pages load OpenLayers and its helpers.
             { name: 'ol', test: /node_modules[\\/](ol|rbush|quickselect|earcut|color-space|color-rgba|color-parse|color-name|pbf|geotiff)[\\/]/ },
             // Only the pages with charts load ECharts; its renderer (zrender) apart, so neither chunk is over 500 kB.
