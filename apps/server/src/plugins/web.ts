@@ -19,11 +19,16 @@ export const webPlugin = fp<{ webDist?: string | undefined }>(async (app, opts) 
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes a brotli (.br) and a gzip (.gz) copy beside each text asset over 1 KiB (vite.config.ts):
+      // sent by Accept-Encoding with the original's content type, the file as it is otherwise.
+      preCompressed: true,
       // Hashed build assets never change; the other files (icons, manifest) are kept an hour.
       cacheControl: false,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The body depends on Accept-Encoding: a shared cache must not hand a brotli body to a client without it.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

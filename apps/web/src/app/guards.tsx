@@ -1,7 +1,7 @@
 import { hasAnyPermission } from '@strata/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { CenteredPage } from '../components/centered-page';
 import { LoadingScreen } from '../components/loading-screen';
 import { AccountSession } from '../features/account/components/account-session';
@@ -63,13 +63,4 @@ export function ProtectedGuard() {
       <AppFrame />
     </>
   );
-}
-
-/** The guard for sign-in and other signed-out pages: a signed-in user goes to the default index. */
-export function PublicGuard() {
-  const lang = useLang();
-  const authenticated = useSystemState((state) => state.authenticated);
-  const locked = useSystemState((state) => state.lockNavigation);
-  if (authenticated && !locked) return <Navigate replace to={localePath(lang, DEFAULT_INDEX_PATH)} />;
-  return <Outlet />;
 }

@@ -7,9 +7,9 @@ import { DEFAULT_INDEX_PATH, DEFAULT_LANGUAGE, isLanguage, localePath } from '..
 import { requiresAuth, type AppRoute, type RouteHandle } from '../lib/route-meta';
 import { registerRoutes } from '../lib/route-registry';
 import { systemStore } from '../lib/system-store';
-import { ProtectedGuard, PublicGuard } from './guards';
 import { LanguageRoot } from './layout/language-root';
 import { NotFoundPage } from './not-found-page';
+import { PublicGuard } from './public-guard';
 import { RouteErrorPage } from './route-error-page';
 import { routeTable } from './route-table';
 
@@ -32,6 +32,17 @@ async function languageLoader({ params, request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A route module that fails to load is a chunk-load failure: the router subscription reloads (with backoff). */
+function chunkLoad<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => load().catch((error: unknown) => Promise.reject(new ChunkLoadError(error)));
+}
+
+/**
+ * The signed-in guard and the frame it draws (menu, top bar, session watch) load with the first signed-in page, in
+ * parallel with that page's module: the sign-in page never downloads them.
+ */
+const protectedGuard = chunkLoad(() => import('./guards').then((m) => ({ Component: m.ProtectedGuard })));
+
 function toRouteObject(route: AppRoute): RouteObject {
   const path = route.path.replace(/^\//, '');
   const { redirectTo } = route;
@@ -46,8 +57,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   if (route.meta) object.handle = { meta: route.meta } satisfies RouteHandle;
   if (route.Component) object.Component = route.Component;
   const { lazy } = route;
-  // A route module that fails to load is a chunk-load failure: the router subscription reloads (with backoff).
-  if (lazy) object.lazy = () => lazy().catch((error: unknown) => Promise.reject(new ChunkLoadError(error)));
+  if (lazy) object.lazy = chunkLoad(lazy);
   if (route.loader) object.loader = route.loader;
   return object;
 }
@@ -77,7 +87,7 @@ export function createAppRoutes(table: readonly AppRoute[] = routeTable): RouteO
         },
         ...open.map(toRouteObject),
         { Component: PublicGuard, children: guarded.filter((r) => !requiresAuth(r.meta)).map(toRouteObject) },
-        { Component: ProtectedGuard, children: guarded.filter((r) => requiresAuth(r.meta)).map(toRouteObject) },
+        { lazy: protectedGuard, children: guarded.filter((r) => requiresAuth(r.meta)).map(toRouteObject) },
         {
           path: '*',
           Component: NotFoundPage,

@@ -1,11 +1,40 @@
 import { MESSAGES, type Language } from '@strata/shared';
-import i18next, { type ParseKeys } from 'i18next';
+import i18next, { type BackendModule, type ParseKeys, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import zh from '../locales/zh.json';
+import { ChunkLoadError } from './chunk-recovery';
 import { DEFAULT_LANGUAGE } from './paths';
 
-export const resources = { en: { translation: en }, zh: { translation: zh } } as const;
+/**
+ * English is bundled: it is the default language and every other language's fallback, so it is always needed.
+ * The other languages are fetched when first used (their own chunk), so a page in English never downloads them.
+ */
+export const resources = { en: { translation: en } } as const;
+
+const otherLanguages: Partial<Record<Language, () => Promise<{ default: ResourceKey }>>> = {
+  zh: () => import('../locales/zh.json'),
+};
+
+/**
+ * An i18next backend that imports a language's resources on demand. `changeLanguage` (and so `setLanguage` and the
+ * `/:lang` route loader) resolves only once they are in, so a page never renders the keys in place of the text.
+ */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, _namespace, callback) {
+    const load = otherLanguages[language as Language];
+    if (!load) {
+      callback(new Error(`No resources for language ${language}`), null);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,25 +47,34 @@ export type TranslationKey = ParseKeys;
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['en', 'zh'],
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-  returnNull: false,
-});
+void i18n
+  .use(lazyLanguages)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // The bundled English plus what the backend loads.
+    partialBundledLanguages: true,
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ['en', 'zh'],
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
 
+/**
+ * Switches to `lang`, resolving once its resources are loaded. Resources that could not be loaded (a chunk gone after
+ * a deployment, the network down) are a chunk-load failure: the `/:lang` route fails with it and the router's
+ * chunk recovery reloads the page, rather than showing English under a Chinese address.
+ */
 export async function setLanguage(lang: Language): Promise<void> {
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  if (!i18n.hasResourceBundle(lang, 'translation')) throw new ChunkLoadError(new Error(`The ${lang} texts could not be loaded`));
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
 }
 
-const messageKeys = new Map<string, keyof typeof MESSAGES>(
-  (Object.entries(MESSAGES) as [keyof typeof MESSAGES, string][]).map(([key, text]) => [text, key]),
-);
+const messageKeys = new Map<string, keyof typeof MESSAGES>((Object.entries(MESSAGES) as [keyof typeof MESSAGES, string][]).map(([key, text]) => [text, key]));
 
 /**
  * A message in the reader's language: an i18n key (client-side validation), or a text the server sent

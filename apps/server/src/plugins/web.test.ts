@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { buildApp, type App } from '../app.js';
+import { testConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+
+const SCRIPT = `export const text = ${JSON.stringify('a line of the bundle\n'.repeat(200))};\n`;
+const INDEX = `<!doctype html><html><head><title>Strata</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+
+/** A built web app as `vite build` leaves it: hashed assets and index.html with their .br and .gz copies, a small icon without. */
+function writeDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'strata-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const withCopies = (file: string, text: string) => {
+    writeFileSync(file, text);
+    writeFileSync(`${file}.br`, brotliCompressSync(text));
+    writeFileSync(`${file}.gz`, gzipSync(text));
+  };
+  withCopies(path.join(dist, 'assets', 'app-Bx1.js'), SCRIPT);
+  withCopies(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'favicon.svg'), ICON);
+  return dist;
+}
+
+describe('the web app, precompressed', () => {
+  let dist: string;
+  let db: Database;
+  let app: App['app'];
+  beforeAll(async () => {
+    dist = writeDist();
+    db = await openDatabase();
+    await db.migrate();
+    ({ app } = await buildApp({ config: testConfig({ webDist: dist }), db }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) => app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it('sends the brotli copy to a browser that accepts it, as JavaScript, cached for good', async () => {
+    const res = await get('/assets/app-Bx1.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+
+  it('sends the gzip copy when only gzip is accepted', async () => {
+    const res = await get('/assets/app-Bx1.js', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file as it is without an encoding both sides know', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'deflate']) {
+      const res = await get('/assets/app-Bx1.js', acceptEncoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(SCRIPT);
+    }
+  });
+
+  it('sends a file without copies as it is, kept an hour when its name has no hash', async () => {
+    const res = await get('/favicon.svg', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.body).toBe(ICON);
+  });
+
+  it('sends index.html for a page of the app compressed too, as HTML and revalidated on every load', async () => {
+    const br = await get('/en/account/login', 'gzip, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
+    const gzip = await get('/en/account/login', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(INDEX);
+    const plain = await get('/en/account/login');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.body).toBe(INDEX);
+  });
+
+  it('still answers unknown API paths with 404 JSON, never index.html', async () => {
+    const res = await get('/api/v1/nothing', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toBe('Not found');
+  });
+});
