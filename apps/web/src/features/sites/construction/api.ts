@@ -12,9 +12,10 @@ import {
 } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { SITES_QUERY_KEY } from '../../../lib/site-queries';
 import { OPTIONS_LIMIT } from '../shared/contracts-api';
 
-export const sitesKey = ['sites'] as const;
+export const sitesKey = SITES_QUERY_KEY;
 
 export interface SiteListParams {
   limit: number;
