@@ -139,7 +139,7 @@ test.describe('alerts, as a person', () => {
       { instrument: target.name, at: new Date(Date.now() - 3 * 3_600_000), code: target.code, value: target.alValue },
       { instrument: target.name, at: new Date(Date.now() - 2 * 3_600_000), code: target.code, value: target.wslValue },
     ]);
-    await uploadReadingsThroughUi(uploader, { name: `alert-readings-${RUN}.csv`, csv }, { valid: 2 });
+    await uploadReadingsThroughUi(uploader, { name: `alert-${RUN}-readings.csv`, csv }, { valid: 2 });
 
     // The work space tab, never reloaded: the toast of the WSL alert, the bell, the instrument's level.
     const toast = watch.locator('.MuiSnackbar-root').filter({ hasText: new RegExp(`${target.name} ${target.code} .* passed WSL`) });
