@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiCall, apiSignIn, mailLink, waitForMail, type ApiSession } from '../support/api.js';
-import { DEMO, DESKTOP, launch, newPage, PHONE, RUN, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, newPage, PHONE, RUN, screenshot, settled, signInThroughUi } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const PERSON = {
   login: `nadia.${RUN}`,
@@ -22,10 +22,10 @@ const STEP_MS = 30_000;
 async function bothWidths(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? DESKTOP;
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
+  await settled(page);
   await screenshot(page, `${name}-1366`);
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
+  await settled(page);
   await screenshot(page, `${name}-390`);
   await page.setViewportSize(size);
 }
@@ -54,18 +54,20 @@ function totp(secret: string): TOTP {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 }
 
-describe('accounts, as a person', () => {
+reportOnFailure();
+
+test.describe('accounts, as a person', () => {
+  // In order, and retried together: the person registered first changes passwords and enrols in two-factor authentication in the tests after.
+  test.describe.configure({ mode: 'serial' });
   let browser: Browser;
   let admin: ApiSession;
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(120_000); // hooks get more time than a test (sign-ins and demo data look-ups through the API)
     admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
-  it('registers, is approved by an administrator, activates from the mail, sets a password and signs in', async () => {
+  test('registers, is approved by an administrator, activates from the mail, sets a password and signs in', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/en/account/login');
     await page.getByRole('link', { name: 'Not a member yet ?' }).click();
@@ -104,7 +106,7 @@ describe('accounts, as a person', () => {
 
     await page.waitForURL(/\/en\/account\/login$/);
     await page.getByText('Your password is set. Sign in with your login name and the new password.').waitFor();
-    expect(await page.getByLabel('Your Login Name').inputValue()).toBe(PERSON.login);
+    await expect(page.getByLabel('Your Login Name')).toHaveValue(PERSON.login);
     await page.getByLabel('Your Password').fill(PASSWORD.first);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await onProfileAfterSignIn(page);
@@ -120,7 +122,7 @@ describe('accounts, as a person', () => {
     await context.close();
   });
 
-  it('resets a forgotten password from the mailed link; the old password is then refused', async () => {
+  test('resets a forgotten password from the mailed link; the old password is then refused', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/en/account/login');
     await page.getByRole('link', { name: 'Forgot Password ?' }).click();
@@ -151,7 +153,7 @@ describe('accounts, as a person', () => {
     await context.close();
   });
 
-  it('changes the password in the account menu dialog, which signs the user out', async () => {
+  test('changes the password in the account menu dialog, which signs the user out', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAs(page, PERSON.login, PASSWORD.second);
     await onProfileAfterSignIn(page);
@@ -171,7 +173,8 @@ describe('accounts, as a person', () => {
     await context.close();
   });
 
-  it('enrols in two-factor authentication, then signs in with a fresh code', async () => {
+  test('enrols in two-factor authentication, then signs in with a fresh code', async () => {
+    test.setTimeout(120_000);
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAs(page, PERSON.login, PASSWORD.third);
     await onProfileAfterSignIn(page);
@@ -185,11 +188,11 @@ describe('accounts, as a person', () => {
     await bothWidths(page, 'accounts-security-enrol');
     const generator = totp(secret);
     const enrolStep = Math.floor(Date.now() / STEP_MS);
-    await page.getByLabel('Code', { exact: true }).fill(generator.generate());
+    await page.getByLabel('Code', { exact: true }).fill(generator.generate({ timestamp: enrolStep * STEP_MS }));
     await page.getByRole('button', { name: 'Confirm' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
-    expect(await codes.count()).toBe(10);
+    await expect(codes).toHaveCount(10);
     await bothWidths(page, 'accounts-recovery-codes');
     await page.getByRole('button', { name: 'I have saved these codes' }).click();
     await page.getByText(/Two-factor authentication is on: signing in asks/).waitFor();
@@ -213,31 +216,33 @@ describe('accounts, as a person', () => {
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await bothWidths(page, 'accounts-login-two-factor');
-    // A code is accepted once: wait for the next 30 s step after the one used to enrol.
-    const wait = (enrolStep + 1) * STEP_MS - Date.now() + 500;
-    if (wait > 0) await page.waitForTimeout(wait);
-    await page.getByLabel('Code', { exact: true }).fill(generator.generate());
+    // A time step's code is accepted once, and the server allows a step of clock drift: the code of the step after
+    // the one used to enrol (or of the current step, if that is later) is fresh and accepted without waiting.
+    const step = Math.max(enrolStep + 1, Math.floor(Date.now() / STEP_MS));
+    await page.getByLabel('Code', { exact: true }).fill(generator.generate({ timestamp: step * STEP_MS }));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/account/login'));
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
     await context.close();
-  }, 120_000);
+  });
 });
 
-describe('idle session', () => {
+test.describe('idle session', () => {
   let browser: Browser;
   let server: RunningServer;
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: shared }) => {
+    test.setTimeout(300_000); // a server of its own starts (its readiness is waited for up to 240 s)
+    browser = shared;
     // A 30-second session on a server of its own: the notice shows after 10 s idle, the logout 15 s later.
-    [browser, server] = await Promise.all([launch(), startServer({ SESSION_IDLE_MINUTES: '0.5' })]);
+    server = await startServer({ SESSION_IDLE_MINUTES: '0.5' });
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
   });
 
-  it('warns near the limit; Cancel in one tab closes the notice in the other; without Cancel both are logged out', async () => {
+  test('warns near the limit; Cancel in one tab closes the notice in the other; without Cancel both are logged out', async () => {
+    test.setTimeout(120_000);
     const { context, page: first } = await newPage(browser, DESKTOP, server.baseUrl);
     await first.goto('/en/account/login?redirect=/en/account/profile/info');
     await signInThroughUi(first, DEMO.authority.login, DEMO.authority.password);
@@ -271,5 +276,5 @@ describe('idle session', () => {
     const res = await first.request.get(`${server.baseUrl}/api/v1/sync`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(401);
     await context.close();
-  }, 120_000);
+  });
 });

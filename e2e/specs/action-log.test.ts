@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, DESKTOP, launch, newPage, PHONE, RUN, screenshot, signInAndOpen } from '../support/browser.js';
+import { DEMO, DESKTOP, newPage, PHONE, RUN, screenshot, signInAndOpen } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 /** Screenshots are kept with the run's artifacts and, for a look by hand, in /tmp. */
 const LOOK = process.env.E2E_SHOTS_DIR ?? '/tmp/strata-ac-shots';
@@ -37,7 +37,12 @@ function stripedPng(width: number, height: number): Buffer {
     const start = y * (width * 3 + 1);
     for (let x = 0; x < width; x += 1) rows.set(Math.floor((x + y) / 20) % 2 === 0 ? [219, 23, 13] : [250, 250, 250], start + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function shots(page: Page, name: string): Promise<void> {
@@ -46,14 +51,11 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(LOOK, `${name}.png`), fullPage: true });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** What `probe` answers once it answers something (the server works in the background), polled. */
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeout = 60_000): Promise<T> {
+  let found: T | undefined;
+  await expect.poll(async () => (found = await probe()) !== undefined, { timeout, message: `waiting for ${what}` }).toBe(true);
+  return found!;
 }
 
 interface Breach {
@@ -70,10 +72,18 @@ interface Breach {
 async function breachWsl(session: ApiSession): Promise<Breach> {
   const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(session, 'GET', '/contracts?limit=100');
   const contractId = (contracts.records.find((c) => contracts.last_filtered.includes(c.contract_id)) ?? contracts.records[0])!.contract_id;
-  const list = await apiCall<{ records: { instrument_id: number; name: string; status: string; type_code: string }[] }>(session, 'GET', `/instruments?contracts=[${contractId}]&limit=1000`);
+  const list = await apiCall<{ records: { instrument_id: number; name: string; status: string; type_code: string }[] }>(
+    session,
+    'GET',
+    `/instruments?contracts=[${contractId}]&limit=1000`,
+  );
   let target: { id: number; name: string; code: string; value: number } | undefined;
   for (const i of list.records.filter((r) => r.status === 'active' && r.type_code !== 'INC')) {
-    const t = await apiCall<{ thresholds: { reading_code: string; level_code: string; upper: number | null }[] }>(session, 'GET', `/instruments/${i.instrument_id}/thresholds`);
+    const t = await apiCall<{ thresholds: { reading_code: string; level_code: string; upper: number | null }[] }>(
+      session,
+      'GET',
+      `/instruments/${i.instrument_id}/thresholds`,
+    );
     const wsl = t.thresholds.find((x) => x.level_code === 'WSL' && x.upper !== null);
     if (!wsl) continue;
     const open = await apiCall<{ total_records: number }>(session, 'GET', `/alerts?instrument_id=${i.instrument_id}&kind=breached&level=WSL&status=open`);
@@ -99,15 +109,25 @@ async function breachWsl(session: ApiSession): Promise<Breach> {
     return u.status === 'validated' ? true : undefined;
   });
   await apiCall(session, 'POST', `/uploads/${uploadId}/approve`, {});
-  await until('the upload to load', async () => ((await apiCall<{ status: string }>(session, 'GET', `/uploads/${uploadId}`)).status === 'done' ? true : undefined));
+  await until('the upload to load', async () =>
+    (await apiCall<{ status: string }>(session, 'GET', `/uploads/${uploadId}`)).status === 'done' ? true : undefined,
+  );
   const alert = await until('the WSL alert', async () => {
-    const l = await apiCall<{ records: { alert_id: number; message: string }[] }>(session, 'GET', `/alerts?instrument_id=${target!.id}&kind=breached&level=WSL&status=open`);
+    const l = await apiCall<{ records: { alert_id: number; message: string }[] }>(
+      session,
+      'GET',
+      `/alerts?instrument_id=${target!.id}&kind=breached&level=WSL&status=open`,
+    );
     return l.records[0];
   });
   return { instrumentId: target.id, name: target.name, alertId: alert.alert_id, message: alert.message };
 }
 
-describe('the Log of Actions Taken, as a person', () => {
+reportOnFailure();
+
+test.describe('the Log of Actions Taken, as a person', () => {
+  // In order, and retried together: the later tests look at the case the first one opens.
+  test.describe.configure({ mode: 'serial' });
   let browser: Browser;
   let admin: ApiSession;
   let breach: Breach;
@@ -115,16 +135,14 @@ describe('the Log of Actions Taken, as a person', () => {
   const followUp = `Inspected ${RUN}: hoarding crack, marker re-surveyed.`;
   const photo = `crack-${RUN}.png`;
 
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(180_000); // breaching an instrument goes through an upload and the alert checks
     admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
     breach = await breachWsl(admin);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
   });
 
-  it('opens a case for a WSL alert, adds a follow-up with a photo, closes it, and downloads its PDF', async () => {
+  test('opens a case for a WSL alert, adds a follow-up with a photo, closes it, and downloads its PDF', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAndOpen(page, '/en/alert');
 
@@ -179,14 +197,14 @@ describe('the Log of Actions Taken, as a person', () => {
     await summary.getByRole('button', { name: 'Close case' }).click();
     const close = page.getByRole('dialog', { name: 'Close case' });
     await close.getByRole('textbox', { name: 'Reason' }).fill('Marker reinstated; readings back below AL.');
-    expect(await close.getByRole('checkbox', { name: `Also close alert #${breach.alertId}` }).isChecked()).toBe(true);
+    await expect(close.getByRole('checkbox', { name: `Also close alert #${breach.alertId}` })).toBeChecked();
     await shots(page, 'action-log-close-1366');
     await close.getByRole('button', { name: 'Close case' }).click();
     await page.getByText('Case closed.').waitFor();
     await close.waitFor({ state: 'hidden' });
     await summary.getByText('Closed', { exact: true }).first().waitFor();
     await summary.getByText('Marker reinstated; readings back below AL.').waitFor();
-    expect(await page.getByRole('form', { name: 'Add a follow-up' }).count()).toBe(0);
+    await expect(page.getByRole('form', { name: 'Add a follow-up' })).toHaveCount(0);
     const alert = await apiCall<{ alert: { status: string } }>(admin, 'GET', `/alerts/${breach.alertId}`);
     expect(alert.alert.status).toBe('closed');
     await shots(page, 'action-log-closed-1366');
@@ -203,25 +221,34 @@ describe('the Log of Actions Taken, as a person', () => {
     await context.close();
   });
 
-  it('shows the case, the log and the log across cases at phone width', async () => {
+  test('shows the case, the log and the log across cases at phone width', async () => {
     expect(casePath).not.toBe('');
     const { context, page } = await newPage(browser, PHONE);
     await signInAndOpen(page, `${casePath}`);
     await page.getByRole('list', { name: 'Follow-ups' }).getByText(followUp).waitFor();
     await shots(page, 'action-log-case-390');
     await page.goto('/en/alert/action/breached?status=closed');
-    await page.getByRole('table', { name: 'Breached instrument cases' }).getByText(`#${casePath.split('/').at(-1)}`).waitFor();
+    await page
+      .getByRole('table', { name: 'Breached instrument cases' })
+      .getByText(`#${casePath.split('/').at(-1)}`)
+      .waitFor();
     await shots(page, 'action-log-list-390');
     await page.goto('/en/alerts/investigation');
-    await page.getByRole('table', { name: 'Cases of every category' }).getByText(`#${casePath.split('/').at(-1)}`).waitFor();
+    await page
+      .getByRole('table', { name: 'Cases of every category' })
+      .getByText(`#${casePath.split('/').at(-1)}`)
+      .waitFor();
     await shots(page, 'action-log-investigation-390');
     await context.close();
   });
 
-  it('shows the log across every case at desktop width', async () => {
+  test('shows the log across every case at desktop width', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAndOpen(page, '/en/alerts/investigation');
-    await page.getByRole('table', { name: 'Cases of every category' }).getByText(`#${casePath.split('/').at(-1)}`).waitFor();
+    await page
+      .getByRole('table', { name: 'Cases of every category' })
+      .getByText(`#${casePath.split('/').at(-1)}`)
+      .waitFor();
     await shots(page, 'action-log-investigation-1366');
     await context.close();
   });

@@ -1,7 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { baseUrl, choose, DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, mainMenu, menuLinks, newPage, PHONE, routeAction, RUN, shots, signInToProfile } from '../support/browser.js';
+import {
+  baseUrl,
+  choose,
+  DEMO,
+  DESKTOP,
+  expectNoSideScroll,
+  finishOnProfile,
+  mainMenu,
+  menuLinks,
+  newPage,
+  PHONE,
+  routeAction,
+  RUN,
+  shots,
+  signInToProfile,
+} from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const ROLE = `User Searcher ${RUN}`;
 const PERSON = {
@@ -18,16 +33,15 @@ async function adminToken(page: Page): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-describe('administration, as a person', () => {
+reportOnFailure();
+
+test.describe('administration, as a person', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
   });
 
-  it('creates a role with one permission, registers a user with it, and that user sees a smaller menu', async () => {
+  test('creates a role with one permission, registers a user with it, and that user sees a smaller menu', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.admin);
     const adminLinks = await menuLinks(page);
@@ -51,8 +65,8 @@ describe('administration, as a person', () => {
     await page.waitForURL(/\/en\/admin\/roles\/\d+$/);
     await page.getByText(`Role ${ROLE} created`).waitFor();
     await page.getByRole('searchbox', { name: 'Search permissions' }).fill('');
-    expect(await page.getByRole('checkbox', { name: 'Search Users' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Manage Roles' }).isChecked()).toBe(false);
+    await expect(page.getByRole('checkbox', { name: 'Search Users' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Manage Roles' })).not.toBeChecked();
     await shots(page, 'admin-1366-role-editor');
 
     // Register a user holding it.
@@ -99,19 +113,19 @@ describe('administration, as a person', () => {
     const table = person.page.getByRole('table', { name: 'Users' });
     await table.getByText('Alicia Tan').waitFor();
     await person.page.getByRole('searchbox', { name: 'Search users' }).fill(PERSON.login);
-    expect(await table.getByText('Alicia Tan').count()).toBe(1);
+    await expect(table.getByText('Alicia Tan')).toHaveCount(1);
     await person.page.getByRole('searchbox', { name: 'Search users' }).press('Enter');
     await person.page.waitForURL((url) => url.searchParams.get('q') === PERSON.login);
-    await expect.poll(() => table.getByText('Alicia Tan').count()).toBe(0);
+    await expect(table.getByText('Alicia Tan')).toHaveCount(0);
     await table.getByText(PERSON.fullname).waitFor();
     // No task for these actions: no action button.
-    expect(await person.page.getByRole('button', { name: 'Register New User' }).count()).toBe(0);
+    await expect(person.page.getByRole('button', { name: 'Register New User' })).toHaveCount(0);
     await finishOnProfile(person.page);
     await person.context.close();
     await context.close();
   });
 
-  it('exports the audit log as XLSX and CSV and opens the files', async () => {
+  test('exports the audit log as XLSX and CSV and opens the files', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.admin);
     await page.goto('/en/admin/auditlog');
@@ -151,7 +165,7 @@ describe('administration, as a person', () => {
     await context.close();
   });
 
-  it('creates a daily schedule, runs it now and sees its log', async () => {
+  test('creates a daily schedule, runs it now and sees its log', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.admin);
     await page.goto('/en/master-data/schedules');
@@ -183,7 +197,7 @@ describe('administration, as a person', () => {
     await context.close();
   });
 
-  it('shows the users list and the role editor at 1366 and at 390', async () => {
+  test('shows the users list and the role editor at 1366 and at 390', async () => {
     for (const [viewport, width] of [
       [DESKTOP, 1366],
       [PHONE, 390],

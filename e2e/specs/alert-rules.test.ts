@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInTo } from '../support/browser.js';
+import { DEMO, DESKTOP, expectNoSideScroll, newPage, PHONE, RUN, shots, signInTo } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const LONG = { timeout: 30_000 };
 
@@ -20,7 +20,10 @@ async function demoOf(admin: ApiSession): Promise<Demo> {
     'GET',
     `/alerts/instrument-status?contracts=${encodeURIComponent(JSON.stringify([contractId]))}&limit=1000`,
   );
-  const names = status.records.filter((i) => i.level_code !== null).map((i) => i.name).sort();
+  const names = status.records
+    .filter((i) => i.level_code !== null)
+    .map((i) => i.name)
+    .sort();
   expect(names.length).toBeGreaterThan(1);
   return { contractId, names: [names[0]!, names[1]!] };
 }
@@ -78,18 +81,18 @@ async function memberCount(page: Page): Promise<number> {
   return Number(/\d+/.exec(text)?.[0] ?? NaN);
 }
 
-describe('alert templates, monitoring groups and alert scenarios, as a person', () => {
+reportOnFailure();
+
+test.describe('alert templates, monitoring groups and alert scenarios, as a person', () => {
   let browser: Browser;
   let demo: Demo;
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(120_000); // hooks get more time than a test (sign-ins and demo data look-ups through the API)
     demo = await demoOf(await apiSignIn(DEMO.admin.login, DEMO.admin.password));
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
-  it('creates an alert template in the Instrument Alerts tab and sees it listed', async () => {
+  test('creates an alert template in the Instrument Alerts tab and sees it listed', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInTo(page, '/en/master-data');
     await page.getByRole('list', { name: 'Master data pages' }).getByRole('heading', { name: 'Alert Templates' }).click();
@@ -109,7 +112,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await dialog.waitFor({ state: 'detached', ...LONG });
     const row = page.getByRole('table', { name: 'Instrument Alerts templates' }).getByRole('row', { name: new RegExp(name) });
     await row.waitFor(LONG);
-    expect(await row.textContent()).toContain('Default rule');
+    await expect(row).toContainText('Default rule');
     await shots(page, 'alert-rules-1366-templates');
 
     await page.setViewportSize(PHONE);
@@ -119,12 +122,12 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await shots(page, 'alert-rules-390-templates');
     await row.click();
     await page.getByRole('dialog', { name: 'Edit alert template' }).getByRole('textbox', { name: 'Name' }).waitFor(LONG);
-    expect(await page.getByRole('dialog').getByRole('textbox', { name: 'Spike: factor' }).inputValue()).toBe('2.5');
+    await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Spike: factor' })).toHaveValue('2.5');
     await shots(page, 'alert-rules-390-template-form');
     await context.close();
   });
 
-  it('creates a monitoring group from the list and the map, with a rule, and reopens it', async () => {
+  test('creates a monitoring group from the list and the map, with a rule, and reopens it', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInTo(page, '/en/dashboard/monitoring-group');
     await page.getByRole('heading', { level: 1, name: 'Monitoring Groups' }).waitFor(LONG);
@@ -136,7 +139,10 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await list.waitFor(LONG);
     for (const instrument of demo.names) {
       await page.getByRole('searchbox', { name: 'Search instruments' }).fill(instrument);
-      await list.getByRole('button', { name: new RegExp(`^${instrument}`) }).first().click();
+      await list
+        .getByRole('button', { name: new RegExp(`^${instrument}`) })
+        .first()
+        .click();
     }
     await page.getByRole('searchbox', { name: 'Search instruments' }).fill('');
     expect(await memberCount(page)).toBe(2);
@@ -155,16 +161,16 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await page.waitForURL(/\/en\/dashboard\/monitoring-group$/, LONG);
     const row = page.getByRole('table', { name: 'Monitoring groups' }).getByRole('row', { name: new RegExp(name) });
     await row.waitFor(LONG);
-    expect(await row.textContent()).toContain('2 instruments at AL or above within 24 h');
+    await expect(row).toContainText('2 instruments at AL or above within 24 h');
     await shots(page, 'alert-rules-1366-groups');
 
     await row.getByRole('link', { name }).click();
     await page.waitForURL(/\/en\/dashboard\/monitoring-group\/\d+$/, LONG);
     await page.getByRole('heading', { level: 1, name: 'Manage Monitoring Group' }).waitFor(LONG);
     await expect.poll(() => memberCount(page), LONG).toBe(3);
-    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(name);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
     for (const instrument of demo.names) {
-      expect(await list.getByRole('checkbox', { name: new RegExp(`^${instrument}`) }).first().isChecked()).toBe(true);
+      await expect(list.getByRole('checkbox', { name: new RegExp(`^${instrument}`) }).first()).toBeChecked();
     }
 
     await page.setViewportSize(PHONE);
@@ -174,7 +180,7 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await context.close();
   });
 
-  it('creates an alert scenario, previews it and finds it in Alert Scenarios', async () => {
+  test('creates an alert scenario, previews it and finds it in Alert Scenarios', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInTo(page, '/en/dashboard/user-scenarios');
     await page.getByRole('heading', { level: 1, name: 'Alert Scenarios' }).waitFor(LONG);
@@ -202,8 +208,8 @@ describe('alert templates, monitoring groups and alert scenarios, as a person', 
     await page.waitForURL(/\/en\/dashboard\/user-scenarios$/, LONG);
     const row = page.getByRole('table', { name: 'Alert scenarios' }).getByRole('row', { name: new RegExp(name) });
     await row.waitFor(LONG);
-    expect(await row.textContent()).toContain('1 instrument at CL or above within 720 h');
-    expect(await row.textContent()).toContain(DEMO.admin.fullname);
+    await expect(row).toContainText('1 instrument at CL or above within 720 h');
+    await expect(row).toContainText(DEMO.admin.fullname);
     await shots(page, 'alert-rules-1366-scenarios');
 
     await page.setViewportSize(PHONE);

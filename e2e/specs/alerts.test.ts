@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test, type Browser } from '@playwright/test';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { canvasPixels, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInTo } from '../support/browser.js';
+import { canvasPixels, DEMO, DESKTOP, expectNoSideScroll, newPage, PHONE, RUN, shots, signInTo } from '../support/browser.js';
 import { readingsCsv, uploadReadingsThroughUi } from '../support/readings-upload.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const LIST = '/en/dashboard/search/instrument/list';
 const DAY = 86_400_000;
@@ -88,35 +88,39 @@ async function pickTarget(admin: ApiSession): Promise<Target> {
  * each person in one summary notification. Waits for them, so that toast does not replace this test's.
  */
 async function firstChecksDone(admin: ApiSession): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const summary = await apiCall<{ tiles: { key: string; open_count: number | null }[] }>(admin, 'GET', '/alerts/summary');
-    if ((summary.tiles.find((t) => t.key === 'missing')?.open_count ?? 0) > 0) return;
-    if (Date.now() > deadline) throw new Error('the first missing-readings check did not run within 150 s');
-    await new Promise((resolve) => setTimeout(resolve, 2_000)); // polling the server, not a timed assertion
-  }
+  await expect
+    .poll(
+      async () => {
+        const summary = await apiCall<{ tiles: { key: string; open_count: number | null }[] }>(admin, 'GET', '/alerts/summary');
+        return summary.tiles.find((t) => t.key === 'missing')?.open_count ?? 0;
+      },
+      { timeout: 150_000, message: 'the first missing-readings check runs within 150 s' },
+    )
+    .toBeGreaterThan(0);
 }
 
-describe('alerts, as a person', () => {
+reportOnFailure();
+
+test.describe('alerts, as a person', () => {
+  // In order, and retried together: the later tests look at the alert the first one raises.
+  test.describe.configure({ mode: 'serial' });
   let browser: Browser;
   let admin: ApiSession;
   let target: Target;
   let wslColor = '#8b0000';
   let alertPath = '';
 
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(240_000); // the first scheduled checks run up to 150 s after the server starts
     admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
     target = await pickTarget(admin);
     await firstChecksDone(admin);
     const config = await apiCall<{ thresholds: { code: string; color: string }[] }>(admin, 'GET', '/config');
     wslColor = config.thresholds.find((l) => l.code === 'WSL')?.color ?? wslColor;
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
   });
 
-  it('uploads readings past AL then WSL: a toast arrives without reload, the bell rises, the instrument shows WSL; the alert has its chart and takes a QPS comment', async () => {
+  test('uploads readings past AL then WSL: a toast arrives without reload, the bell rises, the instrument shows WSL; the alert has its chart and takes a QPS comment', async () => {
     const { context, page: watch } = await newPage(browser, DESKTOP);
     const keywordList = `${LIST}?keyword=${encodeURIComponent(target.name)}`;
     await signInTo(watch, keywordList);
@@ -135,7 +139,7 @@ describe('alerts, as a person', () => {
       { instrument: target.name, at: new Date(Date.now() - 3 * 3_600_000), code: target.code, value: target.alValue },
       { instrument: target.name, at: new Date(Date.now() - 2 * 3_600_000), code: target.code, value: target.wslValue },
     ]);
-    await uploadReadingsThroughUi(uploader, { name: `alert-readings-${RUN}.csv`, csv }, { valid: 2 });
+    await uploadReadingsThroughUi(uploader, { name: `alert-${RUN}-readings.csv`, csv }, { valid: 2 });
 
     // The work space tab, never reloaded: the toast of the WSL alert, the bell, the instrument's level.
     const toast = watch.locator('.MuiSnackbar-root').filter({ hasText: new RegExp(`${target.name} ${target.code} .* passed WSL`) });
@@ -154,8 +158,11 @@ describe('alerts, as a person', () => {
     alertPath = new URL(watch.url()).pathname;
     const summary = watch.getByRole('region', { name: new RegExp(`${target.name} ${target.code}`) });
     await summary.waitFor();
-    expect(await summary.getByTestId('alert-level').first().textContent()).toBe('WSL');
-    await summary.getByText(/passed WSL/).first().waitFor();
+    await expect(summary.getByTestId('alert-level').first()).toHaveText('WSL');
+    await summary
+      .getByText(/passed WSL/)
+      .first()
+      .waitFor();
 
     // The chart: the readings around the alert with the threshold levels as lines in their colours.
     const chart = watch.getByTestId(`alert-chart-${target.code}`);
@@ -183,15 +190,17 @@ describe('alerts, as a person', () => {
     await context.close();
   });
 
-  it('shows the landing counts, the breached instruments on a list and a map, the instrument status and the risk rating at 1366', async () => {
+  test('shows the landing counts, the breached instruments on a list and a map, the instrument status and the risk rating at 1366', async () => {
     expect(alertPath).not.toBe('');
     const { context, page } = await newPage(browser, DESKTOP);
     await signInTo(page, '/en/alert');
     const tiles = page.getByRole('list', { name: 'Alert types' });
     await tiles.getByRole('heading', { name: 'Breached Instrument' }).waitFor();
     const breachedTile = tiles.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Breached Instrument' }) });
-    await expect.poll(async () => Number((await breachedTile.getByTestId('tile-count').textContent())?.split(' ')[0] ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'View Data Alerts' }).count()).toBe(1);
+    await expect
+      .poll(async () => Number((await breachedTile.getByTestId('tile-count').textContent())?.split(' ')[0] ?? 0), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'View Data Alerts' })).toHaveCount(1);
     await shots(page, 'alerts-landing-1366');
 
     await tiles.getByRole('link', { name: /Breached Instrument/ }).click();
@@ -207,7 +216,7 @@ describe('alerts, as a person', () => {
     const status = page.getByRole('table', { name: 'Instrument status' });
     const row = status.getByRole('row').filter({ hasText: target.name });
     await row.waitFor({ timeout: 15_000 });
-    expect(await row.getByTestId('alert-level').textContent()).toBe('WSL');
+    await expect(row.getByTestId('alert-level')).toHaveText('WSL');
     await page.goto('/en/alert/instrument-status');
     await status.getByRole('row').nth(1).waitFor({ timeout: 15_000 });
     await shots(page, 'alerts-status-1366');
@@ -223,7 +232,7 @@ describe('alerts, as a person', () => {
     await context.close();
   });
 
-  it('fits a phone (390 px): landing, breached, the alert, instrument status, risk rating', async () => {
+  test('fits a phone (390 px): landing, breached, the alert, instrument status, risk rating', async () => {
     expect(alertPath).not.toBe('');
     const { context, page } = await newPage(browser, PHONE);
     await signInTo(page, '/en/alert');

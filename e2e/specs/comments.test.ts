@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall, apiSignIn, waitForMail, type ApiSession } from '../support/api.js';
-import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, signInThroughUi } from '../support/browser.js';
+import { DEMO, DESKTOP, expectNoSideScroll, newPage, PHONE, RUN, signInThroughUi } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const RECIPIENT_EMAIL = 'authority@strata.example';
 
@@ -26,30 +26,34 @@ function commentsRegion(page: Page) {
   return page.getByRole('region', { name: 'Comments' });
 }
 
-describe('comments on an instrument, as a person', () => {
+reportOnFailure();
+
+test.describe('comments on an instrument, as a person', () => {
   let browser: Browser;
   let admin: ApiSession;
   let contractor: ApiSession;
   let instrument: Instrument;
 
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(120_000); // hooks get more time than a test (sign-ins and demo data look-ups through the API)
     admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
     contractor = await apiSignIn(DEMO.contractor.login, DEMO.contractor.password);
     instrument = await demoInstrument(contractor);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
-  it('posts a comment to a recipient, replies, shows and hides the replies, and deletes the comment', async () => {
+  test('posts a comment to a recipient, replies, shows and hides the replies, and deletes the comment', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const path = `/en/dashboard/search/instrument/${instrument.instrument_id}/comments`;
     await page.goto(`/en/account/login?redirect=${encodeURIComponent(path)}`);
     await signInThroughUi(page, DEMO.contractor.login, DEMO.contractor.password);
     await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
     const region = commentsRegion(page);
-    await region.getByText('No comments yet').or(region.getByRole('list', { name: 'Comments' })).first().waitFor({ timeout: 15_000 });
+    await region
+      .getByText('No comments yet')
+      .or(region.getByRole('list', { name: 'Comments' }))
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     // Write a comment (with spaces around it: it is sent trimmed) and send it to the authority's engineer.
     const text = `Settlement at ${instrument.name} needs a look (${RUN}).`;
@@ -59,12 +63,12 @@ describe('comments on an instrument, as a person', () => {
     await picker.click();
     await picker.pressSequentially('benj', { delay: 50 });
     await page.getByRole('option', { name: /Benjamin Lim/ }).click({ timeout: 10_000 });
-    await expect(form.getByRole('button', { name: 'Benjamin Lim' }).isVisible()).resolves.toBe(true);
+    await expect(form.getByRole('button', { name: 'Benjamin Lim' })).toBeVisible();
     await form.getByRole('button', { name: 'Post' }).click();
 
     const mine = region.getByRole('article', { name: `Comment by ${DEMO.contractor.fullname}` }).filter({ hasText: text });
     await mine.waitFor({ timeout: 10_000 });
-    await expect(mine.getByText(`To: ${RECIPIENT_EMAIL}`).isVisible()).resolves.toBe(true);
+    await expect(mine.getByText(`To: ${RECIPIENT_EMAIL}`)).toBeVisible();
 
     // The recipient's mail is in the outbox (read by the admin through the API), with a link back to the comments.
     const mail = await waitForMail(admin, RECIPIENT_EMAIL, `New comment on ${instrument.name}`);
@@ -105,7 +109,11 @@ describe('comments on an instrument, as a person', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Comment successfully deleted').waitFor({ timeout: 10_000 });
     await mine.waitFor({ state: 'detached', timeout: 10_000 });
-    const left = await apiCall<{ records: { comment: string }[] }>(contractor, 'GET', `/comments?topic=instrument&ref_id=${instrument.instrument_id}&limit=100`);
+    const left = await apiCall<{ records: { comment: string }[] }>(
+      contractor,
+      'GET',
+      `/comments?topic=instrument&ref_id=${instrument.instrument_id}&limit=100`,
+    );
     expect(left.records.map((r) => r.comment)).not.toContain(text);
     await context.close();
   });

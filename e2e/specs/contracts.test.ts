@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, newPage, PHONE, RUN, shots, signInToProfile, tableRows } from '../support/browser.js';
+import { expect, test, type Browser } from '@playwright/test';
+import { DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, newPage, PHONE, RUN, shots, signInToProfile, tableRows } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const CONTRACT = { no: `E2E-${RUN}`.toUpperCase(), title: `Boundary walk ${RUN}` };
 
-describe('contracts management, as a person', () => {
+reportOnFailure();
+
+test.describe('contracts management, as a person', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
   });
 
-  it('creates a contract, draws its boundary with the mouse, saves it, sees it after a reload, and assigns a user', async () => {
+  test('creates a contract, draws its boundary with the mouse, saves it, sees it after a reload, and assigns a user', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page);
 
@@ -37,8 +36,8 @@ describe('contracts management, as a person', () => {
     await page.getByLabel('Easting (SVY21)').fill('28001.642');
     await page.getByLabel('Northing (SVY21)').fill('38744.572');
     // The WGS84 position of the reference point is computed as it is typed (the SVY21 origin).
-    expect(await page.getByLabel('Latitude (WGS84)').inputValue()).toBe('1.3666667');
-    expect(await page.getByLabel('Longitude (WGS84)').inputValue()).toBe('103.8333333');
+    await expect(page.getByLabel('Latitude (WGS84)')).toHaveValue('1.3666667');
+    await expect(page.getByLabel('Longitude (WGS84)')).toHaveValue('103.8333333');
     await shots(page, 'contracts-1366-form');
     await page.getByRole('button', { name: 'Create Contract' }).click();
     await page.waitForURL(/\/en\/contracts\/management\/\d+$/);
@@ -111,7 +110,7 @@ describe('contracts management, as a person', () => {
     await context.close();
   });
 
-  it('works on a phone: the list, the form and the boundary tab at 390 px', async () => {
+  test('works on a phone: the list, the form and the boundary tab at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signInToProfile(page);
     await page.goto('/en/contracts/management');

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInAndOpen } from '../support/browser.js';
-
+import { DEMO, DESKTOP, expectNoSideScroll, newPage, PHONE, RUN, shots, signInAndOpen } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -41,7 +40,12 @@ function stripedPng(width: number, height: number, a: [number, number, number], 
       rows.set(color, start + 1 + x * 3);
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A small valid PDF (one empty page). */
@@ -87,7 +91,11 @@ async function loaded(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 }
 
-describe('photos and documents of a record, as a person', () => {
+reportOnFailure();
+
+test.describe('photos and documents of a record, as a person', () => {
+  // In order, and retried together: the later tests find the files the first one uploads.
+  test.describe.configure({ mode: 'serial' });
   let browser: Browser;
   let admin: ApiSession;
   let instrument: { id: number; name: string };
@@ -95,16 +103,14 @@ describe('photos and documents of a record, as a person', () => {
   const photoB = `south-face-${RUN}.png`;
   const pdf = `method-statement-${RUN}.pdf`;
 
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(120_000); // hooks get more time than a test (sign-ins and demo data look-ups through the API)
     admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
     instrument = await demoInstrument(admin);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
-  it('uploads two photos and a PDF to an instrument, sees thumbnails and the table, opens a photo, downloads the PDF and deletes a photo', async () => {
+  test('uploads two photos and a PDF to an instrument, sees thumbnails and the table, opens a photo, downloads the PDF and deletes a photo', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const photoPath = `/en/dashboard/search/instrument/${instrument.id}/photo`;
     await signInAndOpen(page, photoPath);
@@ -140,7 +146,7 @@ describe('photos and documents of a record, as a person', () => {
     const viewer = page.getByRole('dialog', { name: photoB });
     await viewer.waitFor();
     await expect.poll(() => loaded(page, `[role="dialog"] img[alt="${photoB}"]`), { timeout: 10_000 }).toBe(true);
-    expect(await viewer.getByText('1 of 2').count()).toBe(1);
+    await expect(viewer.getByText('1 of 2')).toHaveCount(1);
     await shots(page, 'files-viewer-1366');
     await viewer.getByRole('button', { name: 'Next photo' }).click();
     await page.getByRole('dialog', { name: photoA }).waitFor();
@@ -178,11 +184,11 @@ describe('photos and documents of a record, as a person', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('File successfully deleted').waitFor();
     await grid.getByRole('button', { name: `Open photo ${photoA}` }).waitFor({ state: 'detached' });
-    expect(await grid.getByRole('listitem').count()).toBe(1);
+    await expect(grid.getByRole('listitem')).toHaveCount(1);
     await context.close();
   });
 
-  it('finds the PDF from the map file search and opens its record', async () => {
+  test('finds the PDF from the map file search and opens its record', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAndOpen(page, '/en/dashboard/search/file');
     const table = page.getByRole('table', { name: 'Files found' });
@@ -202,13 +208,19 @@ describe('photos and documents of a record, as a person', () => {
     await context.close();
   });
 
-  it('works on a phone: the photo grid, the documents table and the file search at 390 px', async () => {
+  test('works on a phone: the photo grid, the documents table and the file search at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signInAndOpen(page, `/en/dashboard/search/instrument/${instrument.id}/photo`);
-    await page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: `Open photo ${photoB}` }).waitFor();
+    await page
+      .getByRole('list', { name: 'Photos' })
+      .getByRole('button', { name: `Open photo ${photoB}` })
+      .waitFor();
     await expect.poll(() => loaded(page, `[aria-label="Open photo ${photoB}"] img`), { timeout: 10_000 }).toBe(true);
     await shots(page, 'files-photos-390');
-    await page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: `Open photo ${photoB}` }).click();
+    await page
+      .getByRole('list', { name: 'Photos' })
+      .getByRole('button', { name: `Open photo ${photoB}` })
+      .click();
     await page.getByRole('dialog', { name: photoB }).waitFor();
     await expect.poll(() => loaded(page, `[role="dialog"] img[alt="${photoB}"]`), { timeout: 10_000 }).toBe(true);
     await shots(page, 'files-viewer-390');
@@ -225,7 +237,7 @@ describe('photos and documents of a record, as a person', () => {
     await context.close();
   });
 
-  it('opens the two upload histories from the upload landing and uploads a drawing to the base map', async () => {
+  test('opens the two upload histories from the upload landing and uploads a drawing to the base map', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAndOpen(page, '/en/upload');
     const tiles = page.getByRole('list', { name: 'Upload types' });
@@ -242,11 +254,32 @@ describe('photos and documents of a record, as a person', () => {
     await page.getByRole('button', { name: 'Upload drawing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload drawing to base map' });
     await dialog.getByRole('textbox', { name: 'Layer name' }).fill(`Alignment ${RUN}`);
-    const line = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[103.85, 1.29], [103.86, 1.3]] } }] };
-    await page.getByTestId('map-file-input').setInputFiles({ name: `alignment-${RUN}.geojson`, mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(line)) });
+    const line = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [103.85, 1.29],
+              [103.86, 1.3],
+            ],
+          },
+        },
+      ],
+    };
+    await page
+      .getByTestId('map-file-input')
+      .setInputFiles({ name: `alignment-${RUN}.geojson`, mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(line)) });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(`Layer Alignment ${RUN} added to the map`).waitFor({ timeout: 15_000 });
-    await drawings.getByRole('row').filter({ hasText: `alignment-${RUN}.geojson` }).getByText(`Alignment ${RUN}`).waitFor();
+    await drawings
+      .getByRole('row')
+      .filter({ hasText: `alignment-${RUN}.geojson` })
+      .getByText(`Alignment ${RUN}`)
+      .waitFor();
     await shots(page, 'files-map-uploads-1366');
     await context.close();
   });

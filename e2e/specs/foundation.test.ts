@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test, type Browser } from '@playwright/test';
 import { apiCall, apiSignIn } from '../support/api.js';
-import { DEMO, launch, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
-describe('signing in and out', () => {
+reportOnFailure();
+
+test.describe('signing in and out', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
   });
 
-  it('sends a person who opens / to the login page, shows both field messages, signs in and stays signed in after reload', async () => {
+  test('sends a person who opens / to the login page, shows both field messages, signs in and stays signed in after reload', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
     await page.waitForURL(/\/en\/account\/login/);
@@ -32,27 +31,27 @@ describe('signing in and out', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Work Space' }).waitFor();
-    expect(page.url()).toMatch(/\/en\/dashboard\/search\/instrument\/list/);
+    await expect(page).toHaveURL(/\/en\/dashboard\/search\/instrument\/list/);
     await context.close();
   });
 
-  it('refuses a wrong password with the generic message', async () => {
+  test('refuses a wrong password with the generic message', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/en/account/login');
     await signInThroughUi(page, DEMO.authority.login, 'not-the-password');
     await page.getByText('Invalid login name or password').waitFor();
-    expect(page.url()).toMatch(/\/en\/account\/login/);
+    await expect(page).toHaveURL(/\/en\/account\/login/);
     await context.close();
   });
 
-  it('shows the 404 text on an unknown path', async () => {
+  test('shows the 404 text on an unknown path', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/en/no/such/page');
     await page.getByText("We are looking for your page..but we can't find it.").waitFor();
     await context.close();
   });
 
-  it('signs out from the account menu and is back at login; the old session is refused', async () => {
+  test('signs out from the account menu and is back at login; the old session is refused', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/en/account/login');
     await signInThroughUi(page, DEMO.contractor.login, DEMO.contractor.password);
@@ -71,7 +70,7 @@ describe('signing in and out', () => {
     await context.close();
   });
 
-  it('returns to the protected page that was opened while signed out, after sign-in', async () => {
+  test('returns to the protected page that was opened while signed out, after sign-in', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/en/account/profile/info?tab=contracts');
     await page.waitForURL(/\/en\/account\/login\?redirect=/);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { choose, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, routeAction, shots, signInToProfile } from '../support/browser.js';
+import { choose, DESKTOP, expectNoSideScroll, newPage, PHONE, routeAction, shots, signInToProfile } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const TYPE_CODE = `E2E${RUN}`;
@@ -60,16 +60,15 @@ function writeCsv(name: string, text: string): string {
   return file;
 }
 
-describe('instrument master data, as a person', () => {
+reportOnFailure();
+
+test.describe('instrument master data, as a person', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
   });
 
-  it('creates a type with two reading codes, then an instrument of it with thresholds at two levels that survive a reload', async () => {
+  test('creates a type with two reading codes, then an instrument of it with thresholds at two levels that survive a reload', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page);
 
@@ -143,12 +142,12 @@ describe('instrument master data, as a person', () => {
     await page.getByRole('table', { name: 'Thresholds of DEF' }).waitFor();
     // The grid is filled once the instrument's thresholds have loaded.
     await expect.poll(() => page.getByLabel('DEF AL lower').inputValue(), { timeout: 15_000 }).toBe('-14');
-    expect(await page.getByLabel('DEF AL upper').inputValue()).toBe('14');
-    expect(await page.getByLabel('DEF WSL lower').inputValue()).toBe('-20');
-    expect(await page.getByLabel('DEF WSL upper').inputValue()).toBe('20');
-    expect(await page.getByLabel('ROT AL upper').inputValue()).toBe('0.5');
-    expect(await page.getByLabel('DEF PDL upper').inputValue()).toBe('');
-    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(INSTRUMENT);
+    await expect(page.getByLabel('DEF AL upper')).toHaveValue('14');
+    await expect(page.getByLabel('DEF WSL lower')).toHaveValue('-20');
+    await expect(page.getByLabel('DEF WSL upper')).toHaveValue('20');
+    await expect(page.getByLabel('ROT AL upper')).toHaveValue('0.5');
+    await expect(page.getByLabel('DEF PDL upper')).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(INSTRUMENT);
 
     // Export Thresholds of contract T301: the file holds them in the import format.
     await page.goto('/en/master-data/instrument?contract=' + (await contractIdOf(page, 'T301')));
@@ -166,7 +165,7 @@ describe('instrument master data, as a person', () => {
     await signInToProfile(phone.page);
     await phone.page.goto(instrumentUrl);
     await phone.page.getByRole('table', { name: 'Thresholds of ROT' }).waitFor();
-    expect(await phone.page.getByLabel('DEF WSL upper').inputValue()).toBe('20');
+    await expect(phone.page.getByLabel('DEF WSL upper')).toHaveValue('20');
     await expectNoSideScroll(phone.page);
     await shots(phone.page, 'instruments-390-instrument');
     await phone.page.goto('/en/master-data/icon');
@@ -175,7 +174,7 @@ describe('instrument master data, as a person', () => {
     await phone.context.close();
   });
 
-  it('imports a file of 100 instruments after checking it, and lists them', async () => {
+  test('imports a file of 100 instruments after checking it, and lists them', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page);
     await page.goto('/en/master-data/instrument');
@@ -230,7 +229,7 @@ describe('instrument master data, as a person', () => {
     await phone.context.close();
   });
 
-  it('shows the per-row report of a file with one bad row and imports nothing', async () => {
+  test('shows the per-row report of a file with one bad row and imports nothing', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page);
     const prefix = `BAD-${RUN}`;

@@ -1,7 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, mainMenu, menuLinks, newPage, PHONE, RUN, shots, signInToProfile } from '../support/browser.js';
-
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  DEMO,
+  DESKTOP,
+  expectNoSideScroll,
+  finishOnProfile,
+  liveAuthenticated,
+  mainMenu,
+  menuLinks,
+  newPage,
+  PHONE,
+  RUN,
+  shots,
+  signInToProfile,
+} from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 async function tileTitles(page: Page): Promise<string[]> {
   const list = page.getByRole('list', { name: 'Master data pages' });
@@ -9,16 +21,15 @@ async function tileTitles(page: Page): Promise<string[]> {
   return (await list.getByRole('heading', { level: 2 }).allTextContents()).map((text) => text.trim());
 }
 
-describe('master data, as a person', () => {
+reportOnFailure();
+
+test.describe('master data, as a person', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
   });
 
-  it('shows the admin the master data tiles, and the contractor none', async () => {
+  test('shows the admin the master data tiles, and the contractor none', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.admin);
     expect(await menuLinks(page)).toContain('Master Data');
@@ -66,12 +77,12 @@ describe('master data, as a person', () => {
     await contractor.page.goto('/en/master-data');
     // No master data task: the guard sends the contractor to the default page; no tile is shown.
     await contractor.page.waitForURL((url) => !url.pathname.startsWith('/en/master-data'));
-    expect(await contractor.page.getByRole('list', { name: 'Master data pages' }).count()).toBe(0);
+    await expect(contractor.page.getByRole('list', { name: 'Master data pages' })).toHaveCount(0);
     await finishOnProfile(contractor.page);
     await contractor.context.close();
   });
 
-  it('shows a saved system setting in a second tab without a reload', async () => {
+  test('shows a saved system setting in a second tab without a reload', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.admin);
     await page.goto('/en/master-data/system-setting');
@@ -82,17 +93,18 @@ describe('master data, as a person', () => {
 
     // The second tab: the same browser, signed in through the first; it shows the settings and stays put.
     const tab2 = await context.newPage();
+    const live = liveAuthenticated(tab2);
     await tab2.goto('/en/master-data/system-setting');
     const range2 = tab2.getByLabel('Maximum date range');
     await range2.waitFor();
-    expect(await range2.inputValue()).toBe(before);
+    await expect(range2).toHaveValue(before);
     await tab2.evaluate(() => {
       (window as unknown as { __strataMarker?: string }).__strataMarker = 'still here';
     });
     const navigations: string[] = [];
     tab2.on('framenavigated', (frame) => frame === tab2.mainFrame() && navigations.push(frame.url()));
     // Its live connection is open before anything changes.
-    await tab2.waitForTimeout(1500);
+    await live;
 
     await range.fill(next);
     await page.getByText(new RegExp(`^Maximum date range: ${next} months?$`)).waitFor();
@@ -115,7 +127,7 @@ describe('master data, as a person', () => {
     await context.close();
   });
 
-  it('adds a map layer and sees it listed, then deletes it; the pages work on a phone', async () => {
+  test('adds a map layer and sees it listed, then deletes it; the pages work on a phone', async () => {
     const name = `Survey grid ${RUN}`;
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.admin);
@@ -158,7 +170,7 @@ describe('master data, as a person', () => {
     await phone.page.getByRole('button', { name: `Delete ${name}` }).click();
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await phone.page.getByText(`Map layer ${name} deleted`).waitFor();
-    await expect.poll(() => phoneOverlays.getByRole('listitem', { name }).count()).toBe(0);
+    await expect(phoneOverlays.getByRole('listitem', { name })).toHaveCount(0);
     await finishOnProfile(phone.page);
     await phone.context.close();
   });

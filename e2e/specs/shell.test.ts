@@ -1,42 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, finishOnProfile, launch, mainMenu, newPage, PHONE, screenshot, shots, signInToProfile } from '../support/browser.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, finishOnProfile, mainMenu, newPage, PHONE, screenshot, shots, signInToProfile } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const DESKTOP = { width: 1440, height: 900 };
 const TABLET = { width: 900, height: 1000 };
 
-/** The width of the side drawer's paper, once its width transition has settled. */
-async function drawerWidth(page: Page): Promise<number> {
-  const paper = page.locator('.MuiDrawer-paper').filter({ has: mainMenu(page) });
-  let last = -1;
-  for (let i = 0; i < 40; i += 1) {
-    const box = await paper.boundingBox();
-    const width = Math.round(box?.width ?? 0);
-    if (width === last) return width;
-    last = width;
-    await page.waitForTimeout(100);
-  }
-  return last;
-}
-
+/** The side drawer's paper ends its width transition at `expected` pixels. */
 async function expectDrawerWidth(page: Page, expected: number): Promise<void> {
-  await expect.poll(() => drawerWidth(page), { timeout: 5000 }).toBe(expected);
+  const paper = page.locator('.MuiDrawer-paper').filter({ has: mainMenu(page) });
+  await expect.poll(async () => Math.round((await paper.boundingBox())?.width ?? 0), { timeout: 5000 }).toBe(expected);
 }
 
 async function menuLinks(page: Page): Promise<string[]> {
   return (await mainMenu(page).getByRole('link').allTextContents()).map((text) => text.trim());
 }
 
-describe('the application shell', () => {
+reportOnFailure();
+
+test.describe('the application shell', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
   });
 
-  it('has a permanent drawer at 1440 px that the toggle collapses to the mini drawer and back', async () => {
+  test('has a permanent drawer at 1440 px that the toggle collapses to the mini drawer and back', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.admin);
     await expectDrawerWidth(page, 300);
@@ -46,7 +33,7 @@ describe('the application shell', () => {
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await expectDrawerWidth(page, 82);
     // icons only; the name is the tooltip
-    expect(await mainMenu(page).getByText('Profile Information').count()).toBe(0);
+    await expect(mainMenu(page).getByText('Profile Information')).toHaveCount(0);
     await mainMenu(page).getByRole('link', { name: 'User Manual' }).hover();
     await page.getByRole('tooltip', { name: 'User Manual' }).waitFor();
     await screenshot(page, 'shell-1440-mini');
@@ -61,7 +48,7 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('collapses the drawer to mini after navigating at 900 px (tablet)', async () => {
+  test('collapses the drawer to mini after navigating at 900 px (tablet)', async () => {
     const { context, page } = await newPage(browser, TABLET);
     await signInToProfile(page, DEMO.admin);
     await expectDrawerWidth(page, 82);
@@ -74,10 +61,10 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('makes the menu a temporary overlay at 390 px, opened by "Toggle menu" and closed by choosing a page', async () => {
+  test('makes the menu a temporary overlay at 390 px, opened by "Toggle menu" and closed by choosing a page', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signInToProfile(page, DEMO.contractor);
-    expect(await mainMenu(page).isVisible()).toBe(false);
+    await expect(mainMenu(page)).toBeHidden();
     await screenshot(page, 'shell-390-profile');
 
     await page.getByRole('button', { name: 'Toggle menu' }).click();
@@ -97,7 +84,7 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('shows only permitted routes: the restricted contractor sees no more than the admin', async () => {
+  test('shows only permitted routes: the restricted contractor sees no more than the admin', async () => {
     const admin = await newPage(browser, DESKTOP);
     await signInToProfile(admin.page, DEMO.admin);
     await expect.poll(() => menuLinks(admin.page)).toContain('User Manual');
@@ -119,7 +106,7 @@ describe('the application shell', () => {
     await contractor.context.close();
   });
 
-  it('changes the active contracts from the contract toolbar, and the choice survives a reload', async () => {
+  test('changes the active contracts from the contract toolbar, and the choice survives a reload', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.contractor);
     const bar = page.getByRole('group', { name: 'Contracts' });
@@ -128,25 +115,25 @@ describe('the application shell', () => {
     await t302.waitFor();
     // the contractor holds T301 and T302 only, both active until chosen otherwise
     expect(await bar.getByRole('button').allTextContents()).toEqual(['T301', 'T302']);
-    expect(await t301.getAttribute('aria-pressed')).toBe('true');
-    expect(await t302.getAttribute('aria-pressed')).toBe('true');
+    await expect(t301).toHaveAttribute('aria-pressed', 'true');
+    await expect(t302).toHaveAttribute('aria-pressed', 'true');
     await t302.hover();
     await page.getByRole('tooltip', { name: /Tunnel T302/ }).waitFor();
 
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/filter-contracts'));
     await t302.click();
-    expect(await t302.getAttribute('aria-pressed')).toBe('false');
+    await expect(t302).toHaveAttribute('aria-pressed', 'false');
     const response = await saved;
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toMatchObject({ contract_ids: [expect.any(Number)] });
 
     await page.reload();
     await t301.waitFor();
-    await expect.poll(() => t302.getAttribute('aria-pressed')).toBe('false');
-    expect(await t301.getAttribute('aria-pressed')).toBe('true');
+    await expect(t302).toHaveAttribute('aria-pressed', 'false');
+    await expect(t301).toHaveAttribute('aria-pressed', 'true');
     // the profile shows the same choice
     const t302Row = page.getByRole('listitem').filter({ hasText: 'T302' });
-    expect(await t302Row.getByText('Selected').count()).toBe(0);
+    await expect(t302Row.getByText('Selected')).toHaveCount(0);
 
     const restored = page.waitForResponse((r) => r.url().endsWith('/api/v1/filter-contracts'));
     await t302.click();
@@ -154,7 +141,7 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('switches language by reloading the same page under /zh/', async () => {
+  test('switches language by reloading the same page under /zh/', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.authority);
     await page.getByRole('button', { name: 'Language' }).click();
@@ -169,7 +156,7 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('shows the user manual with its table of contents', async () => {
+  test('shows the user manual with its table of contents', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.contractor);
     await mainMenu(page).getByRole('link', { name: 'User Manual' }).click();
@@ -187,7 +174,7 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('opens the security page from the "Report a vulnerability" link of the footer', async () => {
+  test('opens the security page from the "Report a vulnerability" link of the footer', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.contractor);
     const footer = page.getByRole('contentinfo');
@@ -199,16 +186,16 @@ describe('the application shell', () => {
     await contact.waitFor();
     expect(await contact.getAttribute('href')).toMatch(/^mailto:security@/);
     await screenshot(page, 'shell-1440-security');
-    const txt = await page.request.get(await page.getByRole('link', { name: '/.well-known/security.txt' }).getAttribute('href') ?? '');
+    const txt = await page.request.get((await page.getByRole('link', { name: '/.well-known/security.txt' }).getAttribute('href')) ?? '');
     expect(await txt.text()).toContain('/en/security');
     await context.close();
   });
 
-  it('shows the security page to people who are not signed in', async () => {
+  test('shows the security page to people who are not signed in', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto('/en/security');
     await page.getByRole('heading', { level: 1, name: 'Report a vulnerability' }).waitFor();
-    expect(page.url()).toMatch(/\/en\/security$/);
+    await expect(page).toHaveURL(/\/en\/security$/);
     await context.close();
   });
 });

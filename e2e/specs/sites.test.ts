@@ -1,6 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { choose, DEMO, DESKTOP, expectNoSideScroll, finishOnProfile, launch, newPage, PHONE, routeAction, RUN, shots, signInToProfile, tableRows } from '../support/browser.js';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  choose,
+  DEMO,
+  DESKTOP,
+  expectNoSideScroll,
+  finishOnProfile,
+  newPage,
+  PHONE,
+  routeAction,
+  RUN,
+  shots,
+  signInToProfile,
+  tableRows,
+} from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const SITE = `E2E Station Box ${RUN}`;
 const ZONE = `E2E Zone ${RUN}`;
@@ -50,17 +63,18 @@ async function drawPolygon(page: Page, map: Locator): Promise<void> {
   await page.mouse.dblclick(lx, ly);
 }
 
-describe('construction sites and zones, as a person', () => {
+reportOnFailure();
+
+test.describe('construction sites and zones, as a person', () => {
+  // In order, and retried together: the phone test opens the site the first test creates.
+  test.describe.configure({ mode: 'serial' });
   let browser: Browser;
   let siteUrl = '';
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
   });
 
-  it('creates a construction site with an outline, uploads a PDF drawing and sees it listed', async () => {
+  test('creates a construction site with an outline, uploads a PDF drawing and sees it listed', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page);
 
@@ -113,7 +127,7 @@ describe('construction sites and zones, as a person', () => {
     await page.getByLabel('File or site name').press('Enter');
     const history = page.getByRole('table', { name: 'Drawing upload history' });
     await history.getByText(DRAWING).waitFor();
-    await expect.poll(() => history.locator('tbody tr').count()).toBe(1);
+    await expect(history.locator('tbody tr')).toHaveCount(1);
     await history.getByRole('link', { name: SITE }).waitFor();
     await shots(page, 'sites-1366-uploads');
 
@@ -141,7 +155,7 @@ describe('construction sites and zones, as a person', () => {
     await context.close();
   });
 
-  it('creates a zone with a polygon drawn on the map and finds it in the zones list', async () => {
+  test('creates a zone with a polygon drawn on the map and finds it in the zones list', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page);
     await page.goto('/en/master-data/zones');
@@ -173,7 +187,7 @@ describe('construction sites and zones, as a person', () => {
     const zones = page.getByRole('table', { name: 'Zones' });
     const row = zones.locator('tbody tr', { hasText: ZONE });
     await row.waitFor();
-    await expect.poll(() => zones.locator('tbody tr').count()).toBe(1);
+    await expect(zones.locator('tbody tr')).toHaveCount(1);
     await row.getByText('T301').waitFor();
     await row.getByText('Report zone').waitFor();
     await shots(page, 'zones-1366-list');
@@ -184,7 +198,7 @@ describe('construction sites and zones, as a person', () => {
     await context.close();
   });
 
-  it('fits a phone: the site, the activity page and the zones list at 390 px', async () => {
+  test('fits a phone: the site, the activity page and the zones list at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signInToProfile(page);
 
@@ -221,13 +235,13 @@ describe('construction sites and zones, as a person', () => {
     await context.close();
   });
 
-  it('keeps a contractor engineer (no site or zone task) out of these pages', async () => {
+  test('keeps a contractor engineer (no site or zone task) out of these pages', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInToProfile(page, DEMO.contractor);
     for (const path of ['/en/master-data/construction/site', '/en/master-data/excavations', '/en/master-data/zones']) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname !== path);
-      expect(await page.getByRole('table', { name: /^(Construction sites|Zones)$/ }).count()).toBe(0);
+      await expect(page.getByRole('table', { name: /^(Construction sites|Zones)$/ })).toHaveCount(0);
     }
     await finishOnProfile(page);
     await context.close();

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test, type Browser } from '@playwright/test';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { chartData, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, PHONE, RUN, shots, signInAndOpen } from '../support/browser.js';
-
+import { chartData, DEMO, DESKTOP, expectChartFitted, expectNoSideScroll, newPage, PHONE, RUN, settled, shots, signInAndOpen } from '../support/browser.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 interface Instrument {
   instrument_id: number;
@@ -45,7 +44,14 @@ async function pickTargets(session: ApiSession): Promise<Target[]> {
     const precision = Math.max(series.precision, 2);
     const step = 10 ** -precision;
     const value = Number((last[1] + 7 * step).toFixed(precision));
-    targets.push({ id: instrument.instrument_id, name: instrument.name, code: series.code, value, shown: value.toFixed(series.precision), precision: series.precision });
+    targets.push({
+      id: instrument.instrument_id,
+      name: instrument.name,
+      code: series.code,
+      value,
+      shown: value.toFixed(series.precision),
+      precision: series.precision,
+    });
   }
   expect(targets).toHaveLength(2);
   return targets;
@@ -65,30 +71,38 @@ function readingsCsv(targets: Target[], at: Date): string {
   return ['instrument,date_time,reading_code,value', ...rows, `NO-SUCH-INSTRUMENT-${RUN},${when},${targets[0]!.code},1.5`, ''].join('\n');
 }
 
-describe('readings upload, as a person', () => {
+reportOnFailure();
+
+test.describe('readings upload, as a person', () => {
+  // In order, and retried together: the phone test opens the upload the first test makes.
+  test.describe.configure({ mode: 'serial' });
   let browser: Browser;
   let admin: ApiSession;
   let targets: Target[];
   let uploadPath = '';
 
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(120_000); // hooks get more time than a test (sign-ins and demo data look-ups through the API)
     admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
     targets = await pickTargets(admin);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
-  it('uploads a readings CSV, sees the report with the bad row, approves it, and sees the new reading on the instrument', async () => {
+  test('uploads a readings CSV, sees the report with the bad row, approves it, and sees the new reading on the instrument', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAndOpen(page, '/en/upload');
 
     // The landing: a tile per served upload type, in the Data Upload menu.
     const tiles = page.getByRole('list', { name: 'Upload types' });
     await tiles.getByRole('heading', { name: 'Instrumentation' }).waitFor();
-    expect(await tiles.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Instrumentation', 'Drawings to Base Map', 'Other Files', 'User Import', 'Instrument Plan']);
-    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Upload' }).count()).toBe(1);
+    expect(await tiles.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'Instrumentation',
+      'Drawings to Base Map',
+      'Other Files',
+      'User Import',
+      'Instrument Plan',
+    ]);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Upload' })).toHaveCount(1);
     await shots(page, 'uploads-landing-1366');
     await tiles.getByRole('link', { name: /Instrumentation/ }).click();
     await page.waitForURL((url) => url.pathname === '/en/upload/instrument');
@@ -103,7 +117,7 @@ describe('readings upload, as a person', () => {
     const csv = readingsCsv(targets, readAt);
     await page.getByTestId('readings-file-input').setInputFiles({ name: `readings-${RUN}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText(`readings-${RUN}.csv`).waitFor();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
     await shots(page, 'uploads-dialog-1366');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.waitForURL((url) => /^\/en\/upload\/instrument\/\d+$/.test(url.pathname));
@@ -114,11 +128,11 @@ describe('readings upload, as a person', () => {
     await approve.waitFor({ timeout: 30_000 });
     const counts = page.getByRole('group', { name: 'Reading counts' });
     await expect.poll(() => counts.textContent()).toContain('Valid2');
-    expect(await counts.textContent()).toContain('Invalid1');
+    await expect(counts).toContainText('Invalid1');
     const report = page.getByRole('table', { name: 'Validation report' });
     const bad = report.getByRole('row').filter({ hasText: `NO-SUCH-INSTRUMENT-${RUN}` });
     await bad.waitFor();
-    expect(await bad.getByRole('cell').first().textContent()).toBe('4');
+    await expect(bad.getByRole('cell').first()).toHaveText('4');
     await shots(page, 'uploads-validated-1366');
 
     await approve.click();
@@ -126,7 +140,7 @@ describe('readings upload, as a person', () => {
     await confirm.getByText(`Load 2 valid readings of readings-${RUN}.csv?`, { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('2 readings loaded.').waitFor({ timeout: 30_000 });
-    expect(await page.locator('dd').getByText('Done', { exact: true }).count()).toBe(1);
+    await expect(page.locator('dd').getByText('Done', { exact: true })).toHaveCount(1);
     await shots(page, 'uploads-done-1366');
 
     // The history lists it as done.
@@ -146,7 +160,7 @@ describe('readings upload, as a person', () => {
     await chart.locator('canvas').waitFor({ timeout: 20_000 });
     await expect.poll(async () => (await chartData(chart)).lastX, { timeout: 20_000 }).toBe(new Date(csvTime(readAt)).toISOString());
     expect((await chartData(chart)).points).toBeGreaterThan(1);
-    await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
+    await expectChartFitted(chart);
     const plot = chart.locator('[role="img"][data-points]');
     await plot.scrollIntoViewIfNeeded();
     const box = (await plot.boundingBox())!;
@@ -160,13 +174,17 @@ describe('readings upload, as a person', () => {
     await page.mouse.move(0, 0);
     const readings = detail.getByRole('table', { name: 'Readings', exact: true });
     // Among the newest rows (other specs on the same server may have loaded later readings of this instrument since).
-    await expect.poll(async () => (await readings.getByRole('row').allTextContents()).slice(1).some((row) => row.includes(`${target.code}${target.shown}`)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await readings.getByRole('row').allTextContents()).slice(1).some((row) => row.includes(`${target.code}${target.shown}`)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await readings.scrollIntoViewIfNeeded();
     await shots(page, 'uploads-instrument-1366');
     await context.close();
   });
 
-  it('shows the history and the upload at phone width', async () => {
+  test('shows the history and the upload at phone width', async () => {
     expect(uploadPath).not.toBe('');
     const { context, page } = await newPage(browser, PHONE);
     await signInAndOpen(page, '/en/upload/instrument');
@@ -183,7 +201,7 @@ describe('readings upload, as a person', () => {
     await page.getByRole('option', { name: 'Done', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'done');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    await page.waitForTimeout(400); // the menu's closing transition, for the screenshot
+    await settled(page); // the menu's closing transition, for the screenshot
     await history
       .getByRole('row')
       .filter({ hasText: `readings-${RUN}.csv` })

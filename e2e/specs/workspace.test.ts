@@ -1,10 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { canvasPixels, chartData, DEMO, DESKTOP, expectNoSideScroll, launch, newPage, opaquePixels, PHONE, RUN, screenshot, shots, signInThroughUi } from '../support/browser.js';
+import {
+  canvasPixels,
+  chartData,
+  DEMO,
+  DESKTOP,
+  expectChartFitted,
+  expectNoSideScroll,
+  newPage,
+  opaquePixels,
+  PHONE,
+  RUN,
+  screenshot,
+  settled,
+  shots,
+  signInThroughUi,
+} from '../support/browser.js';
 import { pngContent } from '../support/png.js';
+import { reportOnFailure } from '../support/diagnostics.js';
 
 const LIST = '/en/dashboard/search/instrument/list';
 
@@ -32,23 +47,23 @@ function listItems(page: Page) {
   return page.getByRole('list', { name: 'Instruments' }).getByRole('button');
 }
 
-describe('work space, as a person', () => {
+reportOnFailure();
+
+test.describe('work space, as a person', () => {
   let browser: Browser;
   let admin: ApiSession;
   let contract: Awaited<ReturnType<typeof firstContract>>;
 
-  beforeAll(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser: shared }) => {
+    browser = shared;
+    test.setTimeout(120_000); // hooks get more time than a test (sign-ins and demo data look-ups through the API)
     admin = await apiSignIn(DEMO.admin.login, DEMO.admin.password);
     contract = await firstContract(admin);
     // Sign-in returns to the last page visited: forget it, so sign-in lands on the default page.
     await apiCall(admin, 'POST', '/last-url', { url: '' });
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
-  it('signs in and lands on the work space; the map and the list show the demo instruments', async () => {
+  test('signs in and lands on the work space; the map and the list show the demo instruments', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/en/account/login');
     await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
@@ -56,8 +71,8 @@ describe('work space, as a person', () => {
     await page.getByRole('heading', { level: 1, name: 'Work Space' }).waitFor();
     expect(contract.total).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
-    expect(await page.getByTestId('map-count').textContent()).toBe(`${contract.total} instruments on the map`);
-    expect(await listItems(page).count()).toBe(20);
+    await expect(page.getByTestId('map-count')).toHaveText(`${contract.total} instruments on the map`);
+    await expect(listItems(page)).toHaveCount(20);
     // The map draws the instruments in the opening view: their layer's canvas (className ws-instruments, apart from the
     // base map's) holds their icons and clusters — a blank layer has no opaque pixel. The URL holds the map's position.
     await page.locator('.ws-instruments canvas').first().waitFor();
@@ -68,7 +83,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('searches by keyword, opens an instrument and sees its chart with the threshold lines; changes the date range; exports the chart as PNG', async () => {
+  test('searches by keyword, opens an instrument and sees its chart with the threshold lines; changes the date range; exports the chart as PNG', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/en/account/login?redirect=' + encodeURIComponent(LIST));
     await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
@@ -94,9 +109,10 @@ describe('work space, as a person', () => {
     expect(Number(await chart.locator('[data-threshold-lines]').getAttribute('data-threshold-lines'))).toBeGreaterThan(0);
     const config = await apiCall<{ thresholds: { code: string; color: string }[] }>(admin, 'GET', '/config');
     const testid = await chart.getAttribute('data-testid');
-    await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
-    const coloured = await Promise.all(config.thresholds.map((level) => canvasPixels(page, `[data-testid="${testid}"]`, level.color)));
-    expect(Math.max(...coloured)).toBeGreaterThan(50);
+    await expectChartFitted(chart);
+    const coloured = async () =>
+      Math.max(...(await Promise.all(config.thresholds.map((level) => canvasPixels(page, `[data-testid="${testid}"]`, level.color)))));
+    await expect.poll(coloured).toBeGreaterThan(50);
     await shots(page, 'workspace-detail-1366');
 
     // Date range: the last week; the readings are fetched again for that period, and the chart draws that week only.
@@ -144,7 +160,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('selects an area on the map and the list follows it', async () => {
+  test('selects an area on the map and the list follows it', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const centre = contract.instruments[Math.floor(contract.instruments.length / 2)]!;
     const pos = encodeURIComponent(JSON.stringify({ x: Math.round(centre.easting), y: Math.round(centre.northing), zoom: 16 }));
@@ -199,7 +215,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('reloads to the same view from the URL, and saves it as a bookmark', async () => {
+  test('reloads to the same view from the URL, and saves it as a bookmark', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     // The type with most instruments, so that there is a second page.
     const counts = new Map<string, number>();
@@ -241,7 +257,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('finds a position with the location search, and captures the map as PNG', async () => {
+  test('finds a position with the location search, and captures the map as PNG', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/en/account/login?redirect=' + encodeURIComponent('/en/dashboard/search/location'));
     await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
@@ -281,7 +297,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('shows the status level of an instrument whose latest reading is breached, in the list and on its detail', async () => {
+  test('shows the status level of an instrument whose latest reading is breached, in the list and on its detail', async () => {
     const statuses = await apiCall<{ records: { instrument_id: number; level_code: string | null; severity: number }[] }>(
       admin,
       'GET',
@@ -303,7 +319,7 @@ describe('work space, as a person', () => {
     await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${atLevel} instrument${atLevel === 1 ? '' : 's'}`);
     const item = listItems(page).filter({ hasText: instrument.name }).first();
     await item.waitFor();
-    expect(await item.getByTestId('instrument-level').textContent()).toBe(level);
+    await expect(item.getByTestId('instrument-level')).toHaveText(level);
     // Every instrument listed shows that level.
     expect(new Set(await page.getByRole('list', { name: 'Instruments' }).getByTestId('instrument-level').allTextContents())).toEqual(new Set([level]));
     await page.getByRole('button', { name: /^Status level: / }).waitFor();
@@ -315,7 +331,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('shows the detail tabs from the path, switches views keeping the query string, and falls back to the detail', async () => {
+  test('shows the detail tabs from the path, switches views keeping the query string, and falls back to the detail', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const target = contract.instruments.find((i) => i.status === 'active' && i.type_code !== 'INC') ?? contract.instruments[0]!;
     const detailPath = `/en/dashboard/search/instrument/${target.instrument_id}`;
@@ -325,16 +341,20 @@ describe('work space, as a person', () => {
     await page.waitForURL((url) => url.pathname === detailPath && url.searchParams.get('keyword') === target.name);
     await page.getByTestId('instrument-detail').waitFor();
     const tabs = page.getByRole('tablist', { name: 'Instrument views' });
-    expect(await tabs.getByRole('tab', { name: 'Detail' }).getAttribute('aria-selected')).toBe('true');
+    await expect(tabs.getByRole('tab', { name: 'Detail' })).toHaveAttribute('aria-selected', 'true');
     const names = await tabs.getByRole('tab').allTextContents();
     expect(names[0]).toBe('Detail');
     // Other views (photo, documents, files, comments) are tabs once their features exist: each opens at its path.
     for (const name of names.slice(1)) {
       await tabs.getByRole('tab', { name }).click();
-      await page.waitForURL((url) => /^\/en\/dashboard\/search\/instrument\/\d+\/[a-z-]+$/.test(url.pathname) && url.searchParams.get('keyword') === target.name);
-      await expect.poll(() => tabs.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
-      await expect.poll(() => page.getByTestId('instrument-detail').count()).toBe(0);
-      await page.waitForTimeout(1000); // let the view load before its picture
+      await page.waitForURL(
+        (url) => /^\/en\/dashboard\/search\/instrument\/\d+\/[a-z-]+$/.test(url.pathname) && url.searchParams.get('keyword') === target.name,
+      );
+      await expect(tabs.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('instrument-detail')).toHaveCount(0);
+      // The view has loaded (no progress shown) and stopped moving, for its picture.
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await settled(page);
       await shots(page, `workspace-view-${name.toLowerCase()}-1366`);
       await tabs.getByRole('tab', { name: 'Detail' }).click();
       await page.waitForURL((url) => url.pathname === detailPath && url.searchParams.get('keyword') === target.name);
@@ -343,7 +363,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('downloads the readings of the period as CSV', async () => {
+  test('downloads the readings of the period as CSV', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const target = contract.instruments.find((i) => i.status === 'active' && i.type_code === 'SM') ?? contract.instruments[0]!;
     const range = encodeURIComponent(JSON.stringify({ option: '30day' }));
@@ -358,7 +378,9 @@ describe('work space, as a person', () => {
     const shot = await screenshot(page, 'workspace-download-1366');
     const saved = path.join(path.dirname(shot), 'workspace-readings.csv');
     await file.saveAs(saved);
-    const lines = readFileSync(saved, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+    const lines = readFileSync(saved, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/);
     expect(lines[0]).toBe('instrument,date_time,reading_code,depth,value,unit');
     // A daily settlement marker: about 30 readings in 30 days, each of this instrument.
     const rows = lines.slice(1).filter(Boolean);
@@ -367,7 +389,7 @@ describe('work space, as a person', () => {
     await context.close();
   });
 
-  it('draws an inclinometer\'s profile (A and B against depth) and its time series at a chosen depth', async () => {
+  test("draws an inclinometer's profile (A and B against depth) and its time series at a chosen depth", async () => {
     const inclinometer = contract.instruments.find((i) => i.type_code === 'INC' && i.status === 'active');
     expect(inclinometer).toBeTruthy();
     const { context, page } = await newPage(browser, DESKTOP);
@@ -389,11 +411,11 @@ describe('work space, as a person', () => {
       await expect.poll(() => chartData(chart)).toEqual({ points: values.length, firstX: String(Math.min(...values)), lastX: String(Math.max(...values)) });
       // With the chart toolbar: numeric axis bounds, and the exports.
       await chart.getByRole('button', { name: 'Reset axis' }).waitFor();
-      expect(await chart.getByRole('textbox', { name: 'Xmin' }).getAttribute('type')).toBe('text');
+      await expect(chart.getByRole('textbox', { name: 'Xmin' })).toHaveAttribute('type', 'text');
     }
-    await page.waitForTimeout(600); // the chart's resize debounce (500 ms) then a frame
-    // The lines of the dates are drawn (the latest in blue).
-    expect(await canvasPixels(page, '[data-testid="profile-A"]', '#0471d1')).toBeGreaterThan(20);
+    // The lines of the dates are drawn (the latest in blue), once the chart has followed its box's size.
+    await expectChartFitted(page.getByTestId('profile-A'));
+    await expect.poll(() => canvasPixels(page, '[data-testid="profile-A"]', '#0471d1')).toBeGreaterThan(20);
     await section.scrollIntoViewIfNeeded();
     await shots(page, 'workspace-profile-1366');
     await section.getByTestId('profile-A').getByRole('button', { name: 'Chart options' }).click();
@@ -408,11 +430,11 @@ describe('work space, as a person', () => {
     const series = ((await (await again).json()) as { series: { depth: number | null }[] }).series;
     expect(series.length).toBeGreaterThan(0);
     expect(series.every((s) => s.depth === 4)).toBe(true);
-    expect(await depths.getByRole('button', { name: '4 m' }).getAttribute('aria-pressed')).toBe('true');
+    await expect(depths.getByRole('button', { name: '4 m' })).toHaveAttribute('aria-pressed', 'true');
     await context.close();
   });
 
-  it('opens an instrument by clicking it on the map close up (no clustering from zoom 17)', async () => {
+  test('opens an instrument by clicking it on the map close up (no clustering from zoom 17)', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const spot = contract.instruments.find((i) => i.status === 'active') ?? contract.instruments[0]!;
     const pos = encodeURIComponent(JSON.stringify({ x: spot.easting, y: spot.northing, zoom: 19 }));
@@ -424,14 +446,16 @@ describe('work space, as a person', () => {
     const box = (await map.boundingBox())!;
     // The legend sits over the map's top left (and here its centre): fold it away first.
     await page.getByTestId('map-legend').getByRole('button', { name: 'Legend' }).click();
-    await page.waitForTimeout(600); // the first frame with the instruments
+    // The instruments are drawn before one is clicked on.
+    await expect.poll(() => opaquePixels(page, '.ws-instruments')).toBeGreaterThan(0);
+    await settled(page);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL((url) => url.pathname === `/en/dashboard/search/instrument/${spot.instrument_id}`, { timeout: 10_000 });
     await page.getByTestId('instrument-detail').getByRole('heading', { name: spot.name }).waitFor();
     await context.close();
   });
 
-  it('works on a phone: the map above the list', async () => {
+  test('works on a phone: the map above the list', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto('/en/account/login?redirect=' + encodeURIComponent(LIST));
     await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
@@ -458,7 +482,8 @@ describe('work space, as a person', () => {
     expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
     await expectNoSideScroll(page);
     await page.getByTestId('profile-section').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(600); // the chart's resize debounce
+    await expectChartFitted(page.getByTestId('profile-A'));
+    await expectChartFitted(page.getByTestId('profile-B'));
     await shots(page, 'workspace-profile-390');
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect } from '@playwright/test';
 import { baseUrl } from './browser.js';
 
 /** A session opened through the API, as a script would: the bearer and the CSRF token /auth answered. */
@@ -45,14 +45,18 @@ export interface OutboxMail {
 
 /** The newest mail to `to` whose subject ends with `subject` and that is newer than `after` (mail lands in the outbox). */
 export async function waitForMail(session: ApiSession, to: string, subject: string, after = 0): Promise<OutboxMail> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const list = await apiCall<{ records: OutboxMail[] }>(session, 'GET', `/admin/outbox?to=${encodeURIComponent(to)}&limit=50`);
-    const mail = list.records.find((m) => m.subject.endsWith(subject) && m.id > after);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`no mail "${subject}" to ${to}`);
+  let mail: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await apiCall<{ records: OutboxMail[] }>(session, 'GET', `/admin/outbox?to=${encodeURIComponent(to)}&limit=50`);
+        mail = list.records.find((m) => m.subject.endsWith(subject) && m.id > after);
+        return mail !== undefined;
+      },
+      { timeout: 15_000, message: `mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+  return mail!;
 }
 
 /** The link of a mail to a page (`activation`, `reset-password`), as the person would click it. */

@@ -1,11 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { watchContext } from './diagnostics.js';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
 
 export const DEMO = {
@@ -26,19 +24,17 @@ export interface Person {
   password: string;
 }
 
+/** The run's server, started by support/global-setup.ts. */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the specs with `playwright test` (its global setup starts the server)');
+  return url;
 }
 
-export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}; .ci/run installs it with apt-get`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
-}
-
-/** A new browser context (its own storage) and page; `base` is the server, the run's one unless given. */
+/**
+ * A new browser context (its own storage) and page in Playwright's `browser` fixture; `base` is the server, the run's
+ * one unless given. Tracing (on a retry) follows the contexts the fixture's browser opens.
+ */
 export async function newPage(
   browser: Browser,
   viewport = { width: 1366, height: 900 },
@@ -163,7 +159,11 @@ export async function opaquePixels(page: Page, selector: string): Promise<number
  */
 export async function chartData(box: Locator): Promise<{ points: number; firstX: string | null; lastX: string | null }> {
   const element = box.locator('[role="img"][data-points]').first();
-  const [points, firstX, lastX] = await Promise.all([element.getAttribute('data-points'), element.getAttribute('data-first-x'), element.getAttribute('data-last-x')]);
+  const [points, firstX, lastX] = await Promise.all([
+    element.getAttribute('data-points'),
+    element.getAttribute('data-first-x'),
+    element.getAttribute('data-last-x'),
+  ]);
   return { points: Number(points), firstX, lastX };
 }
 
@@ -180,7 +180,62 @@ export async function signInThroughUi(page: Page, login: string, password: strin
  * queries switching the drawer, a tooltip or menu placing itself).
  */
 export async function expectNoSideScroll(page: Page, timeout = 5_000): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout }).toBeLessThanOrEqual(1);
+}
+
+/**
+ * The page has stopped moving: two frames drawn and no transition or finite animation running (a menu closing, a
+ * drawer sliding, a toast fading). For screenshots; endless animations (a spinner) are not waited for.
+ */
+export async function settled(page: Page, timeout = 5_000): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout })
-    .toBeLessThanOrEqual(1);
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  resolve(document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)),
+                ),
+              ),
+            ),
+        ),
+      { timeout, message: 'the page stops animating' },
+    )
+    .toBe(true);
+}
+
+/**
+ * The chart in `box` has followed its box's size: components/chart EChart resizes its canvas 500 ms after the box
+ * changes (debounced), so until then what it draws is the old size's picture.
+ */
+export async function expectChartFitted(box: Locator, timeout = 10_000): Promise<void> {
+  const element = box.locator('[role="img"][data-points]').first();
+  await expect
+    .poll(
+      () =>
+        element.evaluate((el) => {
+          const canvas = el.querySelector('canvas');
+          return !!canvas && Math.abs(canvas.clientWidth - el.clientWidth) <= 1 && Math.abs(canvas.clientHeight - el.clientHeight) <= 1;
+        }),
+      { timeout, message: 'the chart fits its box' },
+    )
+    .toBe(true);
+}
+
+/**
+ * Resolves once the page's live connection (lib/live-connection.ts) is authenticated: the server answers the token
+ * with `status: authenticated`, and from then on the page hears of changes. Any socket of the page counts (one opened
+ * before sign-in never authenticates). Call before the page opens the app; a connection that never authenticates
+ * fails the test on its timeout.
+ */
+export function liveAuthenticated(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (/"status"\s*:\s*"authenticated"/.test(String(frame.payload))) resolve();
+      }),
+    );
+  });
 }

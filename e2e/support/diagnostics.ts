@@ -1,10 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeEach } from 'vitest';
+import { test, type BrowserContext, type Page } from '@playwright/test';
 
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
 const MAX_LINES = 60;
 
 /** What each open page said while the current test ran: console errors, page errors, API answers ≥ 400. */
@@ -35,31 +30,31 @@ function watchPage(page: Page): void {
   page.on('close', () => watched.delete(page));
 }
 
-const fileSafe = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
-
 /**
- * When a test fails: a screenshot of every page still open (`.artifacts/failed-<test>-<n>.png`) and, on stderr,
- * each page's URL and recorded errors — so a red CI run says what the browser saw.
+ * Call once at the top of every spec file: when one of its tests fails, a screenshot of every page still open is
+ * attached to the test (under .artifacts/test-results, listed in the report) and, on stderr, each page's URL, visible
+ * text and recorded errors — so a red CI run says what the browser saw.
  */
 export function reportOnFailure(): void {
-  beforeEach(({ task, onTestFailed }) => {
+  test.beforeEach(() => {
     for (const lines of watched.values()) lines.length = 0;
-    onTestFailed(async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      let n = 0;
-      for (const [page, lines] of watched) {
-        n += 1;
-        const file = path.join(ARTIFACTS, `failed-${fileSafe(task.name)}-${n}.png`);
-        await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
-        const text = await page
-          .locator('body')
-          .innerText({ timeout: 2_000 })
-          .catch(() => '(no text)');
-        process.stderr.write(
-          `\n--- failed "${task.name}": page ${n} at ${page.url()} (${file})\n` +
-            `--- visible text:\n${text.slice(0, 1500)}\n--- recorded errors:\n${lines.join('\n') || '(none)'}\n`,
-        );
-      }
-    });
+  });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    let n = 0;
+    for (const [page, lines] of watched) {
+      n += 1;
+      const shot = await page.screenshot({ fullPage: true, timeout: 5_000 }).catch(() => undefined);
+      if (shot) await testInfo.attach(`failed-page-${n}`, { body: shot, contentType: 'image/png' });
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '(no text)');
+      process.stderr.write(
+        `\n--- failed "${testInfo.title}" (attempt ${testInfo.retry + 1}): page ${n} at ${page.url()}\n` +
+          `--- visible text:\n${text.slice(0, 1500)}\n--- recorded errors:\n${lines.join('\n') || '(none)'}\n`,
+      );
+    }
   });
 }

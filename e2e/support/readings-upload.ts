@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The readings upload as a person does it (the steps of specs/uploads.test.ts): on `/en/upload/instrument`, the
@@ -15,14 +14,14 @@ export async function uploadReadingsThroughUi(page: Page, file: { name: string; 
   await dialog.getByRole('button', { name: 'CSV · one reading per row' }).waitFor();
   await page.getByTestId('readings-file-input').setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: Buffer.from(file.csv) });
   await dialog.getByText(file.name).waitFor();
-  await expect.poll(() => dialog.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).toBe(true);
+  await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.waitForURL((url) => /^\/en\/upload\/instrument\/\d+$/.test(url.pathname));
   const uploadPath = new URL(page.url()).pathname;
 
   const approve = page.getByRole('button', { name: 'Approve', exact: true });
   await approve.waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByRole('group', { name: 'Reading counts' }).textContent()).toContain(`Valid${expected.valid}`);
+  await expect(page.getByRole('group', { name: 'Reading counts' })).toContainText(`Valid${expected.valid}`);
   await approve.click();
   const confirm = page.getByRole('dialog', { name: 'Approve Upload' });
   await confirm.getByRole('button', { name: 'Approve' }).click();

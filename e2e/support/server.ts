@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,19 +12,16 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-async function waitForReady(url: string, server: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+/** Answers once the server says it is ready; fails at once if it exited (a port taken, a migration failing). */
+async function waitForReady(url: string, server: ChildProcess, timeout = 240_000): Promise<void> {
+  const ready = async () => {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/v1/ready`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server not ready at ${url}`);
+    return fetch(`${url}/api/v1/ready`).then(
+      (res) => res.ok,
+      () => false, // not listening yet
+    );
+  };
+  await expect.poll(ready, { timeout, message: `server ready at ${url}` }).toBe(true);
 }
 
 /**

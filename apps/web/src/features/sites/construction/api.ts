@@ -13,10 +13,11 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { OPTIONS_LIMIT } from '../../../lib/contract-options';
+import { SITES_QUERY_KEY } from '../../../lib/site-queries';
 
 /** Query keys of the construction site screens: everything starts with `['sites']`, so one invalidation refreshes it all. */
 export const siteKeys = {
-  all: ['sites'] as const,
+  all: SITES_QUERY_KEY,
   lists: () => [...siteKeys.all, 'list'] as const,
   list: (params: SiteListParams) => [...siteKeys.lists(), params] as const,
   one: (siteId: number | undefined) => [...siteKeys.all, 'one', siteId] as const,

@@ -1,7 +1,8 @@
 import { CONTRACTS_QUERY_KEY } from '../../../lib/active-contracts';
+import { SITES_QUERY_KEY } from '../../../lib/site-queries';
 
 /**
- * Query keys of the work space: everything starts with `['contracts', 'workspace']`, so a new active-contract choice
+ * Query keys of the work space: everything but the sites starts with `['contracts', 'workspace']`, so a new active-contract choice
  * (which invalidates every `['contracts']` query) refreshes it all. The instrument id is always the fourth part of a
  * per-instrument key (`placeholderData` keeps the previous answer only for the same instrument).
  */
@@ -15,8 +16,9 @@ export const workspaceKeys = {
   readings: (instrumentId: number | undefined, ...rest: readonly unknown[]) => [...workspaceKeys.all, 'readings', instrumentId, ...rest] as const,
   latest: (instrumentIds: readonly number[]) => [...workspaceKeys.all, 'latest', [...instrumentIds]] as const,
   profile: (instrumentId: number, ...rest: readonly unknown[]) => [...workspaceKeys.all, 'profile', instrumentId, ...rest] as const,
-  sites: (contractIds: readonly number[]) => [...workspaceKeys.all, 'sites', [...contractIds]] as const,
-  site: (siteId: number) => [...workspaceKeys.all, 'site', siteId] as const,
+  // Sites start with the key every site query shares, so saving or deleting a site refreshes the location search too.
+  sites: (contractIds: readonly number[]) => [...SITES_QUERY_KEY, 'workspace', [...contractIds]] as const,
+  site: (siteId: number) => [...SITES_QUERY_KEY, 'workspace-site', siteId] as const,
   statuses: (contractIds: readonly number[]) => [...workspaceKeys.all, 'statuses', [...contractIds]] as const,
   zones: (contractIds: readonly number[]) => [...workspaceKeys.all, 'zones', [...contractIds]] as const,
   zone: (zoneId: number) => [...workspaceKeys.all, 'zone', zoneId] as const,

@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { workspaceKeys } from './keys';
 
-/** `GET /civil/sites?contracts=[…]`: the construction sites of the chosen contracts (names only), for the gazetteer. */
+/**
+ * `GET /civil/sites?contracts=[…]`: the construction sites of the chosen contracts (names only), for the gazetteer.
+ * Under the sites' key: a site saved or deleted in this session is in the next search, not five minutes later.
+ */
 export function useWorkspaceSites(contractIds: readonly number[]) {
   return useQuery({
     queryKey: workspaceKeys.sites(contractIds),
@@ -16,7 +19,7 @@ export function useWorkspaceSites(contractIds: readonly number[]) {
   });
 }
 
-/** `GET /civil/sites/{id}`: the site with its geometry (the location search centres on it). */
+/** `GET /civil/sites/{id}`: the site with its geometry (the location search centres on it); a saved outline replaces it. */
 export function siteOptions(siteId: number) {
   return queryOptions({
     queryKey: workspaceKeys.site(siteId),
