@@ -28,7 +28,9 @@ import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
 import { evaluateReadingsIn, runChecksIn } from '../apps/server/src/modules/alerts/alerts.evaluator.js';
 import { baselineStates, saveBaselineStates } from '../apps/server/src/modules/alerts/checks.repository.js';
-import { ensurePartitions, ensureSeries, monthsBetween } from '../apps/server/src/modules/readings/readings.repository.js';
+import { monthsBetween } from '../apps/server/src/modules/readings/reading-keys.js';
+import { ensureSeries } from '../apps/server/src/modules/readings/readings-load.repository.js';
+import { ensurePartitions } from '../apps/server/src/modules/readings/readings-partitions.repository.js';
 import { DEFAULT_ALERT_PARAMETERS, FREQUENCIES, type TUpload, type TUploadCreated } from '../packages/shared/src/index.js';
 import { benchDatabase, benchInstruments, benchMasterData, env, median, ms, sleep, startApp, type RunningApp } from './lib.js';
 
@@ -140,7 +142,9 @@ async function main() {
     );
     const newRows = instruments * perNew;
     const histRows = instruments * historyDays * 24;
-    console.log(`${bdb.kind}: ${instruments} instruments, ${historyDays} days of hourly history (${histRows.toLocaleString('en')} rows), ${newRows.toLocaleString('en')} new readings`);
+    console.log(
+      `${bdb.kind}: ${instruments} instruments, ${historyDays} days of hourly history (${histRows.toLocaleString('en')} rows), ${newRows.toLocaleString('en')} new readings`,
+    );
     // A kept database: the readings of an earlier run's latency uploads (after the new readings) go first.
     if (bdb.reused) {
       await db.query('delete from readings where taken_at > $1', [new Date(newEnd).toISOString()]);
@@ -195,9 +199,16 @@ async function main() {
       if (bdb.kind === 'pg') await db.exec('vacuum analyze readings');
       console.log(`\n  data ready in ${ms(performance.now() - t0)}`);
     } else console.log('  reusing the data of a kept database');
-    await db.query(`update instruments set status = 'active', frequency = case when instrument_id % 50 = 0 then '15min' else 'hourly' end where instrument_id = any($1::int[])`, [ids]);
+    await db.query(
+      `update instruments set status = 'active', frequency = case when instrument_id % 50 = 0 then '15min' else 'hourly' end where instrument_id = any($1::int[])`,
+      [ids],
+    );
     // What the rebaseline check has seen: everything as it is (no rebaseline alerts in the timed runs).
-    await saveBaselineStates(db.orm, (await baselineStates(db.orm)).map((s) => ({ instrumentId: s.instrumentId, baselineAt: s.baselineAt, hash: s.hash })), now);
+    await saveBaselineStates(
+      db.orm,
+      (await baselineStates(db.orm)).map((s) => ({ instrumentId: s.instrumentId, baselineAt: s.baselineAt, hash: s.hash })),
+      now,
+    );
 
     const input = { seriesIds, from: new Date(NEW_START), to: new Date(newEnd) };
     const evaluator = async () => {
@@ -254,7 +265,19 @@ async function main() {
     const stored = await db.orm.execute(
       sql`select kind, series_id, instrument_id, level_code, trigger_count, first_reading_at, reading_at from alerts where status = 'open'`,
     );
-    const fromEvaluator: Flag[] = (stored as unknown as { rows: { kind: string; series_id: number | null; instrument_id: number; level_code: string | null; trigger_count: number; first_reading_at: Date; reading_at: Date }[] }).rows.map((r) => ({
+    const fromEvaluator: Flag[] = (
+      stored as unknown as {
+        rows: {
+          kind: string;
+          series_id: number | null;
+          instrument_id: number;
+          level_code: string | null;
+          trigger_count: number;
+          first_reading_at: Date;
+          reading_at: Date;
+        }[];
+      }
+    ).rows.map((r) => ({
       kind: r.kind,
       key: r.kind === 'missing' ? `i${r.instrument_id}` : `s${r.series_id}${r.level_code ? `:${r.level_code}` : ''}`,
       n: r.trigger_count,
@@ -265,7 +288,8 @@ async function main() {
     const b = new Set(fromEvaluator.map(keyOf));
     const onlySql = [...a].filter((x) => !b.has(x));
     const onlyEval = [...b].filter((x) => !a.has(x));
-    const byKind = (list: Flag[]) => Object.fromEntries(['breached', 'spike', 'stagnant', 'fluctuated', 'missing'].map((k) => [k, list.filter((f) => f.kind === k).length]));
+    const byKind = (list: Flag[]) =>
+      Object.fromEntries(['breached', 'spike', 'stagnant', 'fluctuated', 'missing'].map((k) => [k, list.filter((f) => f.kind === k).length]));
     console.log(`\nalert sets: SQL ${a.size}, evaluator ${b.size} (${opened} opened) — by kind ${JSON.stringify(byKind(fromSql))}`);
     console.log(`triggers counted: ${fromSql.reduce((n, f) => n + f.n, 0).toLocaleString('en')}`);
     if (onlySql.length || onlyEval.length) {
@@ -300,7 +324,9 @@ async function main() {
         });
       });
       const latencies: number[] = [];
-      const names = (await db.query<{ name: string }>(`select name from instruments where instrument_id = any($1::int[]) order by name`, [ids.slice(0, latencySamples + 1)])).rows.map((r) => r.name);
+      const names = (
+        await db.query<{ name: string }>(`select name from instruments where instrument_id = any($1::int[]) order by name`, [ids.slice(0, latencySamples + 1)])
+      ).rows.map((r) => r.name);
       for (let k = 0; k <= latencySamples; k++) {
         const name = names[k]!;
         const t = (m: number) => new Date(newEnd + (k * 10 + m + 1) * 24 * HOUR).toISOString();

@@ -14,7 +14,7 @@
  */
 import { copyIn } from '../apps/server/src/db/client.js';
 import { buildBatch } from '../apps/server/src/modules/readings/readings-batch.js';
-import { loadReadings } from '../apps/server/src/modules/readings/readings.repository.js';
+import { loadReadings } from '../apps/server/src/modules/readings/readings-load.repository.js';
 import { benchDatabase, benchInstruments, benchMasterData, env, median, ms, sleep, startApp, type RunningApp } from './lib.js';
 
 const T0 = Date.UTC(2026, 0, 1);

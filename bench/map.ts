@@ -28,7 +28,15 @@ const env = (name: string, fallback: number) => (process.env[name] ? Number(proc
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags of the end-to-end runs (e2e/support/browser.ts). */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 const VARIANTS = ['workspace', 'baseline'] as const;
 type Variant = (typeof VARIANTS)[number];
 /** What bench/map-page/main.ts puts on the page's window. */
@@ -90,18 +98,23 @@ async function main() {
       const rows: string[] = [];
       for (const n of sizes) {
         const times: Record<Variant, number[]> = { workspace: [], baseline: [] };
-        for (const variant of VARIANTS) await page.evaluate(([v, count, z]) => (globalThis as unknown as BenchWindow).benchMap(v, count, z), [variant, n, zoomIn] as const); // warm-up
+        for (const variant of VARIANTS)
+          await page.evaluate(([v, count, z]) => (globalThis as unknown as BenchWindow).benchMap(v, count, z), [variant, n, zoomIn] as const); // warm-up
         for (let i = 0; i < runs; i++) {
           // Alternate which goes first, so both see the same machine.
           for (const variant of i % 2 ? [...VARIANTS].reverse() : VARIANTS) {
-            times[variant].push(await page.evaluate(([v, count, z]) => (globalThis as unknown as BenchWindow).benchMap(v, count, z), [variant, n, zoomIn] as const));
+            times[variant].push(
+              await page.evaluate(([v, count, z]) => (globalThis as unknown as BenchWindow).benchMap(v, count, z), [variant, n, zoomIn] as const),
+            );
           }
         }
         const ws = median(times.workspace);
         const base = median(times.baseline);
         const line = `${n.toLocaleString('en')} instruments: work-space layer ${ws.toFixed(0)} ms, bare vector layer ${base.toFixed(0)} ms, ratio ${(ws / base).toFixed(2)}`;
         console.log(line);
-        console.log(`  runs (ms): work space ${times.workspace.map((t) => t.toFixed(0)).join(', ')}; baseline ${times.baseline.map((t) => t.toFixed(0)).join(', ')}`);
+        console.log(
+          `  runs (ms): work space ${times.workspace.map((t) => t.toFixed(0)).join(', ')}; baseline ${times.baseline.map((t) => t.toFixed(0)).join(', ')}`,
+        );
         rows.push(`| ${n.toLocaleString('en')} | ${ws.toFixed(0)} | ${base.toFixed(0)} | ${(ws / base).toFixed(2)} |`);
       }
       console.log('\n| instruments | work-space layer (ms) | bare vector layer (ms) | ratio |\n|---|---|---|---|');

@@ -17,8 +17,22 @@
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { downsampleSeries } from '../apps/server/src/modules/readings/downsample.js';
-import { ensurePartitions, ensureSeries, monthsBetween, rebuildRollups } from '../apps/server/src/modules/readings/readings.repository.js';
-import { benchDatabase, benchInstruments, benchMasterData, cpuSince, cpuSnapshot, env, ms, percentile, runConcurrently, startApp, type RunningApp } from './lib.js';
+import { monthsBetween } from '../apps/server/src/modules/readings/reading-keys.js';
+import { ensureSeries, rebuildRollups } from '../apps/server/src/modules/readings/readings-load.repository.js';
+import { ensurePartitions } from '../apps/server/src/modules/readings/readings-partitions.repository.js';
+import {
+  benchDatabase,
+  benchInstruments,
+  benchMasterData,
+  cpuSince,
+  cpuSnapshot,
+  env,
+  ms,
+  percentile,
+  runConcurrently,
+  startApp,
+  type RunningApp,
+} from './lib.js';
 
 const START = Date.UTC(2021, 0, 1);
 const STEP = 15 * 60_000;

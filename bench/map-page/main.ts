@@ -102,7 +102,9 @@ const look = instrumentLook({
   instruments: TYPES.map((t) => ({ ...t, lta_code: null, category: null, has_depth: t.code === 'INC' })),
   thresholds: LEVELS,
 } as unknown as Parameters<typeof instrumentLook>[0]);
-const plainStyle = new Style({ image: new CircleStyle({ radius: 5, fill: new Fill({ color: '#018e27' }), stroke: new Stroke({ color: '#ffffff', width: 1 }) }) });
+const plainStyle = new Style({
+  image: new CircleStyle({ radius: 5, fill: new Fill({ color: '#018e27' }), stroke: new Stroke({ color: '#ffffff', width: 1 }) }),
+});
 const cache = new Map<number, ReturnType<typeof makeInstruments>>();
 
 function whenRendered(map: OlMap): Promise<void> {
@@ -131,7 +133,14 @@ async function run(variant: Variant, n: number, zoomIn = 0): Promise<number> {
     const parts = createInstrumentLayerParts();
     followZoom(parts, view.getZoom() ?? 0);
     parts.layer.setStyle(
-      createInstrumentStyle({ look, levelOf: (id) => levels.get(id), showLabels: true, zoom: () => view.getZoom() ?? 0, textColor: '#263238', haloColor: '#ffffff' }),
+      createInstrumentStyle({
+        look,
+        levelOf: (id) => levels.get(id),
+        showLabels: true,
+        zoom: () => view.getZoom() ?? 0,
+        textColor: '#263238',
+        haloColor: '#ffffff',
+      }),
     );
     parts.source.addFeatures(instrumentFeatures(instruments));
     map.addLayer(parts.selected);

@@ -31,9 +31,10 @@ export function decodePng(file: Buffer): DecodedPng {
   const height = file.readUInt32BE(20);
   const [depth, colourType, , , interlace] = file.subarray(24, 29);
   const channels = CHANNELS[colourType!];
-  if (depth !== 8 || channels === undefined || interlace !== 0) throw new Error(`PNG not read here: depth ${depth}, colour type ${colourType}, interlace ${interlace}`);
+  if (depth !== 8 || channels === undefined || interlace !== 0)
+    throw new Error(`PNG not read here: depth ${depth}, colour type ${colourType}, interlace ${interlace}`);
   const idat: Buffer[] = [];
-  for (let at = 8; at + 8 <= file.length; ) {
+  for (let at = 8; at + 8 <= file.length;) {
     const length = file.readUInt32BE(at);
     const type = file.toString('latin1', at + 4, at + 8);
     if (type === 'IDAT') idat.push(file.subarray(at + 8, at + 8 + length));

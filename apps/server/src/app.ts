@@ -351,5 +351,38 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await bus.close();
   });
 
-  return { app, stop, ctx, services: { auth, settings, contracts, account, system, notifications, announcements, hub, mailer, passwords, registration, tfa, profile, bookmarks, roles, adminUsers, userImport, contractors, auditLogs, exports, schedules, systemAdmin, readings, uploads, records, alerts, alertRules } };
+  return {
+    app,
+    stop,
+    ctx,
+    services: {
+      auth,
+      settings,
+      contracts,
+      account,
+      system,
+      notifications,
+      announcements,
+      hub,
+      mailer,
+      passwords,
+      registration,
+      tfa,
+      profile,
+      bookmarks,
+      roles,
+      adminUsers,
+      userImport,
+      contractors,
+      auditLogs,
+      exports,
+      schedules,
+      systemAdmin,
+      readings,
+      uploads,
+      records,
+      alerts,
+      alertRules,
+    },
+  };
 }

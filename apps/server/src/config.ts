@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { keyFileSecret, parseSecretKey } from './lib/secret-box.js';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -97,7 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const constant = <T>(value: T) => () => value;
+const constant =
+  <T>(value: T) =>
+  () =>
+    value;
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());

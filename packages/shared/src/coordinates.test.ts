@@ -30,10 +30,7 @@ const PUBLISHED = [
     northing: 33554.5098132845,
   },
 ];
-const ROUNDED_ORIGIN = proj4(
-  'EPSG:4326',
-  '+proj=tmerc +lat_0=1.366666 +lon_0=103.833333 +k=1 +x_0=28001.642 +y_0=38744.572 +ellps=WGS84 +units=m +no_defs',
-);
+const ROUNDED_ORIGIN = proj4('EPSG:4326', '+proj=tmerc +lat_0=1.366666 +lon_0=103.833333 +k=1 +x_0=28001.642 +y_0=38744.572 +ellps=WGS84 +units=m +no_defs');
 
 describe('SVY21 <-> WGS84', () => {
   it('maps the SVY21 origin exactly, both ways', () => {

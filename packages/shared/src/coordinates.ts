@@ -11,8 +11,7 @@
  */
 import proj4 from 'proj4';
 
-export const SVY21_PROJ =
-  '+proj=tmerc +lat_0=1.366666666666667 +lon_0=103.8333333333333 +k=1 +x_0=28001.642 +y_0=38744.572 +ellps=WGS84 +units=m +no_defs';
+export const SVY21_PROJ = '+proj=tmerc +lat_0=1.366666666666667 +lon_0=103.8333333333333 +k=1 +x_0=28001.642 +y_0=38744.572 +ellps=WGS84 +units=m +no_defs';
 
 /** The projection's natural origin: easting/northing and its latitude/longitude. */
 export const SVY21_ORIGIN = { easting: 28001.642, northing: 38744.572, lat: 1.366666666666667, lon: 103.8333333333333 } as const;

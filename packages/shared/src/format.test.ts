@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatBytes,
-  formatCell,
-  formatDate,
-  formatDateTime,
-  formatRelativeTime,
-  formatTime,
-  maxDateRangeHint,
-  textAvatar,
-  truncateText,
-} from './format.js';
+import { formatBytes, formatCell, formatDate, formatDateTime, formatRelativeTime, formatTime, maxDateRangeHint, textAvatar, truncateText } from './format.js';
 
 // 2024-03-05 16:07:09 UTC = 2024-03-06 00:07:09 in Singapore (UTC+8).
 const INSTANT = new Date('2024-03-05T16:07:09Z');

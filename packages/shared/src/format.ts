@@ -173,10 +173,7 @@ export function textAvatar(name: string | null | undefined): string {
  * Read-more text: at most `max` characters (code points), cut at a word boundary when one lies within the last
  * 20 characters, then "…".
  */
-export function truncateText(
-  text: string | null | undefined,
-  max: number = LIMITS.readMoreLength,
-): { text: string; truncated: boolean } {
+export function truncateText(text: string | null | undefined, max: number = LIMITS.readMoreLength): { text: string; truncated: boolean } {
   const value = text ?? '';
   const chars = Array.from(value);
   if (chars.length <= max) return { text: value, truncated: false };
@@ -199,10 +196,7 @@ export const NO_VALUE = -2147483648;
  * A table cell: -2147483648 (number or string) and null or undefined show empty; a number shows `decimals`
  * places; a string is shown as it is.
  */
-export function formatCell(
-  value: number | string | null | undefined,
-  decimals: number = LIMITS.readingPrecision,
-): string {
+export function formatCell(value: number | string | null | undefined, decimals: number = LIMITS.readingPrecision): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim() === String(NO_VALUE) ? '' : value;
   if (value === NO_VALUE || !Number.isFinite(value)) return '';

@@ -26,7 +26,19 @@ export type FrequencyCode = (typeof FREQUENCIES)[number]['code'];
 export const FREQUENCY_CODES = FREQUENCIES.map((f) => f.code) as [FrequencyCode, ...FrequencyCode[]];
 
 /** The built-in map icons (SVG symbols drawn by the web); on the map an icon is coloured by the instrument's level. */
-export const INSTRUMENT_ICONS = ['circle', 'square', 'triangle', 'inverted-triangle', 'diamond', 'pentagon', 'hexagon', 'star', 'cross', 'plus', 'pin'] as const;
+export const INSTRUMENT_ICONS = [
+  'circle',
+  'square',
+  'triangle',
+  'inverted-triangle',
+  'diamond',
+  'pentagon',
+  'hexagon',
+  'star',
+  'cross',
+  'plus',
+  'pin',
+] as const;
 export type InstrumentIcon = (typeof INSTRUMENT_ICONS)[number];
 
 /** Upload types (second spec §9); each may have its own size limit `<type>_max_upload` (hyphens as underscores). */

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hasAnyPermission,
-  isPermissionCode,
-  PERMISSION_CODES,
-  PERMISSION_GROUPS,
-  permissionByCode,
-  permissionGroups,
-  PERMISSIONS,
-} from './permissions.js';
+import { hasAnyPermission, isPermissionCode, PERMISSION_CODES, PERMISSION_GROUPS, permissionByCode, permissionGroups, PERMISSIONS } from './permissions.js';
 
 /** The task names of the shell spec (§6), verbatim. */
 const SHELL_SPEC_CODES = [

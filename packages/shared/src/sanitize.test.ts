@@ -78,10 +78,7 @@ describe('sanitizeText', () => {
 describe('sanitize properties', () => {
   it('accepts any text without `<` and without control characters', () => {
     const safeChar = fc
-      .oneof(
-        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-        fc.constantFrom('\t', '\n', '\r', ' ', '>', '&', '/', '!', '?'),
-      )
+      .oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.constantFrom('\t', '\n', '\r', ' ', '>', '&', '/', '!', '?'))
       .filter((ch) => ch !== '<' && !isControlChar(ch));
     fc.assert(
       fc.property(fc.string({ unit: safeChar }), (text) => {

@@ -25,13 +25,17 @@ export async function readSingleUpload(req: FastifyRequest, maxBytes: number, op
   if (!req.isMultipart()) throw badRequest({ files: 'Upload one file' });
   const fields: Record<string, string> = {};
   let file: { fileName: string; data: Buffer } | undefined;
-  for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 }, ...(options.preservePath ? { preservePath: true } : {}) })) {
+  for await (const part of req.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
+    ...(options.preservePath ? { preservePath: true } : {}),
+  })) {
     if (part.type === 'file') {
       let data: Buffer;
       try {
         data = await part.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest({ files: `${part.filename} size is greater than allowed size (${maxBytes})` });
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw badRequest({ files: `${part.filename} size is greater than allowed size (${maxBytes})` });
         throw err;
       }
       file = { fileName: part.filename, data };

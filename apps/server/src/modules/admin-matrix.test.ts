@@ -7,10 +7,26 @@ import { createRole, createUser } from '../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../testing/harness.js';
 
 /** The administration area: every route under these paths is in the matrix, including routes added later. */
-const PREFIXES = ['/roles', '/permissions', '/admin/users', '/admin/system', '/contractors', '/audit-logs', '/exports', '/generated-files', '/schedules', '/pipelines'];
+const PREFIXES = [
+  '/roles',
+  '/permissions',
+  '/admin/users',
+  '/admin/system',
+  '/contractors',
+  '/audit-logs',
+  '/exports',
+  '/generated-files',
+  '/schedules',
+  '/pipelines',
+];
 
 /** An export type that each permission may create (for POST /exports/{type}). */
-const EXPORT_TYPE_FOR: Partial<Record<string, string>> = { ViewAuditLogs: 'audit-logs', GenerateUserReport: 'users', DownloadUserReport: 'users', ManageRoles: 'roles' };
+const EXPORT_TYPE_FOR: Partial<Record<string, string>> = {
+  ViewAuditLogs: 'audit-logs',
+  GenerateUserReport: 'users',
+  DownloadUserReport: 'users',
+  ManageRoles: 'roles',
+};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Route {

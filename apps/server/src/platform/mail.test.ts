@@ -139,7 +139,12 @@ describe('mail through a real SMTP server', () => {
     const broken = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1', publicUrl: 'https://strata.example.org' });
     try {
       await createUser(broken.db, { loginName: 'unlucky' });
-      const res = await broken.app.inject({ method: 'POST', url: '/api/v1/account/forgot-password', payload: { login: 'unlucky' }, remoteAddress: '10.90.1.1' });
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/forgot-password',
+        payload: { login: 'unlucky' },
+        remoteAddress: '10.90.1.1',
+      });
       expect(res.statusCode).toBe(200);
       await broken.services.mailer.drain();
       const row = await lastMailTo(broken, 'unlucky@example.com');

@@ -168,7 +168,11 @@ export class Mailer {
   /** Sends one outbox row through SMTP unless already sent; records the result. `rethrow` lets the job retry. */
   private async deliverOne(id: number, rethrow: boolean): Promise<void> {
     const db = this.ctx.db.orm;
-    const [row] = await db.select().from(outbox).where(and(eq(outbox.id, id), isNull(outbox.sentAt))).limit(1);
+    const [row] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
+      .limit(1);
     if (!row) return;
     try {
       await this.smtp().sendMail({ from: this.ctx.config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html });

@@ -32,7 +32,10 @@ export const errorsPlugin = fp(async (app) => {
     }
     const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fe.validation) {
-      return reply.status(400).type('application/json').send(JSON.stringify(fieldErrors(fe.validation, fe.validationContext)));
+      return reply
+        .status(400)
+        .type('application/json')
+        .send(JSON.stringify(fieldErrors(fe.validation, fe.validationContext)));
     }
     const status = fe.statusCode ?? 500;
     if (status >= 500) {

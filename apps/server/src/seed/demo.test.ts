@@ -48,9 +48,15 @@ describe('demo data', () => {
       ['WSL', 28, -28],
     ]);
     const [b0, b1, b2, b3] = DEFAULT_SETTINGS.map_bounds!;
-    const outside = await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(instruments).where(sql`not (easting between ${b0} and ${b2} and northing between ${b1} and ${b3})`);
+    const outside = await tdb.db.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(instruments)
+      .where(sql`not (easting between ${b0} and ${b2} and northing between ${b1} and ${b3})`);
     expect(outside[0]!.n).toBe(0);
-    const withBoundary = await tdb.db.orm.select({ n: sql<number>`count(*)::int` }).from(contracts).where(sql`boundary is not null`);
+    const withBoundary = await tdb.db.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .where(sql`boundary is not null`);
     expect(withBoundary[0]!.n).toBe(3);
   });
 
@@ -76,7 +82,15 @@ describe('demo data', () => {
     const config = (await as(t, s, { method: 'GET', url: '/api/v1/config' })).json<TConfig>();
     const layer = config.map_layers.find((l) => l.kind === 'stations');
     expect(layer).toMatchObject({ source: 'geojson', file_name: 'mrt-stations.geojson' });
-    expect(config.stations.map((st) => st.name)).toEqual(['Marina Bay', 'Marina South', 'Marina Way', 'Gardens by the Bay', 'Tanjong Rhu', 'Bayshore', 'Bedok South']);
+    expect(config.stations.map((st) => st.name)).toEqual([
+      'Marina Bay',
+      'Marina South',
+      'Marina Way',
+      'Gardens by the Bay',
+      'Tanjong Rhu',
+      'Bayshore',
+      'Bedok South',
+    ]);
     expect(config.stations.every((st) => st.layer_id === layer!.layer_id)).toBe(true);
     const [b0, b1, b2, b3] = DEFAULT_SETTINGS.map_bounds!;
     expect(config.stations.every((st) => st.easting >= b0! && st.easting <= b2! && st.northing >= b1! && st.northing <= b3!)).toBe(true);
@@ -98,7 +112,10 @@ describe('seeding the master data', () => {
   it('writes the 540 demo instruments with their thresholds in one transaction', async () => {
     const tdb = await createTestDatabase();
     try {
-      const [admin] = await tdb.db.orm.insert(users).values({ loginName: 'seed', fullname: 'Seed', email: 'seed@example.com', userType: 2, status: 'active' }).returning();
+      const [admin] = await tdb.db.orm
+        .insert(users)
+        .values({ loginName: 'seed', fullname: 'Seed', email: 'seed@example.com', userType: 2, status: 'active' })
+        .returning();
       const created = await tdb.db.orm
         .insert(contracts)
         .values([

@@ -93,15 +93,36 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
 
     const [contractor] = await tx
       .insert(contractors)
-      .values({ name: 'Lion City Tunnelling Pte Ltd', registrationNo: '201912345K', address: '10 Anson Road, Singapore 079903', contact: 'projects@lctunnelling.example' })
+      .values({
+        name: 'Lion City Tunnelling Pte Ltd',
+        registrationNo: '201912345K',
+        address: '10 Anson Road, Singapore 079903',
+        contact: 'projects@lctunnelling.example',
+      })
       .returning();
     if (!contractor) throw new Error('seed: contractor not created');
 
     const created = await tx
       .insert(contracts)
       .values([
-        { no: 'T301', title: 'Tunnel T301 Marina South to Gardens', description: 'Bored tunnels and cut-and-cover station', easting: 30350.5, northing: 28620.2, type: 2 | 4, contractorId: contractor.contractorId },
-        { no: 'T302', title: 'Tunnel T302 Gardens to Bayshore', description: 'Bored tunnels, NATM adit', easting: 32810.0, northing: 30105.7, type: 2 | 4 | 8, contractorId: contractor.contractorId },
+        {
+          no: 'T301',
+          title: 'Tunnel T301 Marina South to Gardens',
+          description: 'Bored tunnels and cut-and-cover station',
+          easting: 30350.5,
+          northing: 28620.2,
+          type: 2 | 4,
+          contractorId: contractor.contractorId,
+        },
+        {
+          no: 'T302',
+          title: 'Tunnel T302 Gardens to Bayshore',
+          description: 'Bored tunnels, NATM adit',
+          easting: 32810.0,
+          northing: 30105.7,
+          type: 2 | 4 | 8,
+          contractorId: contractor.contractorId,
+        },
         { no: 'C303', title: 'Civil C303 Bayshore Station', description: 'Station box and entrances', easting: 35240.8, northing: 31460.3, type: 4 | 8 },
       ])
       .returning();
@@ -109,23 +130,64 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
     const [admin, authority, contractorUser] = await tx
       .insert(users)
       .values([
-        { loginName: 'admin', fullname: DEMO_USERS[0]!.fullname, email: 'admin@strata.example', userType: USER_TYPE.AppAdmin, roleId: adminRole.roleId, status: 'active', passwordHash: hashes[0]!, passwordChangedAt: new Date() },
-        { loginName: 'authority', fullname: DEMO_USERS[1]!.fullname, email: 'authority@strata.example', userType: USER_TYPE.Authority, roleId: engineerRole.roleId, status: 'active', passwordHash: hashes[1]!, passwordChangedAt: new Date() },
-        { loginName: 'contractor', fullname: DEMO_USERS[2]!.fullname, email: 'contractor@strata.example', userType: USER_TYPE.Contractor, roleId: engineerRole.roleId, contractorId: contractor.contractorId, status: 'active', passwordHash: hashes[2]!, passwordChangedAt: new Date() },
+        {
+          loginName: 'admin',
+          fullname: DEMO_USERS[0]!.fullname,
+          email: 'admin@strata.example',
+          userType: USER_TYPE.AppAdmin,
+          roleId: adminRole.roleId,
+          status: 'active',
+          passwordHash: hashes[0]!,
+          passwordChangedAt: new Date(),
+        },
+        {
+          loginName: 'authority',
+          fullname: DEMO_USERS[1]!.fullname,
+          email: 'authority@strata.example',
+          userType: USER_TYPE.Authority,
+          roleId: engineerRole.roleId,
+          status: 'active',
+          passwordHash: hashes[1]!,
+          passwordChangedAt: new Date(),
+        },
+        {
+          loginName: 'contractor',
+          fullname: DEMO_USERS[2]!.fullname,
+          email: 'contractor@strata.example',
+          userType: USER_TYPE.Contractor,
+          roleId: engineerRole.roleId,
+          contractorId: contractor.contractorId,
+          status: 'active',
+          passwordHash: hashes[2]!,
+          passwordChangedAt: new Date(),
+        },
       ])
       .returning();
     if (!admin || !authority || !contractorUser) throw new Error('seed: users not created');
 
     const byNo = new Map(created.map((c) => [c.no, c.contractId]));
-    await tx.insert(userContracts).values([
-      ...created.map((c) => ({ userId: authority.userId, contractId: c.contractId })),
-      { userId: contractorUser.userId, contractId: byNo.get('T301')! },
-      { userId: contractorUser.userId, contractId: byNo.get('T302')! },
-    ]);
+    await tx
+      .insert(userContracts)
+      .values([
+        ...created.map((c) => ({ userId: authority.userId, contractId: c.contractId })),
+        { userId: contractorUser.userId, contractId: byNo.get('T301')! },
+        { userId: contractorUser.userId, contractId: byNo.get('T302')! },
+      ]);
     // Schedules: a disabled weekly example (the housekeeping schedules every installation gets at start-up:
     // SchedulesService.installDefaults).
     await tx.insert(schedules).values([
-      { name: 'Weekly clean-up (example)', description: 'An example of a weekly schedule: Sundays at 03:30', type: 'weekly', dow: 0, hour: 3, minute: 30, job: 'clean-expired-files', enabled: false, nextRunAt: null, createdBy: admin.userId },
+      {
+        name: 'Weekly clean-up (example)',
+        description: 'An example of a weekly schedule: Sundays at 03:30',
+        type: 'weekly',
+        dow: 0,
+        hour: 3,
+        minute: 30,
+        job: 'clean-expired-files',
+        enabled: false,
+        nextRunAt: null,
+        createdBy: admin.userId,
+      },
     ]);
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
     await seedMasterData(tx, { contracts: created, adminId: admin.userId, ...(storage ? { storage } : {}) });

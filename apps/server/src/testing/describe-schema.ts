@@ -7,8 +7,5 @@ export async function describeSchema(db: Database): Promise<string[]> {
        from information_schema.columns where table_schema = 'public' order by 1, 2`,
   );
   const indexes = await db.query<{ i: string; def: string }>(`select indexname i, indexdef def from pg_indexes where schemaname = 'public' order by 1`);
-  return [
-    ...columns.rows.map((r) => `${r.t}.${r.c} ${r.ty} ${r.n} ${r.d ?? ''}`),
-    ...indexes.rows.map((r) => `${r.i}: ${r.def}`),
-  ];
+  return [...columns.rows.map((r) => `${r.t}.${r.c} ${r.ty} ${r.n} ${r.d ?? ''}`), ...indexes.rows.map((r) => `${r.i}: ${r.def}`)];
 }

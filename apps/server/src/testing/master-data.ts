@@ -67,7 +67,10 @@ export async function createZone(db: Database, contractId: number, name: string,
   return row!;
 }
 
-export async function createInstrument(db: Database, values: { name: string; contractId: number; typeId: number; easting?: number; northing?: number; zoneId?: number | null }) {
+export async function createInstrument(
+  db: Database,
+  values: { name: string; contractId: number; typeId: number; easting?: number; northing?: number; zoneId?: number | null },
+) {
   const [row] = await db.orm
     .insert(instruments)
     .values({ easting: 30000, northing: 30000, ...values })
@@ -78,7 +81,12 @@ export async function createInstrument(db: Database, values: { name: string; con
 export const countRows = async (db: Database, table: PgTable) => (await db.orm.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 
 export async function lastAudit(db: Database, action: string) {
-  const [row] = await db.orm.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(sql`${auditLog.auditId} desc`).limit(1);
+  const [row] = await db.orm
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(sql`${auditLog.auditId} desc`)
+    .limit(1);
   return row;
 }
 

@@ -24,4 +24,13 @@ export const routeTable: readonly AppRoute[] = [
   ...contractsRoutes,
   ...masterDataRoutes,
   ...instrumentsRoutes,
-  ...sitesRoutes, ...uploadsRoutes, ...alertsRoutes, ...alertRulesRoutes, ...actionLogRoutes, ...filesRoutes, ...manualRoutes, ...systemRoutes, ...createDevToolsRoutes({ NotFound: NotFoundPage })];
+  ...sitesRoutes,
+  ...uploadsRoutes,
+  ...alertsRoutes,
+  ...alertRulesRoutes,
+  ...actionLogRoutes,
+  ...filesRoutes,
+  ...manualRoutes,
+  ...systemRoutes,
+  ...createDevToolsRoutes({ NotFound: NotFoundPage }),
+];

@@ -4,7 +4,10 @@ import { renderWidget } from '../test/render-widget';
 import { ReadMore } from './read-more';
 
 const word = (n: number) => `w${String(n).padStart(3, '0')}`; // 4 characters
-const textOf = (length: number) => Array.from({ length: Math.ceil(length / 5) }, (_, i) => word(i)).join(' ').slice(0, length);
+const textOf = (length: number) =>
+  Array.from({ length: Math.ceil(length / 5) }, (_, i) => word(i))
+    .join(' ')
+    .slice(0, length);
 
 describe('ReadMore', { timeout: 20_000 }, () => {
   it('shows text of 180 characters whole, without a toggle', () => {

@@ -1,10 +1,4 @@
-import {
-  LIMITS,
-  ZContractList,
-  type TContract,
-  type TContractList,
-  type TFilterContractsRequest,
-} from '@strata/shared';
+import { LIMITS, ZContractList, type TContract, type TContractList, type TFilterContractsRequest } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from './api-client';

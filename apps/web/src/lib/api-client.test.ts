@@ -171,10 +171,12 @@ describe('api client', () => {
 
   it('validates a success body with the schema it is given', async () => {
     server.use(http.get(api('/typed'), () => HttpResponse.json({ n: 'not a number' })));
-    const schema = { parse: (data: unknown) => {
-      if (typeof (data as { n?: unknown }).n !== 'number') throw new Error('invalid');
-      return data as { n: number };
-    } };
+    const schema = {
+      parse: (data: unknown) => {
+        if (typeof (data as { n?: unknown }).n !== 'number') throw new Error('invalid');
+        return data as { n: number };
+      },
+    };
     await expect(apiRequest('/typed', { schema })).rejects.toThrow('invalid');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });

@@ -56,12 +56,7 @@ const UNSAFE_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SILENT_STATUSES = new Set([404, 455, 504]);
 
 function isFieldErrors(body: unknown): body is TFieldErrors {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    !Array.isArray(body) &&
-    Object.values(body).every((value) => typeof value === 'string')
-  );
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.values(body).every((value) => typeof value === 'string');
 }
 
 function buildUrl(path: string, query: ApiRequestOptions<unknown>['query']): URL {
@@ -138,7 +133,7 @@ function onUnauthorized(): void {
   const lang = languageOf(current);
   const [pathname = '', search = ''] = current.split('?');
   const onLogin = stripLanguage(pathname) === LOGIN_PATH;
-  const redirect = onLogin ? new URLSearchParams(search).get('redirect') ?? undefined : current;
+  const redirect = onLogin ? (new URLSearchParams(search).get('redirect') ?? undefined) : current;
   navigator.navigate(onLogin && !redirect ? localePath(lang, LOGIN_PATH) : loginPath(lang, redirect), {
     replace: true,
   });

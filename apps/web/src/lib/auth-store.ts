@@ -1,10 +1,4 @@
-import {
-  STORAGE_KEYS,
-  type TContract,
-  type TLoginResponse,
-  type TProfile,
-  type TSyncResponse,
-} from '@strata/shared';
+import { STORAGE_KEYS, type TContract, type TLoginResponse, type TProfile, type TSyncResponse } from '@strata/shared';
 import { createStore, useStore } from './create-store';
 import { appEvents } from './events';
 import { readStorage, systemStore } from './system-store';

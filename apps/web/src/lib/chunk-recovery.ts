@@ -89,11 +89,14 @@ export function createChunkLoadWatchdog(options: ChunkLoadWatchdogOptions = {}):
   const schedule = (url: string) => {
     stop();
     const count = readChunkRetryCount();
-    timer = setTimeout(() => {
-      timer = undefined;
-      writeChunkRetryCount(count + 1);
-      reload(url);
-    }, chunkRetryDelay(count, delayOptions));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        writeChunkRetryCount(count + 1);
+        reload(url);
+      },
+      chunkRetryDelay(count, delayOptions),
+    );
   };
   return {
     start: schedule,

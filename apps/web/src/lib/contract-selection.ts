@@ -17,12 +17,7 @@ export function isSelectable(mode: ContractSelectionMode, contract: ContractRef)
 }
 
 /** The selection after a click on `clickedId`, in the order of `contracts`. */
-export function nextSelection(
-  mode: ContractSelectionMode,
-  contracts: readonly ContractRef[],
-  selected: readonly number[],
-  clickedId: number,
-): number[] {
+export function nextSelection(mode: ContractSelectionMode, contracts: readonly ContractRef[], selected: readonly number[], clickedId: number): number[] {
   const clicked = contracts.find((contract) => contract.contract_id === clickedId);
   const current = normalizeSelection(mode, contracts, selected);
   if (!clicked || !isSelectable(mode, clicked)) return current;
@@ -45,11 +40,7 @@ export function nextSelection(
  * The selection a toolbar shows for a stored one: unknown ids dropped, at most one outside `clickable`, and in
  * `single` mode exactly one active contract (the first selected active one, else the first active contract).
  */
-export function normalizeSelection(
-  mode: ContractSelectionMode,
-  contracts: readonly ContractRef[],
-  selected: readonly number[],
-): number[] {
+export function normalizeSelection(mode: ContractSelectionMode, contracts: readonly ContractRef[], selected: readonly number[]): number[] {
   const wanted = new Set(selected);
   const known = contracts.filter((contract) => wanted.has(contract.contract_id));
   switch (mode) {

@@ -102,10 +102,7 @@ export async function downloadFile(url: string, options: DownloadOptions = {}): 
   if (response.status !== 200) {
     // The session rules still apply (a 401 signs out); the caller shows the message, so no http-error alert.
     apiFailure(response.status, undefined, call);
-    const message =
-      response.status === 429
-        ? response.statusText || i18n.t('messages.rateLimited')
-        : i18n.t('exportJob.downloadFailed');
+    const message = response.status === 429 ? response.statusText || i18n.t('messages.rateLimited') : i18n.t('exportJob.downloadFailed');
     throw new DownloadError(response.status, message);
   }
   const blob = await response.blob();

@@ -10,9 +10,7 @@ const screen = { dialogOpen: false, pathname: '/en/account/profile/info' };
 
 describe('http-error alert rules', () => {
   it('shows 400 with a string body and 402 and above, except 404, 455 and 504', () => {
-    const shown = [400, 401, 402, 403, 404, 409, 429, 455, 500, 503, 504].filter((status) =>
-      shouldShowHttpError(event(status), screen),
-    );
+    const shown = [400, 401, 402, 403, 404, 409, 429, 455, 500, 503, 504].filter((status) => shouldShowHttpError(event(status), screen));
     expect(shown).toEqual([400, 402, 403, 409, 429, 500, 503]);
     expect(shouldShowHttpError(event(400, { name: 'field error' }), screen)).toBe(false);
   });

@@ -19,8 +19,7 @@ export interface HttpErrorContext {
  * login page, whose form shows the same message itself.
  */
 export function shouldShowHttpError(event: HttpErrorEvent, context: HttpErrorContext): boolean {
-  const reportable =
-    (event.status === 400 && typeof event.body === 'string') || (event.status >= 402 && !SILENT_STATUSES.has(event.status));
+  const reportable = (event.status === 400 && typeof event.body === 'string') || (event.status >= 402 && !SILENT_STATUSES.has(event.status));
   if (!reportable || context.dialogOpen) return false;
   if (event.status === 500 && context.tbmBaseUri && event.url.startsWith(context.tbmBaseUri)) return false;
   return (stripLanguage(context.pathname).split(/[?#]/)[0] ?? '') !== LOGIN_PATH;

@@ -42,16 +42,11 @@ export interface IdleTimes {
   refreshedAt: number;
 }
 
-export type IdleState =
-  | { phase: 'active'; noticeAt: number }
-  | { phase: 'notice'; noticeAt: number; logoutAt: number }
-  | { phase: 'expired' };
+export type IdleState = { phase: 'active'; noticeAt: number } | { phase: 'notice'; noticeAt: number; logoutAt: number } | { phase: 'expired' };
 
 /** The maximum idle time in ms: `session_age` is in nanoseconds (spec §9: divided by 1e6); default 1,800,000. */
 export function maxIdleMs(sessionAge: number | null | undefined): number {
-  return typeof sessionAge === 'number' && Number.isFinite(sessionAge) && sessionAge > 0
-    ? sessionAge / 1e6
-    : LIMITS.maxIdleMs;
+  return typeof sessionAge === 'number' && Number.isFinite(sessionAge) && sessionAge > 0 ? sessionAge / 1e6 : LIMITS.maxIdleMs;
 }
 
 export function idlePolicy(sessionAge?: number | null): IdlePolicy {

@@ -73,7 +73,11 @@ describe('useJobPolling (spec §4 report generation and export jobs)', () => {
   });
 
   it('asks again on 455 and 504, and stops with the answer on other errors', async () => {
-    const { check } = scripted(new ApiError(504, undefined, 'x'), new ApiError(455, undefined, 'x'), new ApiError(400, 'Export not allowed', 'Export not allowed'));
+    const { check } = scripted(
+      new ApiError(504, undefined, 'x'),
+      new ApiError(455, undefined, 'x'),
+      new ApiError(400, 'Export not allowed', 'Export not allowed'),
+    );
     const { result } = renderHook(() => useJobPolling({ storageKey: KEY, check, download: vi.fn() }));
     await act(() => result.current.start(async () => 8));
     await tick();

@@ -1,10 +1,4 @@
-import {
-  API_BASE,
-  LIMITS,
-  WS_EVENTS,
-  WS_UNAUTHORIZED,
-  type TNotificationPayload,
-} from '@strata/shared';
+import { API_BASE, LIMITS, WS_EVENTS, WS_UNAUTHORIZED, type TNotificationPayload } from '@strata/shared';
 import { createStore, useStore } from './create-store';
 import { Emitter } from './events';
 

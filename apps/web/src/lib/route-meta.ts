@@ -10,18 +10,7 @@ export type RouteIcon = ComponentType<SvgIconProps>;
  * Menu categories, in menu order: the product's order (second spec §1; docs/decisions/001-menu-categories.md):
  * Home, Administrative, User Account, Data Upload, Data Alert, TBM, VIDEO, Reports, SETTINGS, User Manual.
  */
-export const ROUTE_CATEGORIES = [
-  'home',
-  'admin',
-  'account',
-  'upload',
-  'alert',
-  'tbm',
-  'video',
-  'reports',
-  'settings',
-  'manual',
-] as const;
+export const ROUTE_CATEGORIES = ['home', 'admin', 'account', 'upload', 'alert', 'tbm', 'video', 'reports', 'settings', 'manual'] as const;
 export type RouteCategory = (typeof ROUTE_CATEGORIES)[number];
 
 /** A button the shell shows for a route: one action as a floating button, several as a speed dial (spec §3). */

@@ -11,11 +11,7 @@ export const ZLoginName = z
   .max(32, 'Login name must be at most 32 characters')
   .regex(LOGIN_NAME_PATTERN, 'Login name may contain only letters, digits, dot, underscore and hyphen');
 
-export const ZEmail = z
-  .string()
-  .trim()
-  .max(254, 'E-mail address is too long')
-  .pipe(z.email('Enter a valid e-mail address'));
+export const ZEmail = z.string().trim().max(254, 'E-mail address is too long').pipe(z.email('Enter a valid e-mail address'));
 
 /** Passwords are never trimmed; the rules (length, common, login name) are checked by the service. */
 const ZPasswordField = z.string().max(1024, 'Password must be at most 128 characters');

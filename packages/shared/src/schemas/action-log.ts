@@ -198,7 +198,11 @@ export const ZOpenActionCaseRequest = z
   })
   .superRefine((v, ctx) => {
     if ((v.alert_id === undefined) === (v.instrument_id === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [v.alert_id === undefined ? 'alert_id' : 'instrument_id'], message: 'Give an alert or a damaged instrument, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.alert_id === undefined ? 'alert_id' : 'instrument_id'],
+        message: 'Give an alert or a damaged instrument, not both',
+      });
     }
   });
 export type TOpenActionCaseRequest = z.infer<typeof ZOpenActionCaseRequest>;

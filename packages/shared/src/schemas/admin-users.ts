@@ -105,7 +105,12 @@ export const ZUserSessionParams = z.object({ id: z.coerce.number().int().positiv
 // Bulk user upload (upload type `user-import`)
 export const USER_IMPORT_COLUMNS = ['login_name', 'fullname', 'email', 'user_type', 'role', 'contractor', 'contracts'] as const;
 
-export const ZUserImportQuery = z.object({ dry_run: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1') });
+export const ZUserImportQuery = z.object({
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
 export const ZUserImportTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
 export const ZUserImportRow = z.object({

@@ -82,18 +82,11 @@ export const ZCreateCommentRequest = z.object({
   ref_data: z.string().trim().max(1000).nullish(),
   /** A top-level comment of the same record, to reply to it. */
   parent_id: z.number().int().positive().nullish(),
-  comment: z
-    .string()
-    .trim()
-    .min(1, 'Comment is required')
-    .max(COMMENT_LIMITS.maxLength, `Comment must be at most ${COMMENT_LIMITS.maxLength} characters`),
+  comment: z.string().trim().min(1, 'Comment is required').max(COMMENT_LIMITS.maxLength, `Comment must be at most ${COMMENT_LIMITS.maxLength} characters`),
   /** Where the mail and notification link to; must be a page of the record. Default: the record's page. */
   link_uri: ZCommentLink.nullish(),
   /** E-mail addresses of active users who can see the record; each gets an e-mail and a notification. */
-  recipients: z
-    .array(z.string().trim().max(320))
-    .max(COMMENT_LIMITS.maxRecipients, `At most ${COMMENT_LIMITS.maxRecipients} recipients`)
-    .default([]),
+  recipients: z.array(z.string().trim().max(320)).max(COMMENT_LIMITS.maxRecipients, `At most ${COMMENT_LIMITS.maxRecipients} recipients`).default([]),
 });
 export type TCreateCommentRequest = z.input<typeof ZCreateCommentRequest>;
 

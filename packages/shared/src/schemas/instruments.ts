@@ -3,8 +3,7 @@ import { FREQUENCY_CODES, INSTRUMENT_ICONS, INSTRUMENT_STATUS_CODES } from '../m
 
 /** Instrument master data (issue 6): categories, types with reading codes, alert levels, instruments, thresholds. */
 
-const name = (label: string, max = 100) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const name = (label: string, max = 100) => z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
 export const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour as #RRGGBB');
 const ZDate = z.iso.date('Enter a date as YYYY-MM-DD');
@@ -355,7 +354,10 @@ export const ZThresholdBody = z
     lower: z.number().nullable().default(null),
   })
   .refine((t) => t.upper !== null || t.lower !== null, { message: 'Give an upper or a lower value', path: ['upper'] })
-  .refine((t) => t.upper === null || t.lower === null || t.lower < t.upper, { message: 'The upper value must be greater than the lower value', path: ['upper'] });
+  .refine((t) => t.upper === null || t.lower === null || t.lower < t.upper, {
+    message: 'The upper value must be greater than the lower value',
+    path: ['upper'],
+  });
 
 /** PUT /instruments/{id}/thresholds: the whole set (an empty list removes every threshold). */
 export const ZSetThresholdsRequest = z.object({ thresholds: z.array(ZThresholdBody).max(500) });
@@ -363,7 +365,12 @@ export type TSetThresholdsRequest = z.infer<typeof ZSetThresholdsRequest>;
 
 // ---- bulk import / export ----
 export const ZFileFormatQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
-export const ZDryRunQuery = z.object({ dry_run: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1') });
+export const ZDryRunQuery = z.object({
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
 
 export const INSTRUMENT_IMPORT_COLUMNS = [
   'name',

@@ -195,7 +195,12 @@ export const ZReadingProfileQuery = z.object({
     .string()
     .trim()
     .max(400)
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((a) => a.length >= 1 && a.length <= PROFILE_MAX_DATES, `Give 1 to ${PROFILE_MAX_DATES} dates`),
 });
 export type TReadingProfileQuery = z.infer<typeof ZReadingProfileQuery>;

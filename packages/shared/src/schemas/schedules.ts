@@ -8,10 +8,18 @@ const hour = z.number().int().min(0, 'Hour must be 0 to 23').max(23, 'Hour must 
 
 /** The timing of a schedule, by type (spec §3): every {duration minutes}, hourly {minute}, daily {hour, minute}, weekly {dow 0 Sunday … 6, hour, minute}, monthly {dom 1-31, hour, minute}. */
 export const ZScheduleTiming = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('every'), duration: z.number().int().min(1, 'Duration must be 1 to 1440 minutes').max(1440, 'Duration must be 1 to 1440 minutes') }),
+  z.object({
+    type: z.literal('every'),
+    duration: z.number().int().min(1, 'Duration must be 1 to 1440 minutes').max(1440, 'Duration must be 1 to 1440 minutes'),
+  }),
   z.object({ type: z.literal('hourly'), minute }),
   z.object({ type: z.literal('daily'), hour, minute }),
-  z.object({ type: z.literal('weekly'), dow: z.number().int().min(0, 'Day of week must be 0 (Sunday) to 6').max(6, 'Day of week must be 0 (Sunday) to 6'), hour, minute }),
+  z.object({
+    type: z.literal('weekly'),
+    dow: z.number().int().min(0, 'Day of week must be 0 (Sunday) to 6').max(6, 'Day of week must be 0 (Sunday) to 6'),
+    hour,
+    minute,
+  }),
   z.object({ type: z.literal('monthly'), dom: z.number().int().min(1, 'Day of month must be 1 to 31').max(31, 'Day of month must be 1 to 31'), hour, minute }),
 ]);
 export type TScheduleTiming = z.infer<typeof ZScheduleTiming>;

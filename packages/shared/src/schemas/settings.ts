@@ -10,7 +10,11 @@ const ZUploadLimit = z.number().int().min(1).max(MAX_UPLOAD_LIMIT);
 /** System settings (master data, edited by holders of ManageSystemSettings). Every key has a default. */
 export const ZSystemSettings = z.object({
   /** Idle session age in minutes; the server expires idle sessions after it and the client warns before it. */
-  session_idle_minutes: z.number().min(0.05).max(24 * 60).default(30),
+  session_idle_minutes: z
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(30),
   tfa_required: z.boolean().default(false),
   /** 0 = passwords never expire. */
   password_expiry_days: z.number().int().min(0).max(3650).default(0),

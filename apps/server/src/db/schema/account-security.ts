@@ -10,7 +10,9 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -25,19 +27,27 @@ export const tfaRecoveryCodes = pgTable(
   'tfa_recovery_codes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('tfa_recovery_codes_user_idx').on(t.userId).where(sql`used_at is null`)],
+  (t) => [
+    index('tfa_recovery_codes_user_idx')
+      .on(t.userId)
+      .where(sql`used_at is null`),
+  ],
 );
 
 /** The clients (user agent + address) a user has signed in from, to tell them of a sign-in from a new one. */
 export const knownClients = pgTable(
   'known_clients',
   {
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     /** sha256 of user agent + address. */
     clientHash: text('client_hash').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -15,7 +31,9 @@ export const roles = pgTable('roles', {
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: integer('role_id').notNull().references(() => roles.roleId, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId, { onDelete: 'cascade' }),
     permissionId: integer('permission_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
@@ -62,7 +80,9 @@ export const users = pgTable(
     userType: smallint('user_type').notNull(),
     roleId: integer('role_id').references(() => roles.roleId, { onDelete: 'restrict' }),
     contractorId: integer('contractor_id').references(() => contractors.contractorId, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['active', 'pending', 'suspended', 'terminated'] }).notNull().default('pending'),
+    status: text('status', { enum: ['active', 'pending', 'suspended', 'terminated'] })
+      .notNull()
+      .default('pending'),
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** The confirmed TOTP secret (base32); set only while two-factor is enabled. */
@@ -88,8 +108,12 @@ export const users = pgTable(
 export const userContracts = pgTable(
   'user_contracts',
   {
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
-    contractId: integer('contract_id').notNull().references(() => contracts.contractId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.contractId, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contractId] }), index('user_contracts_contract_idx').on(t.contractId)],
 );
@@ -98,15 +122,21 @@ export const userContracts = pgTable(
 export const userContractFilters = pgTable(
   'user_contract_filters',
   {
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
-    contractId: integer('contract_id').notNull().references(() => contracts.contractId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.contractId, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contractId] })],
 );
 
 /** Set once a user has saved a contract filter, so an empty choice is told apart from no choice. */
 export const userFilterState = pgTable('user_filter_state', {
-  userId: integer('user_id').primaryKey().references(() => users.userId, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -114,7 +144,9 @@ export const sessions = pgTable(
   'sessions',
   {
     sessionId: bigserial('session_id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     /** sha256 of the access token. */
     tokenHash: text('token_hash').notNull(),
     /** sha256 of the resource token (downloads and the websocket only). */
@@ -137,7 +169,9 @@ export const sessions = pgTable(
 );
 
 export const preferences = pgTable('preferences', {
-  userId: integer('user_id').primaryKey().references(() => users.userId, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
   data: jsonb('data').notNull(),
   updatedAt: updatedAt(),
 });

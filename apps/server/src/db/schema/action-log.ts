@@ -40,8 +40,12 @@ export const actionCases = pgTable(
     closeReason: text('close_reason'),
   },
   (t) => [
-    uniqueIndex('action_cases_open_alert_key').on(t.alertId).where(sql`${t.status} = 'open' and ${t.alertId} is not null`),
-    uniqueIndex('action_cases_open_damaged_key').on(t.instrumentId).where(sql`${t.status} = 'open' and ${t.category} = 'damaged' and ${t.instrumentId} is not null`),
+    uniqueIndex('action_cases_open_alert_key')
+      .on(t.alertId)
+      .where(sql`${t.status} = 'open' and ${t.alertId} is not null`),
+    uniqueIndex('action_cases_open_damaged_key')
+      .on(t.instrumentId)
+      .where(sql`${t.status} = 'open' and ${t.category} = 'damaged' and ${t.instrumentId} is not null`),
     // Lists: a contract's cases by category and status, newest first.
     index('action_cases_contract_idx').on(t.contractId, t.category, t.status, t.openedAt),
     index('action_cases_alert_idx').on(t.alertId),

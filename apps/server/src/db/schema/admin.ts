@@ -30,7 +30,11 @@ export const generatedFiles = pgTable(
     error: text('error'),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('generated_files_created_idx').on(t.createdAt), index('generated_files_status_idx').on(t.status, t.createdAt), index('generated_files_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('generated_files_created_idx').on(t.createdAt),
+    index('generated_files_status_idx').on(t.status, t.createdAt),
+    index('generated_files_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const SCHEDULE_TYPE_VALUES = ['every', 'hourly', 'daily', 'weekly', 'monthly'] as const;
@@ -62,7 +66,11 @@ export const schedules = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('schedules_due_idx').on(t.nextRunAt).where(sql`enabled`)],
+  (t) => [
+    index('schedules_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`enabled`),
+  ],
 );
 
 /**
@@ -79,12 +87,16 @@ export const scheduleRuns = pgTable(
   'schedule_runs',
   {
     runId: bigserial('run_id', { mode: 'number' }).primaryKey(),
-    scheduleId: integer('schedule_id').notNull().references(() => schedules.scheduleId, { onDelete: 'cascade' }),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.scheduleId, { onDelete: 'cascade' }),
     trigger: text('trigger', { enum: ['schedule', 'manual'] }).notNull(),
     triggeredBy: integer('triggered_by').references(() => users.userId, { onDelete: 'set null' }),
     startedAt: ts('started_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
-    outcome: text('outcome', { enum: ['running', 'success', 'failed'] }).notNull().default('running'),
+    outcome: text('outcome', { enum: ['running', 'success', 'failed'] })
+      .notNull()
+      .default('running'),
     message: text('message'),
   },
   (t) => [index('schedule_runs_schedule_idx').on(t.scheduleId, t.startedAt)],

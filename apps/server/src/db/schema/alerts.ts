@@ -110,7 +110,9 @@ export const alerts = pgTable(
     closeReason: text('close_reason'),
   },
   (t) => [
-    uniqueIndex('alerts_open_key').on(t.openKey).where(sql`${t.status} = 'open'`),
+    uniqueIndex('alerts_open_key')
+      .on(t.openKey)
+      .where(sql`${t.status} = 'open'`),
     // The newest trigger of a key, open or closed (the engine's de-duplication).
     index('alerts_key_reading_idx').on(t.openKey, t.readingAt),
     // Lists: a contract's alerts by status and kind, newest first.
@@ -149,17 +151,46 @@ export const alertTemplates = pgTable(
     /** scenario | instrument | contract | user: the tab of the Alert Templates page. */
     category: text('category').notNull(),
     /** Empty arrays mean "any" (kinds, levels, contracts) or "no narrowing" (instruments, groups, scenarios). */
-    kinds: text('kinds').array().notNull().default(sql`'{}'::text[]`),
-    levels: text('levels').array().notNull().default(sql`'{}'::text[]`),
-    contractIds: integer('contract_ids').array().notNull().default(sql`'{}'::integer[]`),
-    instrumentIds: integer('instrument_ids').array().notNull().default(sql`'{}'::integer[]`),
-    groupIds: integer('group_ids').array().notNull().default(sql`'{}'::integer[]`),
-    scenarioIds: integer('scenario_ids').array().notNull().default(sql`'{}'::integer[]`),
-    roleIds: integer('role_ids').array().notNull().default(sql`'{}'::integer[]`),
-    userIds: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
-    channels: text('channels').array().notNull().default(sql`'{notification,email}'::text[]`),
+    kinds: text('kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    levels: text('levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    contractIds: integer('contract_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    instrumentIds: integer('instrument_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    groupIds: integer('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    scenarioIds: integer('scenario_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    roleIds: integer('role_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    userIds: integer('user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{notification,email}'::text[]`),
     /** ZAlertParameters (partial). */
-    parameters: jsonb('parameters').notNull().default(sql`'{}'::jsonb`),
+    parameters: jsonb('parameters')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     active: boolean('active').notNull().default(true),
     createdBy: integer('created_by').references(() => users.userId, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),

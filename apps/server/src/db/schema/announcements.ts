@@ -18,7 +18,11 @@ export const announcements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
   },
-  (t) => [index('announcements_open_idx').on(t.startsAt).where(sql`cleared_at is null`)],
+  (t) => [
+    index('announcements_open_idx')
+      .on(t.startsAt)
+      .where(sql`cleared_at is null`),
+  ],
 );
 
 /** Who has acknowledged which announcement: the dialog shows once per user per announcement. */
@@ -28,7 +32,9 @@ export const announcementReads = pgTable(
     announcementId: bigint('announcement_id', { mode: 'number' })
       .notNull()
       .references(() => announcements.announcementId, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index('announcement_reads_user_idx').on(t.userId)],

@@ -25,7 +25,9 @@ export const comments = pgTable(
   },
   (t) => [
     // A record's top-level comments, newest first.
-    index('comments_record_idx').on(t.topic, t.refId, t.createdAt).where(sql`${t.parentId} is null`),
+    index('comments_record_idx')
+      .on(t.topic, t.refId, t.createdAt)
+      .where(sql`${t.parentId} is null`),
     // A comment's replies, oldest first.
     index('comments_parent_idx').on(t.parentId, t.createdAt),
   ],

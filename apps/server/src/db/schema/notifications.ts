@@ -7,7 +7,9 @@ export const notifications = pgTable(
   'notifications',
   {
     notificationId: bigserial('notification_id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     message: text('message').notNull(),
     severity: smallint('severity').notNull().default(1),
@@ -15,5 +17,10 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_unread_idx').on(t.userId).where(sql`read = false`)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read = false`),
+  ],
 );

@@ -6,7 +6,9 @@ export const bookmarks = pgTable(
   'bookmarks',
   {
     bookmarkId: serial('bookmark_id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     path: text('path').notNull(),
     icon: text('icon'),
@@ -20,7 +22,9 @@ export const bookmarks = pgTable(
 export const recentPages = pgTable(
   'recent_pages',
   {
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,42 +6,54 @@ import { requireActor } from '../../plugins/route-config.js';
 import { PICTURE_MAX_BYTES, type ProfileService } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
-  app.put('/account/profile', {
-    config: { permissions: [] },
-    schema: { tags: ['account'], summary: 'Edit full name and description', body: ZUpdateProfileRequest, response: { 200: ZOk, 400: ZFieldErrors } },
-  }, async (req) => {
-    await profile.update(requireActor(req.actor), req.body);
-    return { ok: true as const };
-  });
-
-  app.post('/account/profile/picture', {
-    config: { permissions: [] },
-    schema: {
-      tags: ['account'],
-      summary: 'Upload a profile picture (multipart, one image of at most 2 MB; stored 256×256 WebP)',
-      consumes: ['multipart/form-data'],
-      response: { 200: ZProfilePictureResponse, 400: z.union([z.string(), ZFieldErrors]) },
+  app.put(
+    '/account/profile',
+    {
+      config: { permissions: [] },
+      schema: { tags: ['account'], summary: 'Edit full name and description', body: ZUpdateProfileRequest, response: { 200: ZOk, 400: ZFieldErrors } },
     },
-  }, async (req) => {
-    const actor = requireActor(req.actor);
-    if (!req.isMultipart()) throw badRequest({ picture: MESSAGES.fileRequired });
-    const file = await req.file({ limits: { files: 1, fileSize: PICTURE_MAX_BYTES } });
-    if (!file) throw badRequest({ picture: MESSAGES.fileRequired });
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch (err) {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest({ picture: MESSAGES.imageTooLarge });
-      throw err;
-    }
-    return profile.setPicture(actor, data);
-  });
+    async (req) => {
+      await profile.update(requireActor(req.actor), req.body);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/account/picture/:user_id', {
-    config: { permissions: [], resourceToken: true, allowExpiredPassword: true },
-    schema: { tags: ['account'], summary: 'A user\'s profile picture (WebP); for <img>, the resource token in _token', params: ZUserIdParam },
-  }, async (req, reply) => {
-    const data = await profile.picture(req.params.user_id);
-    return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(data);
-  });
+  app.post(
+    '/account/profile/picture',
+    {
+      config: { permissions: [] },
+      schema: {
+        tags: ['account'],
+        summary: 'Upload a profile picture (multipart, one image of at most 2 MB; stored 256×256 WebP)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZProfilePictureResponse, 400: z.union([z.string(), ZFieldErrors]) },
+      },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      if (!req.isMultipart()) throw badRequest({ picture: MESSAGES.fileRequired });
+      const file = await req.file({ limits: { files: 1, fileSize: PICTURE_MAX_BYTES } });
+      if (!file) throw badRequest({ picture: MESSAGES.fileRequired });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest({ picture: MESSAGES.imageTooLarge });
+        throw err;
+      }
+      return profile.setPicture(actor, data);
+    },
+  );
+
+  app.get(
+    '/account/picture/:user_id',
+    {
+      config: { permissions: [], resourceToken: true, allowExpiredPassword: true },
+      schema: { tags: ['account'], summary: "A user's profile picture (WebP); for <img>, the resource token in _token", params: ZUserIdParam },
+    },
+    async (req, reply) => {
+      const data = await profile.picture(req.params.user_id);
+      return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(data);
+    },
+  );
 };

@@ -92,11 +92,7 @@ async function toAvatar(data: Buffer): Promise<Buffer> {
   }
   if (!format || !PICTURE_FORMATS.has(format)) throw badRequest({ picture: MESSAGES.notAnImage });
   try {
-    return await sharp(data, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer();
+    return await sharp(data, { limitInputPixels: MAX_PIXELS }).rotate().resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
   } catch {
     // Decodable header, broken body.
     throw badRequest({ picture: MESSAGES.notAnImage });

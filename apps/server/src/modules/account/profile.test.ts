@@ -39,7 +39,11 @@ describe('profile, picture and recent pages', () => {
   });
 
   it('edits full name and description, audits what changed, and keeps login name and user type', async () => {
-    const res = await as(t, s, { method: 'PUT', url: '/api/v1/account/profile', payload: { fullname: ' Paula Painter ', description: 'Survey lead', login_name: 'hacker', user_type: 2 } });
+    const res = await as(t, s, {
+      method: 'PUT',
+      url: '/api/v1/account/profile',
+      payload: { fullname: ' Paula Painter ', description: 'Survey lead', login_name: 'hacker', user_type: 2 },
+    });
     expect(res.statusCode).toBe(200);
     const profile = (await as(t, s, { method: 'GET', url: '/api/v1/sync' })).json().profile;
     expect(profile).toMatchObject({ fullname: 'Paula Painter', description: 'Survey lead', login_name: 'painter', user_type: 0 });
@@ -48,11 +52,15 @@ describe('profile, picture and recent pages', () => {
     const evil = await as(t, s, { method: 'PUT', url: '/api/v1/account/profile', payload: { fullname: '<img src=x onerror=alert(1)>' } });
     expect(evil.statusCode).toBe(400);
     expect(evil.json()).toEqual({ fullname: MESSAGES.maliciousInput });
-    expect((await as(t, s, { method: 'PUT', url: '/api/v1/account/profile', payload: { fullname: '' } })).json()).toEqual({ fullname: 'Full name is required' });
+    expect((await as(t, s, { method: 'PUT', url: '/api/v1/account/profile', payload: { fullname: '' } })).json()).toEqual({
+      fullname: 'Full name is required',
+    });
   });
 
   it('takes a picture, stores it 256×256 WebP, and serves it with the resource token or the bearer', async () => {
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const res = await upload('me.png', 'image/png', png);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ pic_uri: `/api/v1/account/picture/${userId}` });
@@ -71,7 +79,9 @@ describe('profile, picture and recent pages', () => {
     expect((await as(t, s, { method: 'GET', url: '/api/v1/account/picture/99999' })).statusCode).toBe(404);
 
     // A new picture replaces the file.
-    const jpeg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#cc3333' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#cc3333' } })
+      .jpeg()
+      .toBuffer();
     expect((await upload('again.jpg', 'image/jpeg', jpeg)).statusCode).toBe(200);
     expect(avatars()).toHaveLength(1);
     const audit = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'account.picture.update'));
@@ -83,9 +93,15 @@ describe('profile, picture and recent pages', () => {
     const text = await upload('holiday.png', 'image/png', Buffer.from('this is not a picture at all, just text pretending'));
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ picture: MESSAGES.notAnImage });
-    const svg = await upload('logo.png', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'));
+    const svg = await upload(
+      'logo.png',
+      'image/png',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+    );
     expect(svg.json()).toEqual({ picture: MESSAGES.notAnImage });
-    const big = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(2_000_000);
     const tooBig = await upload('big.png', 'image/png', big);
     expect(tooBig.statusCode).toBe(400);

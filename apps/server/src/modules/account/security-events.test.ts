@@ -11,7 +11,13 @@ describe('security events', () => {
   afterAll(() => t.close());
 
   const signInWith = (userAgent: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth', headers: { 'user-agent': userAgent }, remoteAddress, payload: { username: 'traveller', password: TEST_PASSWORD } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      headers: { 'user-agent': userAgent },
+      remoteAddress,
+      payload: { username: 'traveller', password: TEST_PASSWORD },
+    });
 
   it('tells the user of a sign-in from a new client (user agent + address), not of the first one or a known one', async () => {
     await createUser(t.db, { loginName: 'traveller' });

@@ -19,19 +19,15 @@ export const SECURITY_SEVERITY = 2;
 /** Where a security notification leads in the web app. */
 export const SECURITY_PAGE = '/en/account/profile/security';
 
-export type SecurityEventKind =
-  | 'password_set'
-  | 'password_changed'
-  | 'password_reset'
-  | 'tfa_enabled'
-  | 'tfa_disabled'
-  | 'recovery_code_used'
-  | 'new_client';
+export type SecurityEventKind = 'password_set' | 'password_changed' | 'password_reset' | 'tfa_enabled' | 'tfa_disabled' | 'recovery_code_used' | 'new_client';
 
 const EVENTS: Record<SecurityEventKind, { subject: string; message: string }> = {
   password_set: { subject: 'Your password was set', message: 'The password of your account was set.' },
   password_changed: { subject: 'Your password was changed', message: 'The password of your account was changed. Your other sessions were signed out.' },
-  password_reset: { subject: 'Your password was reset', message: 'The password of your account was reset with a link sent by e-mail. All your sessions were signed out.' },
+  password_reset: {
+    subject: 'Your password was reset',
+    message: 'The password of your account was reset with a link sent by e-mail. All your sessions were signed out.',
+  },
   tfa_enabled: { subject: 'Two-factor authentication turned on', message: 'Two-factor authentication was turned on for your account.' },
   tfa_disabled: { subject: 'Two-factor authentication turned off', message: 'Two-factor authentication was turned off for your account.' },
   recovery_code_used: { subject: 'A recovery code was used', message: 'A two-factor recovery code was used to sign in to your account.' },
@@ -86,9 +82,7 @@ export class SecurityEvents {
         greeting: `Hello ${user.fullname},`,
         paragraphs: [`${message} (Login name: ${user.loginName}.)`, ...facts],
         action: { label: 'Review your account security', url: publicLink(config.publicUrl, 'account/profile/security') },
-        after: [
-          `If this was not you, reset your password at once at ${publicLink(config.publicUrl, 'account/reset-password')} and tell your administrator.`,
-        ],
+        after: [`If this was not you, reset your password at once at ${publicLink(config.publicUrl, 'account/reset-password')} and tell your administrator.`],
       }),
       after,
     );

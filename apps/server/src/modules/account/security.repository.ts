@@ -27,6 +27,9 @@ export async function rememberClient(db: Executor, userId: number, clientHash: s
       .where(and(eq(knownClients.userId, userId), eq(knownClients.clientHash, clientHash)));
     return 'known';
   }
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(knownClients).where(eq(knownClients.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(knownClients)
+    .where(eq(knownClients.userId, userId));
   return (row?.n ?? 0) > 1 ? 'new' : 'first';
 }

@@ -76,15 +76,29 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
       const y = doc.y;
       doc.font('Helvetica-Bold').fontSize(9).fillColor('#000000').text(pdfText(label), left, y, { width: 130 });
       const afterLabel = doc.y;
-      doc.font('Helvetica').fontSize(9).text(pdfText(text), left + 135, y, { width: width - 135 });
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(pdfText(text), left + 135, y, { width: width - 135 });
       doc.y = Math.max(doc.y, afterLabel);
     }
     doc.x = left;
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text(pdfText(`Case ${c.case_id}: ${c.title}`));
-  doc.font('Helvetica').fontSize(10).fillColor('#333333').text(pdfText(CATEGORY_NAMES[c.category] ?? c.category));
-  doc.fontSize(8).fillColor('#666666').text(pdfText(`${o.appName} - Log of Actions Taken - generated ${formatDateTime(o.now, o.timezone)} (${o.timezone})`));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('#000000')
+    .text(pdfText(`Case ${c.case_id}: ${c.title}`));
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#333333')
+    .text(pdfText(CATEGORY_NAMES[c.category] ?? c.category));
+  doc
+    .fontSize(8)
+    .fillColor('#666666')
+    .text(pdfText(`${o.appName} - Log of Actions Taken - generated ${formatDateTime(o.now, o.timezone)} (${o.timezone})`));
   doc.fillColor('#000000');
 
   heading('Case');
@@ -128,11 +142,27 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
   for (const [i, e] of detail.entries.entries()) {
     room(50);
     doc.moveDown(0.4);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text(pdfText(`${i + 1}. ${when(e.done_at)} - ${e.by || 'a former user'}`), left, doc.y, { width });
-    doc.font('Helvetica').fontSize(7.5).fillColor('#666666').text(pdfText(`Written ${when(e.created_at)}`), left, doc.y, { width });
-    doc.font('Helvetica').fontSize(9).fillColor('#000000').text(pdfText(e.action), left, doc.y + 2, { width });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#000000')
+      .text(pdfText(`${i + 1}. ${when(e.done_at)} - ${e.by || 'a former user'}`), left, doc.y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor('#666666')
+      .text(pdfText(`Written ${when(e.created_at)}`), left, doc.y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#000000')
+      .text(pdfText(e.action), left, doc.y + 2, { width });
     if (e.files.length > 0) {
-      doc.font('Helvetica').fontSize(8).fillColor('#333333').text(pdfText(`Files: ${e.files.map((f) => f.file_name).join(', ')}`), left, doc.y + 2, { width });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor('#333333')
+        .text(pdfText(`Files: ${e.files.map((f) => f.file_name).join(', ')}`), left, doc.y + 2, { width });
       doc.fillColor('#000000');
       let column = 0;
       let rowTop = doc.y + 6;
@@ -150,7 +180,11 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
         }
         const x = left + column * (EMBED_BOX[0] + 12);
         doc.image(image, x, rowTop, { fit: EMBED_BOX });
-        doc.font('Helvetica').fontSize(7).fillColor('#666666').text(pdfText(f.file_name), x, rowTop + EMBED_BOX[1] + 2, { width: EMBED_BOX[0] });
+        doc
+          .font('Helvetica')
+          .fontSize(7)
+          .fillColor('#666666')
+          .text(pdfText(f.file_name), x, rowTop + EMBED_BOX[1] + 2, { width: EMBED_BOX[0] });
         doc.fillColor('#000000');
         embedded += 1;
         column = (column + 1) % 2;
@@ -166,7 +200,10 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
     heading('Other files of the case');
     for (const f of loose) {
       room(12);
-      doc.font('Helvetica').fontSize(9).text(pdfText(`${f.kind === 'photo' ? 'Photo' : 'Document'}: ${f.fileName}`), left, doc.y, { width });
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(pdfText(`${f.kind === 'photo' ? 'Photo' : 'Document'}: ${f.fileName}`), left, doc.y, { width });
     }
   }
 

@@ -94,7 +94,8 @@ export async function checkAssignment(
     if (rows.length !== wanted.length) errors.contract_ids = 'One or more contracts were not found';
     else if (target.userType === USER_TYPE.Contractor && target.contractorId != null) {
       const foreign = rows.filter((c) => c.contractorId !== target.contractorId);
-      if (foreign.length > 0) errors.contract_ids = `A Contractor user can only be assigned their contractor's contracts (not ${foreign.map((c) => c.no).join(', ')})`;
+      if (foreign.length > 0)
+        errors.contract_ids = `A Contractor user can only be assigned their contractor's contracts (not ${foreign.map((c) => c.no).join(', ')})`;
     }
   }
   return errors;
@@ -146,7 +147,8 @@ export class AdminUsersService {
   async create(actor: Actor, body: TCreateAdminUserRequest): Promise<TAdminUserDetail> {
     const db = this.ctx.db.orm;
     const scope = await adminScopeOf(db, actor);
-    if (body.user_type === USER_TYPE.AppAdmin && actor.userType !== USER_TYPE.AppAdmin) throw forbidden('Only an Application Admin can create Application Admins');
+    if (body.user_type === USER_TYPE.AppAdmin && actor.userType !== USER_TYPE.AppAdmin)
+      throw forbidden('Only an Application Admin can create Application Admins');
     const errors: Record<string, string> = {};
     if (await loginNameTaken(db, body.login_name)) errors.login_name = MESSAGES.loginNameTaken;
     if (await emailTaken(db, body.email)) errors.email = MESSAGES.emailTaken;
@@ -212,13 +214,23 @@ export class AdminUsersService {
       if (next.user_type !== u.userType) errors.user_type = 'You cannot change your own user type';
       if (next.role_id !== u.roleId) errors.role_id = 'You cannot change your own role';
     }
-    if (next.user_type !== u.userType && (next.user_type === USER_TYPE.AppAdmin || u.userType === USER_TYPE.AppAdmin) && actor.userType !== USER_TYPE.AppAdmin) {
+    if (
+      next.user_type !== u.userType &&
+      (next.user_type === USER_TYPE.AppAdmin || u.userType === USER_TYPE.AppAdmin) &&
+      actor.userType !== USER_TYPE.AppAdmin
+    ) {
       throw forbidden('Only an Application Admin can grant or remove the Application Admin type');
     }
-    if (u.userType === USER_TYPE.AppAdmin && next.user_type !== USER_TYPE.AppAdmin && u.status === 'active' && (await countOtherActiveAdmins(db, userId)) === 0) {
+    if (
+      u.userType === USER_TYPE.AppAdmin &&
+      next.user_type !== USER_TYPE.AppAdmin &&
+      u.status === 'active' &&
+      (await countOtherActiveAdmins(db, userId)) === 0
+    ) {
       errors.user_type = 'The last active Application Admin cannot change type';
     }
-    if (body.email !== undefined && body.email.toLowerCase() !== u.email.toLowerCase() && (await emailTaken(db, body.email, userId))) errors.email = MESSAGES.emailTaken;
+    if (body.email !== undefined && body.email.toLowerCase() !== u.email.toLowerCase() && (await emailTaken(db, body.email, userId)))
+      errors.email = MESSAGES.emailTaken;
     if (body.role_id !== undefined && !(await findRoleRow(db, body.role_id))) errors.role_id = MESSAGES.roleNotFound;
     const contractIds = await allContractIdsOfUser(db, userId);
     if (next.user_type !== u.userType || next.contractor_id !== u.contractorId) {
@@ -231,7 +243,14 @@ export class AdminUsersService {
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-    const before = { fullname: u.fullname, email: u.email, user_type: u.userType, role_id: u.roleId, contractor_id: u.contractorId, description: u.description };
+    const before = {
+      fullname: u.fullname,
+      email: u.email,
+      user_type: u.userType,
+      role_id: u.roleId,
+      contractor_id: u.contractorId,
+      description: u.description,
+    };
     const diff = changedFields(before, next);
     if (Object.keys(diff.after).length > 0) {
       await db.transaction(async (tx) => {
@@ -262,7 +281,8 @@ export class AdminUsersService {
     if (action !== 'reactivate' && u.userType === USER_TYPE.AppAdmin && u.status === 'active' && (await countOtherActiveAdmins(db, userId)) === 0) {
       throw conflict(`The last active Application Admin cannot be ${action}ed`);
     }
-    if (u.userType === USER_TYPE.AppAdmin && actor.userType !== USER_TYPE.AppAdmin) throw forbidden('Only an Application Admin can change an Application Admin');
+    if (u.userType === USER_TYPE.AppAdmin && actor.userType !== USER_TYPE.AppAdmin)
+      throw forbidden('Only an Application Admin can change an Application Admin');
     const status = action === 'reactivate' ? 'active' : action === 'suspend' ? 'suspended' : 'terminated';
     const now = this.ctx.now();
     const ended = await db.transaction(async (tx) => {
@@ -381,7 +401,8 @@ export class AdminUsersService {
     const db = this.ctx.db.orm;
     const { row } = await this.load(actor, userId);
     if (userId === actor.userId) throw conflict('You cannot delete your own account');
-    if (row.user.userType === USER_TYPE.AppAdmin && actor.userType !== USER_TYPE.AppAdmin) throw forbidden('Only an Application Admin can delete an Application Admin');
+    if (row.user.userType === USER_TYPE.AppAdmin && actor.userType !== USER_TYPE.AppAdmin)
+      throw forbidden('Only an Application Admin can delete an Application Admin');
     if (await everSignedIn(db, userId)) throw conflict('This user has signed in before: terminate the account instead');
     const u = row.user;
     await db.transaction(async (tx) => {
@@ -390,7 +411,15 @@ export class AdminUsersService {
         action: 'user.delete',
         entityType: 'user',
         entityId: userId,
-        before: { login_name: u.loginName, fullname: u.fullname, email: u.email, user_type: u.userType, role_id: u.roleId, contractor_id: u.contractorId, status: u.status },
+        before: {
+          login_name: u.loginName,
+          fullname: u.fullname,
+          email: u.email,
+          user_type: u.userType,
+          role_id: u.roleId,
+          contractor_id: u.contractorId,
+          status: u.status,
+        },
       });
     });
     return { ok: true };

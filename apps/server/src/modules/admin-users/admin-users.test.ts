@@ -47,7 +47,15 @@ describe('user administration', () => {
     const res = await as(t, admin, {
       method: 'POST',
       url: '/api/v1/admin/users',
-      payload: { login_name: 'New.User', fullname: 'New User', email: 'new.user@example.com', user_type: 1, role_id: roleId, contractor_id: lct.contractorId, contract_ids: [c1] },
+      payload: {
+        login_name: 'New.User',
+        fullname: 'New User',
+        email: 'new.user@example.com',
+        user_type: 1,
+        role_id: roleId,
+        contractor_id: lct.contractorId,
+        contract_ids: [c1],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -63,7 +71,11 @@ describe('user administration', () => {
 
   it('refuses a Contractor user without a contractor, or with another contractor’s contract, and duplicates', async () => {
     const base = { fullname: 'X', user_type: 1, role_id: roleId };
-    const noContractor = await as(t, admin, { method: 'POST', url: '/api/v1/admin/users', payload: { ...base, login_name: 'nocon', email: 'nocon@example.com' } });
+    const noContractor = await as(t, admin, {
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      payload: { ...base, login_name: 'nocon', email: 'nocon@example.com' },
+    });
     expect(noContractor.statusCode).toBe(400);
     expect(noContractor.json()).toHaveProperty('contractor_id');
     const foreign = await as(t, admin, {
@@ -73,7 +85,11 @@ describe('user administration', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().contract_ids).toMatch(/X900/);
-    const dup = await as(t, admin, { method: 'POST', url: '/api/v1/admin/users', payload: { ...base, login_name: 'new.user', email: 'NEW.USER@example.com', contractor_id: lct.contractorId } });
+    const dup = await as(t, admin, {
+      method: 'POST',
+      url: '/api/v1/admin/users',
+      payload: { ...base, login_name: 'new.user', email: 'NEW.USER@example.com', contractor_id: lct.contractorId },
+    });
     expect(dup.statusCode).toBe(400);
     expect(Object.keys(dup.json()).sort()).toEqual(['email', 'login_name']);
   });
@@ -170,7 +186,11 @@ describe('user administration', () => {
 
   it('edits user information with a before/after audit row', async () => {
     const u = await createUser(t.db, { loginName: 'editme', roleId });
-    const res = await as(t, admin, { method: 'PUT', url: `/api/v1/admin/users/${u.userId}`, payload: { fullname: 'Edited Name', email: 'edited@example.com' } });
+    const res = await as(t, admin, {
+      method: 'PUT',
+      url: `/api/v1/admin/users/${u.userId}`,
+      payload: { fullname: 'Edited Name', email: 'edited@example.com' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const audit = await lastAudit(t, 'user.update', u.userId);
     expect(audit?.before).toEqual({ fullname: 'Test editme', email: 'editme@example.com' });

@@ -36,7 +36,7 @@ export async function importTemplate(format: ImportFormat): Promise<Buffer> {
     ['user_type', 'yes', 'Authority or Contractor'],
     ['role', 'yes', 'The name of an existing role'],
     ['contractor', 'for Contractor users', 'The name or registration no. of an existing contractor'],
-    ['contracts', 'no', 'Contract numbers separated by semicolons, e.g. T301;T302 (a Contractor user: only their contractor\'s)'],
+    ['contracts', 'no', "Contract numbers separated by semicolons, e.g. T301;T302 (a Contractor user: only their contractor's)"],
   ]);
   help.getRow(1).font = { bold: true };
   help.columns.forEach((c, i) => (c.width = i === 2 ? 90 : 22));

@@ -54,7 +54,10 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
       const y = doc.y;
       doc.font('Helvetica-Bold').fontSize(9).text(pdfText(label), doc.page.margins.left, y, { width: 130 });
       const afterLabel = doc.y;
-      doc.font('Helvetica').fontSize(9).text(pdfText(text), doc.page.margins.left + 135, y, { width: width - 135 });
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(pdfText(text), doc.page.margins.left + 135, y, { width: width - 135 });
       doc.y = Math.max(doc.y, afterLabel);
     }
     doc.x = doc.page.margins.left;
@@ -84,9 +87,15 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
     doc.x = doc.page.margins.left;
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).text(pdfText(`Alert ${alert.alert_id}: ${KIND_NAMES[alert.kind] ?? alert.kind}${alert.level_code ? ` at ${alert.level_code}` : ''}`));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(pdfText(`Alert ${alert.alert_id}: ${KIND_NAMES[alert.kind] ?? alert.kind}${alert.level_code ? ` at ${alert.level_code}` : ''}`));
   doc.font('Helvetica').fontSize(10).fillColor('#333333').text(pdfText(alert.message));
-  doc.fontSize(8).fillColor('#666666').text(pdfText(`${o.appName} - generated ${formatDateTime(o.now, o.timezone)} (${o.timezone})`));
+  doc
+    .fontSize(8)
+    .fillColor('#666666')
+    .text(pdfText(`${o.appName} - generated ${formatDateTime(o.now, o.timezone)} (${o.timezone})`));
   doc.fillColor('#000000');
 
   heading('Alert');
@@ -95,7 +104,14 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
     ['Level', alert.level_code ? `${alert.level_code}${alert.level_name ? ` (${alert.level_name})` : ''}` : '-'],
     ['Status', alert.status === 'open' ? 'Open' : 'Closed'],
     ['Contract', alert.contract_no],
-    ...(alert.instrument_name ? [['Instrument', `${alert.instrument_name}${alert.reading_code ? ` ${alert.reading_code}` : ''}${alert.depth !== null ? ` @ ${alert.depth} m` : ''}`] as [string, string]] : []),
+    ...(alert.instrument_name
+      ? [
+          [
+            'Instrument',
+            `${alert.instrument_name}${alert.reading_code ? ` ${alert.reading_code}` : ''}${alert.depth !== null ? ` @ ${alert.depth} m` : ''}`,
+          ] as [string, string],
+        ]
+      : []),
     ...(alert.group_name ? [['Monitoring group', alert.group_name] as [string, string]] : []),
     ...(alert.scenario_name ? [['Scenario', alert.scenario_name] as [string, string]] : []),
     ['First value', value(alert.first_value, alert.unit)],
@@ -132,20 +148,37 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
     table(
       ['Reading', 'Level', 'Lower', 'Upper'],
       [120, 160, 110, 110],
-      detail.thresholds.map((t) => [t.reading_code, `${t.level_code} (${t.level_name})`, t.lower === null ? '-' : String(t.lower), t.upper === null ? '-' : String(t.upper)]),
+      detail.thresholds.map((t) => [
+        t.reading_code,
+        `${t.level_code} (${t.level_name})`,
+        t.lower === null ? '-' : String(t.lower),
+        t.upper === null ? '-' : String(t.upper),
+      ]),
     );
   }
 
   if (detail.members.length > 0) {
     heading('Instruments behind the alert');
-    table(['Instrument', 'Level'], [250, 120], detail.members.map((m) => [m.name, m.level_code ?? '-']));
+    table(
+      ['Instrument', 'Level'],
+      [250, 120],
+      detail.members.map((m) => [m.name, m.level_code ?? '-']),
+    );
   }
 
   heading('History');
   table(
     ['When', 'Event', 'Level', 'Value', 'Reading time', 'By', 'Note'],
     [78, 52, 38, 52, 78, 70, width - 368],
-    detail.events.map((e) => [when(e.at), e.type, e.level_code ?? '-', value(e.value, alert.unit), when(e.reading_at), e.by_name ?? 'Alert engine', e.note ?? '']),
+    detail.events.map((e) => [
+      when(e.at),
+      e.type,
+      e.level_code ?? '-',
+      value(e.value, alert.unit),
+      when(e.reading_at),
+      e.by_name ?? 'Alert engine',
+      e.note ?? '',
+    ]),
   );
 
   doc.end();

@@ -160,7 +160,10 @@ export class AlertNotifier {
               ...mail.slice(0, DIGEST_MAX).map((a) => `- ${a.escalated ? 'Escalated: ' : ''}${a.message}`),
               ...(mail.length > DIGEST_MAX ? [`… and ${mail.length - DIGEST_MAX} more.`] : []),
             ],
-            action: { label: one ? 'Open the alert' : 'View the alerts', url: publicLink(this.ctx.config.publicUrl, one ? `/alert-detail/${one.alertId}` : '/alert') },
+            action: {
+              label: one ? 'Open the alert' : 'View the alerts',
+              url: publicLink(this.ctx.config.publicUrl, one ? `/alert-detail/${one.alertId}` : '/alert'),
+            },
           }),
           after,
         );

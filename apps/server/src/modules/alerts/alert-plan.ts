@@ -9,7 +9,6 @@ import type { AlertNews } from './alert-notifier.js';
 import { levelSeverities } from './checks.repository.js';
 import { insertAlerts, insertEvents, updateAlerts, type AlertUpdate, type KeyState, type NewAlert, type NewEvent } from './evaluation.repository.js';
 
-
 export interface EvaluationOutcome {
   opened: number;
   updated: number;
@@ -100,7 +99,17 @@ export class Plan {
           added: r.count,
           detail: { ...(r.detail ?? {}), peak_score: newPeak ? r.peakScore : (open.peakScore ?? r.peakScore) },
         });
-        if (newPeak) events.push({ alertId: open.alertId, at: now, type: 'updated', levelCode: r.levelCode, value: r.peakValue, readingAt: d(r.lastAt), byUser: null, note: `New peak after ${open.triggerCount + r.count} triggers` });
+        if (newPeak)
+          events.push({
+            alertId: open.alertId,
+            at: now,
+            type: 'updated',
+            levelCode: r.levelCode,
+            value: r.peakValue,
+            readingAt: d(r.lastAt),
+            byUser: null,
+            note: `New peak after ${open.triggerCount + r.count} triggers`,
+          });
         continue;
       }
       if (r.kind === 'breached' && r.seriesId !== null) {
@@ -169,9 +178,12 @@ export class Plan {
       contracts: new Set(this.runs.map((r) => r.contractId)),
     };
     if (inserts.length + updates.length > 0) {
-      await writeAudit(tx, SYSTEM_ACTOR, { action: 'alerts.evaluate', entityType: 'alert', after: { ...audit, opened: outcome.opened, updated: outcome.updated, escalated } });
+      await writeAudit(tx, SYSTEM_ACTOR, {
+        action: 'alerts.evaluate',
+        entityType: 'alert',
+        after: { ...audit, opened: outcome.opened, updated: outcome.updated, escalated },
+      });
     }
     return outcome;
   }
 }
-

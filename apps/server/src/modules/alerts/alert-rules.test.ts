@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAlertList, TAlertScenario, TAlertScenarioList, TAlertTemplate, TAlertTemplateList, TMonitoringGroup, TMonitoringGroupList, TScenarioPreview } from '@strata/shared';
+import type {
+  TAlertList,
+  TAlertScenario,
+  TAlertScenarioList,
+  TAlertTemplate,
+  TAlertTemplateList,
+  TMonitoringGroup,
+  TMonitoringGroupList,
+  TScenarioPreview,
+} from '@strata/shared';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { lastAudit } from '../../testing/master-data.js';
 import { createAlertWorld, DAY, HOUR, loadPoints, type AlertWorld } from './alerts.test-support.js';
@@ -26,7 +35,9 @@ describe('alert templates, monitoring groups and scenarios', () => {
       const bad = await req('xuser', 'POST', '/alert-templates', { name: 'x', category: 'instrument', levels: ['ZZ'], contract_ids: [w.contractB] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ levels: 'Unknown alert level', contract_ids: 'Contract not found' });
-      expect((await req('xuser', 'POST', '/alert-templates', { name: 'Everywhere', category: 'contract' })).json()).toEqual({ contract_ids: 'Choose at least one contract' });
+      expect((await req('xuser', 'POST', '/alert-templates', { name: 'Everywhere', category: 'contract' })).json()).toEqual({
+        contract_ids: 'Choose at least one contract',
+      });
       const created = await req('xuser', 'POST', '/alert-templates', {
         name: 'WSL to the site team',
         category: 'contract',
@@ -38,10 +49,18 @@ describe('alert templates, monitoring groups and scenarios', () => {
       });
       expect(created.statusCode, created.body).toBe(200);
       const tpl = created.json<TAlertTemplate>();
-      expect(tpl).toMatchObject({ levels: ['WSL'], channels: ['notification', 'email'], active: true, parameters: { spike: { factor: 3 } }, updated_by: expect.stringContaining('xuser') });
+      expect(tpl).toMatchObject({
+        levels: ['WSL'],
+        channels: ['notification', 'email'],
+        active: true,
+        parameters: { spike: { factor: 3 } },
+        updated_by: expect.stringContaining('xuser'),
+      });
       contractId = tpl.template_id;
       expect(await lastAudit(t.db, 'alert-template.create')).toMatchObject({ entityId: String(contractId) });
-      globalId = (await req('admin', 'POST', '/alert-templates', { name: 'Spike rules', category: 'instrument', parameters: { spike: { history: 10 } } })).json<TAlertTemplate>().template_id;
+      globalId = (
+        await req('admin', 'POST', '/alert-templates', { name: 'Spike rules', category: 'instrument', parameters: { spike: { history: 10 } } })
+      ).json<TAlertTemplate>().template_id;
     });
 
     it("are scoped: a global template is an administrator's, another contract's is not found", async () => {
@@ -49,7 +68,9 @@ describe('alert templates, monitoring groups and scenarios', () => {
       expect((await req('yuser', 'GET', `/alert-templates/${contractId}`)).statusCode).toBe(404);
       expect((await req('yuser', 'DELETE', `/alert-templates/${contractId}`)).statusCode).toBe(404);
       expect((await req('xuser', 'GET', '/alert-templates')).json<TAlertTemplateList>().records.map((r) => r.template_id)).toEqual([contractId]);
-      expect((await req('admin', 'GET', '/alert-templates?category=instrument')).json<TAlertTemplateList>().records.map((r) => r.template_id)).toEqual([globalId]);
+      expect((await req('admin', 'GET', '/alert-templates?category=instrument')).json<TAlertTemplateList>().records.map((r) => r.template_id)).toEqual([
+        globalId,
+      ]);
     });
 
     it('are edited field by field and deleted', async () => {
@@ -65,7 +86,11 @@ describe('alert templates, monitoring groups and scenarios', () => {
     let groupId: number;
 
     it("are made of instruments of the group's contract, with a rule", async () => {
-      const wrong = await req('xuser', 'POST', '/monitoring-groups', { contract_id: w.contractA, name: 'Mixed', instrument_ids: [w.inst['SM-A1'], w.inst['SM-B1']] });
+      const wrong = await req('xuser', 'POST', '/monitoring-groups', {
+        contract_id: w.contractA,
+        name: 'Mixed',
+        instrument_ids: [w.inst['SM-A1'], w.inst['SM-B1']],
+      });
       expect(wrong.json()).toEqual({ instrument_ids: "Members must be instruments of the group's contract" });
       expect((await req('xuser', 'POST', '/monitoring-groups', { contract_id: w.contractB, name: 'Not mine' })).statusCode).toBe(400);
       const res = await req('xuser', 'POST', '/monitoring-groups', {
@@ -77,8 +102,14 @@ describe('alert templates, monitoring groups and scenarios', () => {
       expect(res.statusCode, res.body).toBe(200);
       const g = res.json<TMonitoringGroup>();
       groupId = g.group_id;
-      expect(g).toMatchObject({ rule: { level_code: 'AL', min_count: 2 }, members: [{ name: 'SM-A1', level_code: null }, { name: 'SM-A2' }, { name: 'SM-A3' }], open_alerts: 0 });
-      expect((await req('xuser', 'POST', '/monitoring-groups', { contract_id: w.contractA, name: 'station BOX' })).json()).toEqual({ name: 'A monitoring group of this contract already has this name' });
+      expect(g).toMatchObject({
+        rule: { level_code: 'AL', min_count: 2 },
+        members: [{ name: 'SM-A1', level_code: null }, { name: 'SM-A2' }, { name: 'SM-A3' }],
+        open_alerts: 0,
+      });
+      expect((await req('xuser', 'POST', '/monitoring-groups', { contract_id: w.contractA, name: 'station BOX' })).json()).toEqual({
+        name: 'A monitoring group of this contract already has this name',
+      });
     });
 
     it("are listed and read within the caller's contracts only", async () => {
@@ -93,7 +124,12 @@ describe('alert templates, monitoring groups and scenarios', () => {
       await t.services.alerts.evaluator.evaluateReadings(loaded);
       const list = (await req('xuser', 'GET', `/alerts?kind=group&group_id=${groupId}`)).json<TAlertList>();
       expect(list.records).toHaveLength(1);
-      expect(list.records[0]).toMatchObject({ group_name: 'Station box', level_code: 'AL', latest_value: 2, message: 'Station box: 2 instruments at AL or above' });
+      expect(list.records[0]).toMatchObject({
+        group_name: 'Station box',
+        level_code: 'AL',
+        latest_value: 2,
+        message: 'Station box: 2 instruments at AL or above',
+      });
       const edited = (await req('xuser', 'PUT', `/monitoring-groups/${groupId}`, { instrument_ids: [w.inst['SM-A1']] })).json<TMonitoringGroup>();
       expect(edited.instrument_ids).toEqual([w.inst['SM-A1']]);
       expect(edited.open_alerts).toBe(1);
@@ -108,7 +144,13 @@ describe('alert templates, monitoring groups and scenarios', () => {
 
     it('preview what a rule would have raised over the last 30 days', async () => {
       const now = t.clock.now().getTime();
-      await loadPoints(t, w, { 'SM-A3': [[now - 10 * DAY, 30], [now - 9 * DAY, 10]], 'SM-A4': [[now - 9 * DAY - HOUR, -31]] });
+      await loadPoints(t, w, {
+        'SM-A3': [
+          [now - 10 * DAY, 30],
+          [now - 9 * DAY, 10],
+        ],
+        'SM-A4': [[now - 9 * DAY - HOUR, -31]],
+      });
       const res = await req('xuser', 'POST', '/alert-scenarios/preview', { contract_id: w.contractA, rule: rule() });
       expect(res.statusCode, res.body).toBe(200);
       const p = res.json<TScenarioPreview>();
@@ -124,7 +166,9 @@ describe('alert templates, monitoring groups and scenarios', () => {
           ],
         },
       ]);
-      expect((await req('xuser', 'POST', '/alert-scenarios/preview', { contract_id: w.contractA, rule: { ...rule(), instrument_ids: [w.inst['SM-B1']] } })).json()).toEqual({
+      expect(
+        (await req('xuser', 'POST', '/alert-scenarios/preview', { contract_id: w.contractA, rule: { ...rule(), instrument_ids: [w.inst['SM-B1']] } })).json(),
+      ).toEqual({
         'rule.instrument_ids': "Instruments must be of the scenario's contract",
       });
       expect((await req('nobody', 'POST', '/alert-scenarios/preview', { contract_id: w.contractA, rule: rule() })).statusCode).toBe(403);
@@ -133,12 +177,20 @@ describe('alert templates, monitoring groups and scenarios', () => {
     it('preview lists a rule that already held when the 30 days began, from when it began', async () => {
       const now = t.clock.now().getTime();
       // SM-A3 breached WSL 30 days and an hour ago, and again a day later: one episode across the window's start.
-      await loadPoints(t, w, { 'SM-A3': [[now - 30 * DAY - HOUR, 32], [now - 29 * DAY, 33]] });
+      await loadPoints(t, w, {
+        'SM-A3': [
+          [now - 30 * DAY - HOUR, 32],
+          [now - 29 * DAY, 33],
+        ],
+      });
       const res = await req('xuser', 'POST', '/alert-scenarios/preview', { contract_id: w.contractA, rule: { ...rule(), min_count: 1 } });
       expect(res.statusCode, res.body).toBe(200);
       const triggers = res.json<TScenarioPreview>().triggers;
       // The oldest episode, from before the window; later ones (other tests' readings of SM-A3) follow it.
-      expect([triggers[0]?.at, triggers[0]?.until]).toEqual([new Date(now - 30 * DAY - HOUR).toISOString(), new Date(now - 29 * DAY + 48 * HOUR).toISOString()]);
+      expect([triggers[0]?.at, triggers[0]?.until]).toEqual([
+        new Date(now - 30 * DAY - HOUR).toISOString(),
+        new Date(now - 29 * DAY + 48 * HOUR).toISOString(),
+      ]);
     });
 
     it('are created, scoped, edited and deleted, each change audited', async () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_PARAMETERS } from '@strata/shared';
-import { breachOf, evaluateGroupRule, evaluateSeries, historyNeeded, isMissing, resolveParameters, type LevelThreshold, type SeriesInput } from './alerts.engine.js';
+import {
+  breachOf,
+  evaluateGroupRule,
+  evaluateSeries,
+  historyNeeded,
+  isMissing,
+  resolveParameters,
+  type LevelThreshold,
+  type SeriesInput,
+} from './alerts.engine.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -144,12 +153,15 @@ describe('parameters', () => {
 describe('incremental evaluation', () => {
   it('flags new readings after their history exactly as evaluating the whole series', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const values = Array.from({ length: 400 }, (_, i) => Math.round((Math.sin(i / 7) * 25 + (random() - 0.5) * 8 + (i % 50 === 0 ? 60 : 0)) * 100) / 100);
     for (let i = 120; i < 140; i++) values[i] = 3.5; // stagnant stretch
     const whole = run(series(values, { thresholds: LEVELS, start: 300 }));
     const h = historyNeeded(resolveParameters());
-    const part = run({ ...series(values.slice(300 - h), { thresholds: LEVELS, start: h }), times: values.slice(300 - h).map((_, i) => T0 + (300 - h + i) * DAY) });
+    const part = run({
+      ...series(values.slice(300 - h), { thresholds: LEVELS, start: h }),
+      times: values.slice(300 - h).map((_, i) => T0 + (300 - h + i) * DAY),
+    });
     expect([...part.entries()]).toEqual([...whole.entries()]);
     expect(whole.size).toBeGreaterThan(0);
   });

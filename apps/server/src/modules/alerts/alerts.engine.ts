@@ -75,7 +75,16 @@ export interface SeriesInput {
 /** The key of a per-series trigger within its series: `breached:WSL`, `spike`, `stagnant`, `fluctuated`. */
 export const seriesKeyOf = (kind: SeriesKind, levelCode: string | null) => (kind === 'breached' ? `breached:${levelCode}` : kind);
 
-function add(runs: Map<string, TriggerRun>, key: string, kind: SeriesKind, level: LevelThreshold | null, at: number, value: number, score: number, detail: Record<string, number> | null) {
+function add(
+  runs: Map<string, TriggerRun>,
+  key: string,
+  kind: SeriesKind,
+  level: LevelThreshold | null,
+  at: number,
+  value: number,
+  score: number,
+  detail: Record<string, number> | null,
+) {
   const run = runs.get(key);
   if (!run) {
     runs.set(key, {
@@ -268,7 +277,7 @@ export function evaluateGroupRule(
       }
     }
   };
-  for (let k = 0; k < sorted.length; ) {
+  for (let k = 0; k < sorted.length;) {
     const at = sorted[k]!.at;
     expire(at);
     for (; k < sorted.length && sorted[k]!.at === at; k++) {

@@ -46,7 +46,10 @@ export interface EvaluateReadingsInput {
 const toDate = (v: Date | string | number) => (v instanceof Date ? v : new Date(v));
 
 /** Each instrument's parameters: defaults, then templates for every contract, for its contract, for it (later wins). */
-async function parametersOf(db: Executor, instruments: readonly { instrumentId: number; contractId: number }[]): Promise<Map<number, TResolvedAlertParameters>> {
+async function parametersOf(
+  db: Executor,
+  instruments: readonly { instrumentId: number; contractId: number }[],
+): Promise<Map<number, TResolvedAlertParameters>> {
   const templates = (await parameterTemplates(db)).flatMap((t) => {
     const p = ZAlertParameters.safeParse(t.parameters);
     return p.success ? [{ ...t, parameters: p.data }] : [];
@@ -67,7 +70,13 @@ async function planSeries(tx: Executor, plan: Plan, input: EvaluateReadingsInput
   const to = toDate(input.to);
   const meta = await seriesMeta(tx, [...new Set(input.seriesIds)]);
   const instruments = [...new Map(meta.map((m) => [m.instrumentId, { instrumentId: m.instrumentId, contractId: m.contractId }])).values()];
-  const [params, thresholds] = await Promise.all([parametersOf(tx, instruments), thresholdsOfInstruments(tx, instruments.map((i) => i.instrumentId))]);
+  const [params, thresholds] = await Promise.all([
+    parametersOf(tx, instruments),
+    thresholdsOfInstruments(
+      tx,
+      instruments.map((i) => i.instrumentId),
+    ),
+  ]);
   const thresholdsBy = new Map<string, LevelThreshold[]>();
   for (const t of thresholds) {
     const k = `${t.instrumentId}|${t.readingCodeId}`;
@@ -160,7 +169,12 @@ async function planGroups(tx: Executor, plan: Plan, instrumentIds: readonly numb
     let peak = first;
     for (const t of triggers) if (t.count > peak.count) peak = t;
     const names = await instrumentNames(tx, lastIds);
-    const detail = { instrument_ids: lastIds, instruments: lastIds.map((id) => names.get(id) ?? String(id)), within_hours: rule.within_hours, min_count: rule.min_count };
+    const detail = {
+      instrument_ids: lastIds,
+      instruments: lastIds.map((id) => names.get(id) ?? String(id)),
+      within_hours: rule.within_hours,
+      min_count: rule.min_count,
+    };
     plan.add({
       openKey: key,
       contractId: o.contractId,
@@ -227,7 +241,18 @@ export async function runChecksIn(tx: Executor, now: Date): Promise<EvaluationOu
   const unseen = states.filter((s) => !s.seen);
   const names = await instrumentNames(tx, [...missing.map((m) => m.instrumentId), ...changed.map((c) => c.instrumentId)]);
   plan.addStates(await keyStates(tx, keysWhere([...missing.map((m) => `missing:i${m.instrumentId}`), ...changed.map((c) => `rebaseline:i${c.instrumentId}`)])));
-  const base = { seriesId: null, groupId: null, scenarioId: null, levelCode: null, count: 1, firstValue: null, lastValue: null, peakValue: null, peakScore: 0, ownerId: null };
+  const base = {
+    seriesId: null,
+    groupId: null,
+    scenarioId: null,
+    levelCode: null,
+    count: 1,
+    firstValue: null,
+    lastValue: null,
+    peakValue: null,
+    peakScore: 0,
+    ownerId: null,
+  };
   const facts = { levelCode: null, readingCode: null, depth: null, unit: null, latestValue: null, groupName: null, scenarioName: null };
   for (const m of missing) {
     const key = `missing:i${m.instrumentId}`;
@@ -261,7 +286,11 @@ export async function runChecksIn(tx: Executor, now: Date): Promise<EvaluationOu
       message: alertMessage({ ...facts, kind: 'rebaseline', instrumentName: names.get(c.instrumentId) ?? null, readingAt: null, detail }),
     });
   }
-  const baselineNow = (s: (typeof states)[number]) => ({ instrumentId: s.instrumentId, baselineAt: s.baselineAt ? new Date(s.baselineAt) : null, hash: s.hash });
+  const baselineNow = (s: (typeof states)[number]) => ({
+    instrumentId: s.instrumentId,
+    baselineAt: s.baselineAt ? new Date(s.baselineAt) : null,
+    hash: s.hash,
+  });
   await saveBaselineStates(tx, [...unseen, ...changed].map(baselineNow), now);
   return plan.write(tx, now, { check: 'missing,rebaseline' });
 }

@@ -22,7 +22,9 @@ export async function seedDemoAlerts(tx: Executor, now = new Date()): Promise<Ev
     const v = Number(r.wsl) / 10;
     if (v > 0) minChange[r.code] = Math.round(v * 100) / 100;
   }
-  await tx.insert(alertTemplates).values({ name: 'Minimum changes (demo)', category: 'instrument', parameters: { min_change: minChange }, createdAt: now, updatedAt: now });
+  await tx
+    .insert(alertTemplates)
+    .values({ name: 'Minimum changes (demo)', category: 'instrument', parameters: { min_change: minChange }, createdAt: now, updatedAt: now });
   const r = await tx.execute(sql`select series_id as id from reading_series order by series_id`);
   const seriesIds = (r as unknown as { rows: { id: number }[] }).rows.map((x) => x.id);
   return evaluateReadingsIn(tx, { seriesIds, from: new Date(now.getTime() - 30 * DAY), to: now }, now);

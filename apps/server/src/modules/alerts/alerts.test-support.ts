@@ -56,11 +56,16 @@ export async function createAlertWorld(t: TestApp, tasks: readonly PermissionCod
 
 /** Loads readings (through the upload load path) and returns the series ids and the time range. */
 export async function loadPoints(t: TestApp, w: AlertWorld, points: Record<string, [number, number][]>) {
-  const series = Object.entries(points).map(([name, pts]) => ({ key: { instrumentId: w.inst[name]!, readingCodeId: w.readingCodeId, depth: null }, points: pts }));
+  const series = Object.entries(points).map(([name, pts]) => ({
+    key: { instrumentId: w.inst[name]!, readingCodeId: w.readingCodeId, depth: null },
+    points: pts,
+  }));
   const batch = buildBatch(series);
   await ensurePartitions(t.db.orm, batch.months);
   const r = await t.db.orm.transaction((tx) => loadReadings(tx, batch.input));
-  const times = Object.values(points).flat().map((p) => p[0]);
+  const times = Object.values(points)
+    .flat()
+    .map((p) => p[0]);
   return { seriesIds: r.seriesIds, from: new Date(Math.min(...times)), to: new Date(Math.max(...times)) };
 }
 

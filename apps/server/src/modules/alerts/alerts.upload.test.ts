@@ -30,8 +30,19 @@ describe('an approved upload that breaches WSL', () => {
     const yuser = await connect(base, w.sessions.yuser);
     sockets.push(xuser, yuser);
     const day = (n: number) => new Date(t.clock.now().getTime() - (5 - n) * DAY).toISOString();
-    const csv = ['instrument,date_time,reading_code,value', `SM-A1,${day(0)},DSPA,12`, `SM-A1,${day(1)},DSPA,15`, `SM-A1,${day(2)},DSPA,18`, `SM-A1,${day(3)},DSPA,31.5`, ''].join('\r\n');
-    const created = await as(t, w.sessions.xuser, { method: 'POST', url: '/api/v1/uploads/instrument', ...multipart('wsl.csv', csv, { contract_id: String(w.contractA) }) });
+    const csv = [
+      'instrument,date_time,reading_code,value',
+      `SM-A1,${day(0)},DSPA,12`,
+      `SM-A1,${day(1)},DSPA,15`,
+      `SM-A1,${day(2)},DSPA,18`,
+      `SM-A1,${day(3)},DSPA,31.5`,
+      '',
+    ].join('\r\n');
+    const created = await as(t, w.sessions.xuser, {
+      method: 'POST',
+      url: '/api/v1/uploads/instrument',
+      ...multipart('wsl.csv', csv, { contract_id: String(w.contractA) }),
+    });
     expect(created.statusCode, created.body).toBe(202);
     const id = created.json<TUploadCreated>().upload_id;
     await t.services.uploads.runPending();

@@ -16,7 +16,10 @@ describe('the rebaseline check', () => {
   beforeAll(async () => {
     t = await createTestApp();
     w = await createAlertWorld(t);
-    await t.db.orm.update(instruments).set({ baselineAt: new Date('2026-01-05T08:30:00.000Z') }).where(eq(instruments.instrumentId, w.inst['SM-A1']!));
+    await t.db.orm
+      .update(instruments)
+      .set({ baselineAt: new Date('2026-01-05T08:30:00.000Z') })
+      .where(eq(instruments.instrumentId, w.inst['SM-A1']!));
   });
   afterAll(() => t.close());
 
@@ -26,7 +29,10 @@ describe('the rebaseline check', () => {
     await t.services.alerts.runChecks();
     expect((await alertRows(t)).filter((a) => a.kind === 'rebaseline')).toEqual([]);
 
-    await t.db.orm.update(instruments).set({ baselineAt: new Date('2026-03-01T00:00:00.000Z') }).where(eq(instruments.instrumentId, w.inst['SM-A1']!));
+    await t.db.orm
+      .update(instruments)
+      .set({ baselineAt: new Date('2026-03-01T00:00:00.000Z') })
+      .where(eq(instruments.instrumentId, w.inst['SM-A1']!));
     const out = await t.services.alerts.runChecks();
     expect(out.news.map((n) => [n.kind, n.instrumentId])).toEqual([['rebaseline', w.inst['SM-A1']]]);
     expect((await t.services.alerts.runChecks()).news).toEqual([]);

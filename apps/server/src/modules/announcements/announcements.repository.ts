@@ -6,11 +6,7 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 
 /** Not cleared and within its window at `now`. */
 function currentAt(now: Date): SQL | undefined {
-  return and(
-    isNull(announcements.clearedAt),
-    lte(announcements.startsAt, now),
-    or(isNull(announcements.endsAt), gt(announcements.endsAt, now)),
-  );
+  return and(isNull(announcements.clearedAt), lte(announcements.startsAt, now), or(isNull(announcements.endsAt), gt(announcements.endsAt, now)));
 }
 
 /** The current announcement, unless this user has acknowledged it. */

@@ -74,8 +74,7 @@ async function checkOoxml(kind: 'docx' | 'xlsx', data: Buffer): Promise<void> {
   const z = await inspectZip(data, { maxEntries: ATTACHMENT_LIMITS.maxZipEntries, maxUncompressedBytes: ATTACHMENT_LIMITS.maxZipUncompressedBytes });
   if (!z.ok) {
     if (z.reason === 'too-many-entries') throw fail(`The file holds too many parts (at most ${ATTACHMENT_LIMITS.maxZipEntries})`);
-    if (z.reason === 'too-large')
-      throw fail(`The file is too large once uncompressed (at most ${ATTACHMENT_LIMITS.maxZipUncompressedBytes / 1_000_000} MB)`);
+    if (z.reason === 'too-large') throw fail(`The file is too large once uncompressed (at most ${ATTACHMENT_LIMITS.maxZipUncompressedBytes / 1_000_000} MB)`);
     if (z.reason === 'encrypted') throw fail('Encrypted files are not accepted');
     throw fail(`The file is not ${LABEL[kind]}`);
   }

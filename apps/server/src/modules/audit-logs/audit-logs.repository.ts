@@ -11,7 +11,9 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export function auditConditions(scope: AdminScope, f: TAuditLogFilters): SQL | undefined {
   const range = dateRange(f.from, f.to);
   const conditions: (SQL | undefined)[] = [
-    scope.contractorId === null ? undefined : sql`${auditLog.userId} in (select ${users.userId} from ${users} where ${users.contractorId} = ${scope.contractorId})`,
+    scope.contractorId === null
+      ? undefined
+      : sql`${auditLog.userId} in (select ${users.userId} from ${users} where ${users.contractorId} = ${scope.contractorId})`,
     f.user_id !== undefined ? eq(auditLog.userId, f.user_id) : undefined,
     f.action ? sql`${auditLog.action} like ${`${likeEscape(f.action)}%`}` : undefined,
     f.entity_type ? eq(auditLog.entityType, f.entity_type) : undefined,
@@ -32,13 +34,19 @@ export function auditConditions(scope: AdminScope, f: TAuditLogFilters): SQL | u
 export async function listAudit(db: Executor, where: SQL | undefined, page: { limit: number; skip: number }) {
   const [records, [count]] = await Promise.all([
     db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.auditId)).limit(page.limit).offset(page.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
 
 export async function countAudit(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   return row?.n ?? 0;
 }
 

@@ -124,11 +124,15 @@ export class AuthService {
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + config.session.absoluteMs),
       });
-      await writeAudit(tx, { userId: user.userId, loginName, clientAddress: input.clientAddress }, {
-        action: 'auth.signin',
-        entityType: 'session',
-        entityId: s.sessionId,
-      });
+      await writeAudit(
+        tx,
+        { userId: user.userId, loginName, clientAddress: input.clientAddress },
+        {
+          action: 'auth.signin',
+          entityType: 'session',
+          entityId: s.sessionId,
+        },
+      );
       // A new user agent + address pair for this user (not the very first sign-in) is told to the user.
       const client = await rememberClient(tx, user.userId, sha256(`${input.userAgent ?? ''}\n${input.clientAddress}`), now);
       if (client === 'new') await this.security?.record(tx, after, user, 'new_client', { clientAddress: input.clientAddress, userAgent: input.userAgent });

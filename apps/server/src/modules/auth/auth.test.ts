@@ -132,7 +132,12 @@ describe('sign-in, sessions and CSRF', () => {
     });
     expect(missing.statusCode).toBe(403);
     expect(missing.json()).toBe(MESSAGES.csrf);
-    const wrong = await as(t, s, { method: 'POST', url: '/api/v1/preferences', headers: { [CSRF_HEADER]: 'forged' }, payload: { ...before, dark_theme: true } });
+    const wrong = await as(t, s, {
+      method: 'POST',
+      url: '/api/v1/preferences',
+      headers: { [CSRF_HEADER]: 'forged' },
+      payload: { ...before, dark_theme: true },
+    });
     expect(wrong.statusCode).toBe(403);
     expect((await as(t, s, { method: 'GET', url: '/api/v1/preferences' })).json()).toEqual(before);
   });

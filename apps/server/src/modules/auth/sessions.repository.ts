@@ -66,14 +66,21 @@ export async function touchSession(db: Executor, sessionId: number, at: Date): P
 }
 
 export async function revokeSession(db: Executor, sessionId: number, at: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every live session of a user (optionally but one); returns the ended session ids. */
 export async function revokeUserSessions(db: Executor, userId: number, at: Date, exceptSessionId?: number): Promise<number[]> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId !== undefined) conditions.push(sql`${sessions.sessionId} <> ${exceptSessionId}`);
-  const rows = await db.update(sessions).set({ revokedAt: at }).where(and(...conditions)).returning({ id: sessions.sessionId });
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(...conditions))
+    .returning({ id: sessions.sessionId });
   return rows.map((r) => r.id);
 }
 

@@ -16,7 +16,10 @@ export async function listBookmarks(db: Executor, userId: number, page: { limit:
 }
 
 export async function countBookmarks(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bookmarks).where(eq(bookmarks.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookmarks)
+    .where(eq(bookmarks.userId, userId));
   return row?.n ?? 0;
 }
 

@@ -21,7 +21,7 @@ describe('bookmarks', () => {
   });
   afterAll(() => t.close());
 
-  it('adds, lists (newest first), renames and deletes the caller\'s own bookmarks, each audited', async () => {
+  it("adds, lists (newest first), renames and deletes the caller's own bookmarks, each audited", async () => {
     const a = await api(ann, 'POST', '/bookmarks', { name: 'Alerts C100', path: '/en/alerts?contract=100&level=AL', icon: 'notifications' });
     expect(a.statusCode).toBe(200);
     const first = a.json();
@@ -43,10 +43,13 @@ describe('bookmarks', () => {
 
     const audit = await t.db.orm.select().from(auditLog).where(eq(auditLog.entityType, 'bookmark'));
     expect(audit.map((r) => r.action)).toEqual(['bookmarks.create', 'bookmarks.create', 'bookmarks.update', 'bookmarks.delete']);
-    expect(audit[2]).toMatchObject({ before: { name: 'Alerts C100', path: '/en/alerts?contract=100&level=AL', icon: 'notifications' }, after: { name: 'AL alerts', path: '/en/alerts?level=AL', icon: null } });
+    expect(audit[2]).toMatchObject({
+      before: { name: 'Alerts C100', path: '/en/alerts?contract=100&level=AL', icon: 'notifications' },
+      after: { name: 'AL alerts', path: '/en/alerts?level=AL', icon: null },
+    });
   });
 
-  it('answers 404 for another user\'s bookmark and changes nothing', async () => {
+  it("answers 404 for another user's bookmark and changes nothing", async () => {
     const mine = (await api(ann, 'POST', '/bookmarks', { name: 'Mine', path: '/en/mine' })).json();
     const put = await api(ben, 'PUT', `/bookmarks/${mine.bookmark_id}`, { name: 'Stolen', path: '/en/stolen' });
     expect(put.statusCode).toBe(404);

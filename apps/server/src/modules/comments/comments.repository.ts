@@ -32,11 +32,7 @@ async function decorate(db: Executor, rows: { comment: CommentRow; senderName: s
       .from(commentRecipients)
       .where(inArray(commentRecipients.commentId, ids))
       .orderBy(asc(commentRecipients.email)),
-    db
-      .select({ parentId: comments.parentId, n: count })
-      .from(comments)
-      .where(inArray(comments.parentId, ids))
-      .groupBy(comments.parentId),
+    db.select({ parentId: comments.parentId, n: count }).from(comments).where(inArray(comments.parentId, ids)).groupBy(comments.parentId),
   ]);
   const emails = new Map<number, string[]>();
   for (const r of recipients) emails.set(r.commentId, [...(emails.get(r.commentId) ?? []), r.email]);
@@ -155,11 +151,24 @@ export async function usersWhoCanSee(db: Executor, contractId: number, emails: s
   return db
     .select({ userId: users.userId, fullname: users.fullname, email: users.email })
     .from(users)
-    .where(and(canSeeContract(contractId), inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase()))));
+    .where(
+      and(
+        canSeeContract(contractId),
+        inArray(
+          sql`lower(${users.email})`,
+          emails.map((e) => e.toLowerCase()),
+        ),
+      ),
+    );
 }
 
 /** Recipient search: users who can see the contract's records, by full name, e-mail or login name, by name. */
-export async function searchUsersWhoCanSee(db: Executor, contractId: number, keyword: string, page: Page): Promise<{ records: DirectoryUser[]; total: number }> {
+export async function searchUsersWhoCanSee(
+  db: Executor,
+  contractId: number,
+  keyword: string,
+  page: Page,
+): Promise<{ records: DirectoryUser[]; total: number }> {
   const pattern = `%${likeEscape(keyword)}%`;
   const where = and(
     canSeeContract(contractId),

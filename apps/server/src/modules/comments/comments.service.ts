@@ -83,7 +83,11 @@ export class CommentsService {
         if (parent.parentId !== null) throw badRequest({ parent_id: 'A reply cannot be replied to: reply to the comment' });
       }
       const bad = emails.filter((e) => !EMAIL.test(e));
-      const users = await usersWhoCanSee(tx, record.contractId, emails.filter((e) => EMAIL.test(e)));
+      const users = await usersWhoCanSee(
+        tx,
+        record.contractId,
+        emails.filter((e) => EMAIL.test(e)),
+      );
       const known = new Set(users.map((u) => u.email.toLowerCase()));
       bad.push(...emails.filter((e) => EMAIL.test(e) && !known.has(e)));
       if (bad.length > 0) {
@@ -116,7 +120,11 @@ export class CommentsService {
         const key = user.email.toLowerCase();
         if (mailed.has(key)) continue;
         mailed.add(key);
-        await this.mailer.enqueue(tx, commentMail(this.ctx.config.appName, { to: user, sender: actor.fullname, record, comment: row.comment, reply: row.parentId !== null, url }), after);
+        await this.mailer.enqueue(
+          tx,
+          commentMail(this.ctx.config.appName, { to: user, sender: actor.fullname, record, comment: row.comment, reply: row.parentId !== null, url }),
+          after,
+        );
       }
       return { record, link, row, notify: users.map((u) => u.userId) };
     });

@@ -28,7 +28,10 @@ export async function listContractors(db: Executor, scope: AdminScope, q: { limi
       .orderBy(asc(contractors.name))
       .limit(q.limit)
       .offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(contractors).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contractors)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -43,7 +46,11 @@ export async function findContractor(db: Executor, scope: AdminScope, id: number
 }
 
 export async function findContractorByName(db: Executor, name: string) {
-  const [row] = await db.select().from(contractors).where(sql`lower(${contractors.name}) = lower(${name})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(contractors)
+    .where(sql`lower(${contractors.name}) = lower(${name})`)
+    .limit(1);
   return row;
 }
 

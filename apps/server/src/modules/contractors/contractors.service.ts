@@ -159,7 +159,9 @@ export class ContractorsService {
     const visibleBefore = new Set(await visibleContractIds(db, scope.contracts, before));
     const released = before.filter((c) => visibleBefore.has(c) && !wanted.includes(c));
     const added = wanted.filter((c) => !before.includes(c));
-    const previousOwners = (await contractsByIds(db, added)).filter((c) => c.contractorId !== null).map((c) => ({ contract_id: c.contractId, contractor_id: c.contractorId }));
+    const previousOwners = (await contractsByIds(db, added))
+      .filter((c) => c.contractorId !== null)
+      .map((c) => ({ contract_id: c.contractId, contractor_id: c.contractorId }));
     if (released.length === 0 && added.length === 0) return this.contracts(actor, id);
     const now = this.ctx.now();
     const affected = await db.transaction(async (tx) => {
@@ -171,7 +173,11 @@ export class ContractorsService {
         entityType: 'contractor',
         entityId: id,
         before: { contract_ids: before },
-        after: { contract_ids: [...before.filter((c) => !released.includes(c)), ...added].sort((a, b) => a - b), taken_from: previousOwners, unassigned_user_ids: dropped },
+        after: {
+          contract_ids: [...before.filter((c) => !released.includes(c)), ...added].sort((a, b) => a - b),
+          taken_from: previousOwners,
+          unassigned_user_ids: dropped,
+        },
       });
       return dropped;
     });

@@ -47,7 +47,10 @@ export async function listManagedContracts(db: Executor, scope: ContractScope, f
       .orderBy(asc(contracts.no))
       .limit(f.limit)
       .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .where(where),
   ]);
   return { records: records as ManagedContractRow[], total: count?.n ?? 0 };
 }
@@ -94,8 +97,14 @@ export async function deleteContract(tx: Executor, id: number) {
 /** What keeps a contract from being deleted: its instruments and construction sites. */
 export async function contractDependents(db: Executor, id: number) {
   const [[i], [s]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(instruments).where(eq(instruments.contractId, id)),
-    db.select({ n: sql<number>`count(*)::int` }).from(sites).where(eq(sites.contractId, id)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(instruments)
+      .where(eq(instruments.contractId, id)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sites)
+      .where(eq(sites.contractId, id)),
   ]);
   return { instruments: i?.n ?? 0, sites: s?.n ?? 0 };
 }
@@ -146,8 +155,17 @@ export async function assignableUsers(
     kw ? or(sql`${users.loginName} ilike ${kw}`, sql`${users.fullname} ilike ${kw}`, sql`${users.email} ilike ${kw}`) : undefined,
   );
   const [records, [count]] = await Promise.all([
-    db.select(userFields).from(users).leftJoin(contractors, eq(contractors.contractorId, users.contractorId)).where(where).orderBy(asc(users.fullname), asc(users.loginName)).limit(f.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select(userFields)
+      .from(users)
+      .leftJoin(contractors, eq(contractors.contractorId, users.contractorId))
+      .where(where)
+      .orderBy(asc(users.fullname), asc(users.loginName))
+      .limit(f.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -159,16 +177,16 @@ export async function assignedUserIds(db: Executor, contractId: number): Promise
 
 export async function usersByIds(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select(userFields)
-    .from(users)
-    .leftJoin(contractors, eq(contractors.contractorId, users.contractorId))
-    .where(inArray(users.userId, ids));
+  return db.select(userFields).from(users).leftJoin(contractors, eq(contractors.contractorId, users.contractorId)).where(inArray(users.userId, ids));
 }
 
 export async function replaceContractUsers(tx: Executor, contractId: number, add: number[], remove: number[]) {
   if (remove.length > 0) await tx.delete(userContracts).where(and(eq(userContracts.contractId, contractId), inArray(userContracts.userId, remove)));
-  if (add.length > 0) await tx.insert(userContracts).values(add.map((userId) => ({ userId, contractId }))).onConflictDoNothing();
+  if (add.length > 0)
+    await tx
+      .insert(userContracts)
+      .values(add.map((userId) => ({ userId, contractId })))
+      .onConflictDoNothing();
 }
 
 /**

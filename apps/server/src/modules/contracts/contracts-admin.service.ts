@@ -134,13 +134,13 @@ export class ContractsAdminService {
     if (contractorId == null) return;
     if (!(await contractorExists(this.ctx.db.orm, contractorId))) throw badRequest({ contractor_id: 'Contractor not found' });
     const own = await this.ownContractor(actor);
-    if (own !== undefined && own !== contractorId) throw badRequest({ contractor_id: "You can only choose your own contractor" });
+    if (own !== undefined && own !== contractorId) throw badRequest({ contractor_id: 'You can only choose your own contractor' });
   }
 
   async create(actor: Actor, body: TCreateContractRequest): Promise<TContractDetail> {
     const db = this.ctx.db.orm;
     const own = await this.ownContractor(actor);
-    const contractorId = body.contractor_id ?? (own ?? null);
+    const contractorId = body.contractor_id ?? own ?? null;
     await this.checkContractor(actor, contractorId);
     if (await contractNoTaken(db, body.no)) throw badRequest({ no: 'A contract with this number already exists' });
     const now = this.ctx.now();
@@ -209,7 +209,13 @@ export class ContractsAdminService {
         await updateContract(tx, id, { ...next, updatedAt: this.ctx.now() });
         let lost: number[] = [];
         if (next.contractorId !== current.contractorId) lost = await dropForeignAssignments(tx, id, next.contractorId ?? null);
-        await writeAudit(tx, actor, { action: 'contract.update', entityType: 'contract', entityId: id, ...diff, ...(lost.length ? { after: { ...diff.after, unassigned_user_ids: lost } } : {}) });
+        await writeAudit(tx, actor, {
+          action: 'contract.update',
+          entityType: 'contract',
+          entityId: id,
+          ...diff,
+          ...(lost.length ? { after: { ...diff.after, unassigned_user_ids: lost } } : {}),
+        });
         const toSync = [...new Set([...(await assignedUserIds(tx, id)), ...lost])];
         after.add(() => publishRequireSync(this.ctx.bus, toSync, 'A contract of yours has changed'));
       });
@@ -233,7 +239,9 @@ export class ContractsAdminService {
       await deleteContract(tx, id);
       await writeAudit(tx, actor, { action: 'contract.delete', entityType: 'contract', entityId: id, before: { ...auditFields(current), user_ids: users } });
     });
-    await publishRequireSync(this.ctx.bus, users, 'A contract of yours was removed').catch((err: unknown) => this.ctx.log.warn({ err }, 'requireSync publish failed'));
+    await publishRequireSync(this.ctx.bus, users, 'A contract of yours was removed').catch((err: unknown) =>
+      this.ctx.log.warn({ err }, 'requireSync publish failed'),
+    );
     return { ok: true };
   }
 

@@ -17,13 +17,21 @@ export async function listDocuments(db: Executor, f: { limit: number; skip: numb
       .orderBy(desc(manualDocuments.createdAt), desc(manualDocuments.documentId))
       .limit(f.limit)
       .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(manualDocuments).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(manualDocuments)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
 
 export async function findDocument(db: Executor, id: number) {
-  const [row] = await db.select(view).from(manualDocuments).leftJoin(users, eq(users.userId, manualDocuments.uploadedBy)).where(eq(manualDocuments.documentId, id)).limit(1);
+  const [row] = await db
+    .select(view)
+    .from(manualDocuments)
+    .leftJoin(users, eq(users.userId, manualDocuments.uploadedBy))
+    .where(eq(manualDocuments.documentId, id))
+    .limit(1);
   return row;
 }
 

@@ -58,7 +58,12 @@ export class DocumentationService {
           uploadedBy: actor.userId,
           createdAt: this.ctx.now(),
         });
-        await writeAudit(tx, actor, { action: 'manual-document.upload', entityType: 'manual_document', entityId: d.documentId, after: { title, file_name: fileName, size: d.size } });
+        await writeAudit(tx, actor, {
+          action: 'manual-document.upload',
+          entityType: 'manual_document',
+          entityId: d.documentId,
+          after: { title, file_name: fileName, size: d.size },
+        });
         return d.documentId;
       });
     } catch (err) {
@@ -82,7 +87,12 @@ export class DocumentationService {
     if (!row) throw notFound(DOCUMENT_NOT_FOUND);
     await this.ctx.db.orm.transaction(async (tx) => {
       await deleteDocument(tx, id);
-      await writeAudit(tx, actor, { action: 'manual-document.delete', entityType: 'manual_document', entityId: id, before: { title: row.document.title, file_name: row.document.fileName } });
+      await writeAudit(tx, actor, {
+        action: 'manual-document.delete',
+        entityType: 'manual_document',
+        entityId: id,
+        before: { title: row.document.title, file_name: row.document.fileName },
+      });
     });
     await this.storage.remove(row.document.storageKey).catch((err: unknown) => this.ctx.log.warn({ err }, 'manual file not removed'));
     return { ok: true };

@@ -36,7 +36,13 @@ describe('user manual documents', () => {
     const pdf = await upload(writer, 'user-guide.pdf', PDF, { title: 'User Guide' });
     expect(pdf.statusCode, pdf.body).toBe(200);
     const doc = pdf.json<TManualDocument>();
-    expect(doc).toMatchObject({ title: 'User Guide', file_name: 'user-guide.pdf', content_type: 'application/pdf', size: PDF.length, uploaded_by: 'Test writer' });
+    expect(doc).toMatchObject({
+      title: 'User Guide',
+      file_name: 'user-guide.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+      uploaded_by: 'Test writer',
+    });
     const word = await upload(writer, 'Admin Manual.docx', docx());
     expect(word.statusCode, word.body).toBe(200);
     expect(word.json<TManualDocument>()).toMatchObject({ title: 'Admin Manual', content_type: expect.stringContaining('wordprocessingml') });

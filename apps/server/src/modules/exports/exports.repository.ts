@@ -39,7 +39,10 @@ export async function listGeneratedFiles(db: Executor, scope: AdminScope, q: { k
       .orderBy(desc(generatedFiles.createdAt), desc(generatedFiles.id))
       .limit(q.limit)
       .offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(generatedFiles).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(generatedFiles)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -69,7 +72,11 @@ export async function pendingIds(db: Executor, createdBefore: Date, limit = 20):
 }
 
 export async function expiredFiles(db: Executor, now: Date, limit = 500) {
-  return db.select({ id: generatedFiles.id, storageKey: generatedFiles.storageKey }).from(generatedFiles).where(lte(generatedFiles.expiresAt, now)).limit(limit);
+  return db
+    .select({ id: generatedFiles.id, storageKey: generatedFiles.storageKey })
+    .from(generatedFiles)
+    .where(lte(generatedFiles.expiresAt, now))
+    .limit(limit);
 }
 
 export async function deleteGeneratedFiles(db: Executor, ids: number[]): Promise<void> {

@@ -1,4 +1,13 @@
-import { API_BASE, EXPORT_LIMITS, EXPORT_STATUS, type TCreateExportResponse, type TExportCheck, type TGeneratedFile, type TGeneratedFileList, type TListGeneratedFilesQuery } from '@strata/shared';
+import {
+  API_BASE,
+  EXPORT_LIMITS,
+  EXPORT_STATUS,
+  type TCreateExportResponse,
+  type TExportCheck,
+  type TGeneratedFile,
+  type TGeneratedFileList,
+  type TListGeneratedFilesQuery,
+} from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { iso, isoOrNull } from '../../lib/filters.js';
@@ -31,7 +40,16 @@ const holds = (actor: Actor, codes: readonly string[]) => codes.some((c) => acto
 
 function stamp(d: Date, tz: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(d)
       .map((x) => [x.type, x.value]),
   );
@@ -145,7 +163,12 @@ export class ExportsService {
     if (file.status !== 'completed' || !file.storageKey || !file.fileName) throw notFound('The file is not ready');
     const data = await this.storage.read(file.storageKey);
     if (!data) throw notFound('The file has expired');
-    await writeAudit(this.ctx.db.orm, actor, { action: 'export.download', entityType: 'generated_file', entityId: id, after: { type: file.type, file_name: file.fileName } });
+    await writeAudit(this.ctx.db.orm, actor, {
+      action: 'export.download',
+      entityType: 'generated_file',
+      entityId: id,
+      after: { type: file.type, file_name: file.fileName },
+    });
     return { data, fileName: file.fileName, format: file.format };
   }
 
@@ -203,7 +226,11 @@ export class ExportsService {
       return 'completed';
     } catch (err) {
       if (err instanceof TooLargeError) {
-        await finishGeneratedFile(db, id, { status: 'too_large', error: `Too large to export: ${err.reason}. Narrow the filters.`, completedAt: this.ctx.now() });
+        await finishGeneratedFile(db, id, {
+          status: 'too_large',
+          error: `Too large to export: ${err.reason}. Narrow the filters.`,
+          completedAt: this.ctx.now(),
+        });
         return 'too_large';
       }
       this.ctx.log.error({ err: safeError(err), exportId: id }, 'export failed');
@@ -233,7 +260,10 @@ export class ExportsService {
       const rows = await expiredFiles(db, now);
       if (rows.length === 0) break;
       for (const r of rows) if (r.storageKey) await this.storage.remove(r.storageKey);
-      await deleteGeneratedFiles(db, rows.map((r) => r.id));
+      await deleteGeneratedFiles(
+        db,
+        rows.map((r) => r.id),
+      );
       deleted += rows.length;
     }
     return { deleted, stale };

@@ -15,7 +15,11 @@ export async function listCategories(db: Executor) {
 }
 
 export async function findCategory(db: Executor, id: number) {
-  const [row] = await db.select({ category: instrumentCategories, typeCount: typeCountOf }).from(instrumentCategories).where(eq(instrumentCategories.categoryId, id)).limit(1);
+  const [row] = await db
+    .select({ category: instrumentCategories, typeCount: typeCountOf })
+    .from(instrumentCategories)
+    .where(eq(instrumentCategories.categoryId, id))
+    .limit(1);
   return row;
 }
 
@@ -113,7 +117,10 @@ export async function deleteType(tx: Executor, id: number) {
 }
 
 export async function instrumentsOfType(db: Executor, typeId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(instruments).where(eq(instruments.typeId, typeId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(instruments)
+    .where(eq(instruments.typeId, typeId));
   return row?.n ?? 0;
 }
 
@@ -150,7 +157,10 @@ export async function deleteReadingCode(tx: Executor, id: number) {
 }
 
 export async function thresholdsOfReadingCode(db: Executor, id: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(thresholds).where(eq(thresholds.readingCodeId, id));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(thresholds)
+    .where(eq(thresholds.readingCodeId, id));
   return row?.n ?? 0;
 }
 
@@ -188,6 +198,9 @@ export async function deleteLevel(tx: Executor, id: number) {
 }
 
 export async function thresholdsOfLevel(db: Executor, id: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(thresholds).where(eq(thresholds.levelId, id));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(thresholds)
+    .where(eq(thresholds.levelId, id));
   return row?.n ?? 0;
 }

@@ -22,7 +22,9 @@ describe('instrument categories, types, reading codes, alert levels and icons', 
     const created = await req('manager', 'POST', '/instrument-categories', { name: 'Ground Movement' });
     expect(created.statusCode, created.body).toBe(200);
     const cat = created.json<TInstrumentCategory>();
-    expect((await req('manager', 'POST', '/instrument-categories', { name: 'ground movement' })).json()).toEqual({ name: 'A category with this name already exists' });
+    expect((await req('manager', 'POST', '/instrument-categories', { name: 'ground movement' })).json()).toEqual({
+      name: 'A category with this name already exists',
+    });
     expect((await req('manager', 'POST', '/instrument-categories', { name: '' })).json()).toEqual({ name: 'Name is required' });
     const renamed = await req('manager', 'PUT', `/instrument-categories/${cat.category_id}`, { name: 'Ground' });
     expect(renamed.json<TInstrumentCategory>().name).toBe('Ground');
@@ -49,7 +51,15 @@ describe('instrument categories, types, reading codes, alert levels and icons', 
     });
     expect(res.statusCode, res.body).toBe(200);
     const type = res.json<TInstrumentType>();
-    expect(type).toMatchObject({ code: 'INC', name: 'Inclinometer', category_name: 'Ground', icon: 'triangle', lta_code: 'ICL', has_depth: true, instrument_count: 0 });
+    expect(type).toMatchObject({
+      code: 'INC',
+      name: 'Inclinometer',
+      category_name: 'Ground',
+      icon: 'triangle',
+      lta_code: 'ICL',
+      has_depth: true,
+      instrument_count: 0,
+    });
     expect(type.reading_codes.map((c) => [c.code, c.precision, c.unit])).toEqual([
       ['A', 2, 'mm'],
       ['B', 2, 'mm'],
@@ -57,25 +67,57 @@ describe('instrument categories, types, reading codes, alert levels and icons', 
     const audit = await lastAudit(t.db, 'instrument-type.create');
     expect(audit?.after).toMatchObject({ type: 'INC', lta: 'ICL', readings: ['A', 'B'] });
     const cfg = await config();
-    expect(cfg.instruments).toContainEqual({ code: 'INC', name: 'Inclinometer', lta_code: 'ICL', category: 'Ground', icon: 'triangle', icon_color: '#018e27', has_depth: true });
+    expect(cfg.instruments).toContainEqual({
+      code: 'INC',
+      name: 'Inclinometer',
+      lta_code: 'ICL',
+      category: 'Ground',
+      icon: 'triangle',
+      icon_color: '#018e27',
+      has_depth: true,
+    });
     expect(cfg.readings.filter((r) => r.type_code === 'INC').map((r) => r.code)).toEqual(['A', 'B']);
     expect((await req('nobody', 'GET', `/instrument-types/${type.type_id}`)).json<TInstrumentType>().code).toBe('INC');
   });
 
   it('validates types and reading codes with field errors', async () => {
-    const bad = await req('manager', 'POST', '/instrument-types', { code: 'inc lower', name: '', icon: 'unicorn', reading_codes: [{ code: 'A', description: 'x', precision: 9 }] });
+    const bad = await req('manager', 'POST', '/instrument-types', {
+      code: 'inc lower',
+      name: '',
+      icon: 'unicorn',
+      reading_codes: [{ code: 'A', description: 'x', precision: 9 }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['code', 'icon', 'name', 'reading_codes.0.precision']);
-    expect((await req('manager', 'POST', '/instrument-types', { code: 'INC', name: 'Again' })).json()).toEqual({ code: 'An instrument type with this code already exists' });
-    const twice = await req('manager', 'POST', '/instrument-types', { code: 'SM', name: 'Settlement', reading_codes: [{ code: 'D', description: 'x' }, { code: 'D', description: 'y' }] });
+    expect((await req('manager', 'POST', '/instrument-types', { code: 'INC', name: 'Again' })).json()).toEqual({
+      code: 'An instrument type with this code already exists',
+    });
+    const twice = await req('manager', 'POST', '/instrument-types', {
+      code: 'SM',
+      name: 'Settlement',
+      reading_codes: [
+        { code: 'D', description: 'x' },
+        { code: 'D', description: 'y' },
+      ],
+    });
     expect(twice.json()).toEqual({ 'reading_codes.1.code': 'This reading code is listed twice' });
-    const limits = await req('manager', 'POST', '/instrument-types', { code: 'SM', name: 'Settlement', reading_codes: [{ code: 'D', description: 'x', min_value: 5, max_value: 1 }] });
+    const limits = await req('manager', 'POST', '/instrument-types', {
+      code: 'SM',
+      name: 'Settlement',
+      reading_codes: [{ code: 'D', description: 'x', min_value: 5, max_value: 1 }],
+    });
     expect(limits.json()).toEqual({ 'reading_codes.0.max_value': 'The maximum must be greater than the minimum' });
     expect((await req('nobody', 'POST', '/instrument-types', { code: 'SM', name: 'Settlement' })).statusCode).toBe(403);
   });
 
   it('edits a type and its reading codes, and refuses deleting what is in use', async () => {
-    const sm = (await req('manager', 'POST', '/instrument-types', { code: 'SM', name: 'Settlement Marker', reading_codes: [{ code: 'DSPA', description: 'Settlement', unit: 'mm' }] })).json<TInstrumentType>();
+    const sm = (
+      await req('manager', 'POST', '/instrument-types', {
+        code: 'SM',
+        name: 'Settlement Marker',
+        reading_codes: [{ code: 'DSPA', description: 'Settlement', unit: 'mm' }],
+      })
+    ).json<TInstrumentType>();
     const edited = await req('manager', 'PUT', `/instrument-types/${sm.type_id}`, { name: 'Ground Settlement Marker', lta_code: 'GSM' });
     expect(edited.json<TInstrumentType>()).toMatchObject({ name: 'Ground Settlement Marker', lta_code: 'GSM', code: 'SM' });
     expect((await lastAudit(t.db, 'instrument-type.update'))?.after).toEqual({ name: 'Ground Settlement Marker', lta: 'GSM' });
@@ -83,7 +125,9 @@ describe('instrument categories, types, reading codes, alert levels and icons', 
     const added = await req('manager', 'POST', `/instrument-types/${sm.type_id}/reading-codes`, { code: 'DH', description: 'Heave', unit: 'mm', precision: 1 });
     expect(added.statusCode, added.body).toBe(200);
     const dh = added.json<TReadingCode>();
-    expect((await req('manager', 'POST', `/instrument-types/${sm.type_id}/reading-codes`, { code: 'DH', description: 'Again' })).json()).toEqual({ code: 'This type already has this reading code' });
+    expect((await req('manager', 'POST', `/instrument-types/${sm.type_id}/reading-codes`, { code: 'DH', description: 'Again' })).json()).toEqual({
+      code: 'This type already has this reading code',
+    });
     const changed = await req('manager', 'PUT', `/reading-codes/${dh.reading_code_id}`, { precision: 3, unit: 'm' });
     expect(changed.json<TReadingCode>()).toMatchObject({ code: 'DH', precision: 3, unit: 'm' });
     expect((await req('manager', 'PUT', `/reading-codes/${dh.reading_code_id}`, { min_value: 10, max_value: 0 })).statusCode).toBe(400);
@@ -111,14 +155,18 @@ describe('instrument categories, types, reading codes, alert levels and icons', 
     expect((await config()).thresholds.map((x) => x.code)).toEqual(['CL', 'AL', 'PDL', 'WSL']);
     const bad = await req('manager', 'POST', '/alert-levels', { code: 'x y', name: 'Bad', color: 'red', severity: 5 });
     expect(Object.keys(bad.json()).sort()).toEqual(['code', 'color', 'severity']);
-    expect((await req('manager', 'POST', '/alert-levels', { code: 'AL', name: 'Again', color: '#000000', severity: 2 })).json()).toEqual({ code: 'An alert level with this code already exists' });
+    expect((await req('manager', 'POST', '/alert-levels', { code: 'AL', name: 'Again', color: '#000000', severity: 2 })).json()).toEqual({
+      code: 'An alert level with this code already exists',
+    });
     const levels = (await req('nobody', 'GET', '/alert-levels')).json<{ records: TAlertLevel[] }>().records;
     const al = levels.find((l) => l.code === 'AL')!;
     const edited = await req('manager', 'PUT', `/alert-levels/${al.level_id}`, { name: 'Alert' });
     expect(edited.json<TAlertLevel>().name).toBe('Alert');
     expect((await lastAudit(t.db, 'alert-level.update'))?.after).toEqual({ name: 'Alert' });
     expect((await req('nobody', 'PUT', `/alert-levels/${al.level_id}`, { name: 'x' })).statusCode).toBe(403);
-    const extra = (await req('manager', 'POST', '/alert-levels', { code: 'XL', name: 'Extra', color: '#000000', severity: 1, sort_order: 9 })).json<TAlertLevel>();
+    const extra = (
+      await req('manager', 'POST', '/alert-levels', { code: 'XL', name: 'Extra', color: '#000000', severity: 1, sort_order: 9 })
+    ).json<TAlertLevel>();
     expect((await req('manager', 'DELETE', `/alert-levels/${extra.level_id}`)).statusCode).toBe(200);
   });
 

@@ -23,7 +23,10 @@ describe('bulk import and export of instruments and thresholds', () => {
     await createLevels(t.db);
     const sm = await createType(t.db, 'SM', ['DSPA']);
     await createType(t.db, 'INC', ['A', 'B']);
-    const rows = await t.db.orm.select({ id: contracts.contractId, no: contracts.no }).from(contracts).where(inArray(contracts.contractId, [w.contractA, w.contractB]));
+    const rows = await t.db.orm
+      .select({ id: contracts.contractId, no: contracts.no })
+      .from(contracts)
+      .where(inArray(contracts.contractId, [w.contractA, w.contractB]));
     noA = rows.find((r) => r.id === w.contractA)!.no;
     noB = rows.find((r) => r.id === w.contractB)!.no;
     await createZone(t.db, w.contractA, 'North');
@@ -71,7 +74,11 @@ describe('bulk import and export of instruments and thresholds', () => {
     expect(errs(6)).toEqual([{ field: 'name', message: 'Duplicate of row 2 in this file' }]);
     expect(errs(7)).toEqual([{ field: 'name', message: 'An instrument with this name already exists in this contract' }]);
     expect(errs(8)).toEqual([{ field: 'easting', message: expect.stringMatching(/outside the map bounds/) }]);
-    expect(errs(9).map((e) => e.field).sort()).toEqual(['easting', 'frequency', 'install_date', 'level', 'status']);
+    expect(
+      errs(9)
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['easting', 'frequency', 'install_date', 'level', 'status']);
     expect(await countRows(t.db, instruments)).toBe(before);
   });
 
@@ -82,7 +89,11 @@ describe('bulk import and export of instruments and thresholds', () => {
 
   it('imports a valid file in one go (dry run first), as CSV or XLSX', async () => {
     const before = await countRows(t.db, instruments);
-    const csv = [HEADER, `SM-NEW-1,SM,${noA},North,30100,28700,103.5,2026-03-01,active,daily,GSM1,ok`, `INC-NEW-1,inc,${noA},,30110,28710,,15/03/2026,,Weekly,,`].join('\n');
+    const csv = [
+      HEADER,
+      `SM-NEW-1,SM,${noA},North,30100,28700,103.5,2026-03-01,active,daily,GSM1,ok`,
+      `INC-NEW-1,inc,${noA},,30110,28710,,15/03/2026,,Weekly,,`,
+    ].join('\n');
     const dry = (await upload('manager', '/instruments/import?dry_run=true', 'plan.csv', csv)).json<TImportResult>();
     expect(dry).toMatchObject({ valid: 2, invalid: 0, imported: 0, dry_run: true });
     expect(await countRows(t.db, instruments)).toBe(before);
@@ -106,8 +117,12 @@ describe('bulk import and export of instruments and thresholds', () => {
   });
 
   it('refuses files it cannot read, with a field error', async () => {
-    expect((await upload('manager', '/instruments/import', 'x.csv', Buffer.from([0, 1, 2, 3]))).json()).toEqual({ files: 'The file must be a CSV or XLSX file' });
-    expect((await upload('manager', '/instruments/import', 'x.csv', 'name,type\r\nA,SM\r\n')).json()).toEqual({ files: expect.stringMatching(/^Missing columns: contract, easting, northing/) });
+    expect((await upload('manager', '/instruments/import', 'x.csv', Buffer.from([0, 1, 2, 3]))).json()).toEqual({
+      files: 'The file must be a CSV or XLSX file',
+    });
+    expect((await upload('manager', '/instruments/import', 'x.csv', 'name,type\r\nA,SM\r\n')).json()).toEqual({
+      files: expect.stringMatching(/^Missing columns: contract, easting, northing/),
+    });
     expect((await upload('manager', '/instruments/import', 'x.csv', `${HEADER}\r\n`)).json()).toEqual({ files: 'The file has no rows to import' });
     expect((await as(t, w.sessions.manager, { method: 'POST', url: '/api/v1/instruments/import', payload: {} })).json()).toEqual({ files: 'Upload one file' });
     expect((await upload('nobody', '/instruments/import', 'x.csv', `${HEADER}\r\n`)).statusCode).toBe(403);
@@ -116,7 +131,10 @@ describe('bulk import and export of instruments and thresholds', () => {
   it("exports the caller's instruments in the import format", async () => {
     const csv = await get('xuser', '/instruments/export?format=csv');
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(`${HEADER},latitude,longitude`);
     expect(lines.slice(1).every((l) => l.split(',')[2] === noA)).toBe(true);
     expect(lines.some((l) => l.startsWith('SM-NEW-1,SM,'))).toBe(true);
@@ -199,11 +217,17 @@ describe('bulk import and export of instruments and thresholds', () => {
 
   it('exports thresholds in the import format, within the caller’s contracts', async () => {
     const res = await get('manager', `/thresholds/export?format=csv&contract_id=${w.contractA}`);
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('contract,instrument,reading_code,level,upper,lower');
     expect(lines).toContain(`${noA},SM-NEW-1,DSPA,AL,21,-21`);
     expect(lines).toContain(`${noA},SM-SHARED,DSPA,AL,,-15`);
-    const y = (await get('yuser', '/thresholds/export?format=csv')).body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const y = (await get('yuser', '/thresholds/export?format=csv')).body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(y).toHaveLength(1);
   });
 });

@@ -43,10 +43,7 @@ function conditions(scope: ContractScope, f: InstrumentsFilter): SQL | undefined
     f.contractIds ? (f.contractIds.length ? inArray(instruments.contractId, f.contractIds) : sql`false`) : undefined,
     f.status ? sql`${instruments.status} = ${f.status}` : undefined,
     f.bbox
-      ? and(
-          sql`${instruments.easting} between ${f.bbox[0]} and ${f.bbox[2]}`,
-          sql`${instruments.northing} between ${f.bbox[1]} and ${f.bbox[3]}`,
-        )
+      ? and(sql`${instruments.easting} between ${f.bbox[0]} and ${f.bbox[2]}`, sql`${instruments.northing} between ${f.bbox[1]} and ${f.bbox[3]}`)
       : undefined,
   );
 }
@@ -63,7 +60,11 @@ function base(db: Executor) {
 export async function listInstruments(db: Executor, scope: ContractScope, f: InstrumentsFilter & { limit: number; skip: number }) {
   const where = conditions(scope, f);
   const [records, [count]] = await Promise.all([
-    base(db).where(where).orderBy(asc(contracts.no), asc(sql`lower(${instruments.name})`), asc(instruments.instrumentId)).limit(f.limit).offset(f.skip),
+    base(db)
+      .where(where)
+      .orderBy(asc(contracts.no), asc(sql`lower(${instruments.name})`), asc(instruments.instrumentId))
+      .limit(f.limit)
+      .offset(f.skip),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(instruments)
@@ -92,7 +93,13 @@ export async function instrumentNameTaken(db: Executor, contractId: number, name
   const [row] = await db
     .select({ id: instruments.instrumentId })
     .from(instruments)
-    .where(and(eq(instruments.contractId, contractId), sql`lower(${instruments.name}) = lower(${name})`, exceptId ? ne(instruments.instrumentId, exceptId) : undefined))
+    .where(
+      and(
+        eq(instruments.contractId, contractId),
+        sql`lower(${instruments.name}) = lower(${name})`,
+        exceptId ? ne(instruments.instrumentId, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return !!row;
 }
@@ -135,7 +142,10 @@ export async function deleteInstrument(tx: Executor, id: number) {
 }
 
 export async function thresholdCount(db: Executor, instrumentId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(thresholds).where(eq(thresholds.instrumentId, instrumentId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(thresholds)
+    .where(eq(thresholds.instrumentId, instrumentId));
   return row?.n ?? 0;
 }
 

@@ -189,7 +189,12 @@ export class InstrumentsService {
     try {
       id = await this.db.transaction(async (tx) => {
         const row = await insertInstrument(tx, values);
-        await writeAudit(tx, actor, { action: 'instrument.create', entityType: 'instrument', entityId: row.instrumentId, after: auditFields(values, body.type_code.toUpperCase()) });
+        await writeAudit(tx, actor, {
+          action: 'instrument.create',
+          entityType: 'instrument',
+          entityId: row.instrumentId,
+          after: auditFields(values, body.type_code.toUpperCase()),
+        });
         return row.instrumentId;
       });
     } catch (err) {
@@ -226,7 +231,8 @@ export class InstrumentsService {
     const loc = this.location(body) ?? { easting: body.easting ?? i.easting, northing: body.northing ?? i.northing };
     if (loc.easting !== i.easting || loc.northing !== i.northing) Object.assign(errors, await this.boundsErrors(loc.easting, loc.northing));
     const name = body.name ?? i.name;
-    if ((name.toLowerCase() !== i.name.toLowerCase() || contractId !== i.contractId) && (await instrumentNameTaken(this.db, contractId, name, id))) errors.name = NAME_TAKEN;
+    if ((name.toLowerCase() !== i.name.toLowerCase() || contractId !== i.contractId) && (await instrumentNameTaken(this.db, contractId, name, id)))
+      errors.name = NAME_TAKEN;
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const next: Partial<InstrumentRow> = {
       name,

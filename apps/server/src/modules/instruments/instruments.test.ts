@@ -23,7 +23,8 @@ describe('instruments and thresholds', () => {
     await createType(t.db, 'INC', ['A', 'B']);
     zoneA = (await createZone(t.db, w.contractA, 'Zone A1')).zoneId;
     zoneB = (await createZone(t.db, w.contractB, 'Zone B1')).zoneId;
-    bInstrument = (await createInstrument(t.db, { name: 'SM-B-0001', contractId: w.contractB, typeId: smTypeId, easting: 35000, northing: 31000 })).instrumentId;
+    bInstrument = (await createInstrument(t.db, { name: 'SM-B-0001', contractId: w.contractB, typeId: smTypeId, easting: 35000, northing: 31000 }))
+      .instrumentId;
   });
   afterAll(() => t.close());
 
@@ -44,7 +45,17 @@ describe('instruments and thresholds', () => {
     expect(res.statusCode, res.body).toBe(200);
     const i = res.json<TInstrument>();
     const ll = svy21ToWgs84(30350.5, 28620.2);
-    expect(i).toMatchObject({ name: 'SM-A-0001', type_code: 'SM', contract_id: w.contractA, zone_id: zoneA, zone_name: 'Zone A1', status: 'active', frequency: 'daily', level: 103.2, install_date: '2026-02-01' });
+    expect(i).toMatchObject({
+      name: 'SM-A-0001',
+      type_code: 'SM',
+      contract_id: w.contractA,
+      zone_id: zoneA,
+      zone_name: 'Zone A1',
+      status: 'active',
+      frequency: 'daily',
+      level: 103.2,
+      install_date: '2026-02-01',
+    });
     expect(i.latitude).toBeCloseTo(ll.lat, 9);
     expect(i.longitude).toBeCloseTo(ll.lon, 9);
     expect((await lastAudit(t.db, 'instrument.create'))?.after).toMatchObject({ name: 'SM-A-0001', type: 'SM', lta: 'GSM001' });
@@ -52,7 +63,13 @@ describe('instruments and thresholds', () => {
   });
 
   it('takes a WGS84 location and converts it', async () => {
-    const res = await req('manager', 'POST', '/instruments', { name: 'SM-A-0002', type_code: 'SM', contract_id: w.contractA, latitude: 1.29, longitude: 103.85 });
+    const res = await req('manager', 'POST', '/instruments', {
+      name: 'SM-A-0002',
+      type_code: 'SM',
+      contract_id: w.contractA,
+      latitude: 1.29,
+      longitude: 103.85,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const i = res.json<TInstrument>();
     expect(i.latitude).toBeCloseTo(1.29, 7);
@@ -66,19 +83,47 @@ describe('instruments and thresholds', () => {
     expect(missing.json()).toEqual({ name: expect.any(String) });
     const nowhere = await req('manager', 'POST', '/instruments', { name: 'N-1', type_code: 'SM', contract_id: w.contractA, easting: 30000 });
     expect(nowhere.json()).toEqual({ easting: 'Give easting and northing (SVY21) or latitude and longitude' });
-    const many = await req('manager', 'POST', '/instruments', { name: 'X-1', type_code: 'NOPE', contract_id: w.contractA, zone_id: zoneB, easting: 999_000, northing: 30000 });
-    expect(many.json()).toEqual({ type_code: 'Unknown instrument type', zone_id: 'The zone is not one of this contract', easting: expect.stringMatching(/outside the map bounds/) });
+    const many = await req('manager', 'POST', '/instruments', {
+      name: 'X-1',
+      type_code: 'NOPE',
+      contract_id: w.contractA,
+      zone_id: zoneB,
+      easting: 999_000,
+      northing: 30000,
+    });
+    expect(many.json()).toEqual({
+      type_code: 'Unknown instrument type',
+      zone_id: 'The zone is not one of this contract',
+      easting: expect.stringMatching(/outside the map bounds/),
+    });
     const dup = await req('manager', 'POST', '/instruments', { name: 'sm-a-0001', type_code: 'SM', contract_id: w.contractA, easting: 30000, northing: 30000 });
     expect(dup.json()).toEqual({ name: 'This contract already has an instrument with this name' });
-    const shape = await req('manager', 'POST', '/instruments', { name: 'X,1', type_code: 'SM', contract_id: w.contractA, easting: 30000, northing: 30000, status: 'lost', frequency: 'sometimes', install_date: '2026-13-01' });
+    const shape = await req('manager', 'POST', '/instruments', {
+      name: 'X,1',
+      type_code: 'SM',
+      contract_id: w.contractA,
+      easting: 30000,
+      northing: 30000,
+      status: 'lost',
+      frequency: 'sometimes',
+      install_date: '2026-13-01',
+    });
     expect(Object.keys(shape.json()).sort()).toEqual(['frequency', 'install_date', 'name', 'status']);
     // The same name in another contract is fine.
-    const other = await req('manager', 'POST', '/instruments', { name: 'SM-A-0001', type_code: 'SM', contract_id: w.contractB, easting: 35000, northing: 31000 });
+    const other = await req('manager', 'POST', '/instruments', {
+      name: 'SM-A-0001',
+      type_code: 'SM',
+      contract_id: w.contractB,
+      easting: 35000,
+      northing: 31000,
+    });
     expect(other.statusCode, other.body).toBe(200);
   });
 
   it('refuses changes without ManageInstruments (403), and reads need only a sign-in', async () => {
-    expect((await req('nobody', 'POST', '/instruments', { name: 'N', type_code: 'SM', contract_id: w.contractA, easting: 30000, northing: 30000 })).statusCode).toBe(403);
+    expect(
+      (await req('nobody', 'POST', '/instruments', { name: 'N', type_code: 'SM', contract_id: w.contractA, easting: 30000, northing: 30000 })).statusCode,
+    ).toBe(403);
     expect((await req('nobody', 'PUT', `/instruments/${bInstrument}`, { remarks: 'x' })).statusCode).toBe(403);
     expect((await req('nobody', 'DELETE', `/instruments/${bInstrument}`)).statusCode).toBe(403);
     expect((await req('nobody', 'PUT', `/instruments/${bInstrument}/thresholds`, { thresholds: [] })).statusCode).toBe(403);
@@ -108,7 +153,13 @@ describe('instruments and thresholds', () => {
 
   it('filters by keyword, type, zone, contract, status and extent, with paging and the total', async () => {
     for (let n = 3; n <= 12; n++) {
-      await createInstrument(t.db, { name: `INC-A-${String(n).padStart(4, '0')}`, contractId: w.contractA, typeId: (await t.db.query<{ type_id: number }>("select type_id from instrument_types where code = 'INC'")).rows[0]!.type_id, easting: 31000 + n * 10, northing: 29000 });
+      await createInstrument(t.db, {
+        name: `INC-A-${String(n).padStart(4, '0')}`,
+        contractId: w.contractA,
+        typeId: (await t.db.query<{ type_id: number }>("select type_id from instrument_types where code = 'INC'")).rows[0]!.type_id,
+        easting: 31000 + n * 10,
+        northing: 29000,
+      });
     }
     const page = (await req('manager', 'GET', `/instruments?type=INC&limit=4&skip=4&contract_id=${w.contractA}`)).json<TInstrumentList>();
     expect(page.total_records).toBe(10);
@@ -127,15 +178,21 @@ describe('instruments and thresholds', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<TInstrument>()).toMatchObject({ status: 'damaged', remarks: 'Hit by excavator', zone_id: zoneA });
     expect((await lastAudit(t.db, 'instrument.update'))?.after).toEqual({ status: 'damaged', remarks: 'Hit by excavator' });
-    expect((await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { zone_id: zoneB })).json()).toEqual({ zone_id: 'The zone is not one of this contract' });
-    expect((await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { name: 'SM-A-0002' })).json()).toEqual({ name: 'This contract already has an instrument with this name' });
+    expect((await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { zone_id: zoneB })).json()).toEqual({
+      zone_id: 'The zone is not one of this contract',
+    });
+    expect((await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { name: 'SM-A-0002' })).json()).toEqual({
+      name: 'This contract already has an instrument with this name',
+    });
     // Moving to another contract drops the zone.
     const moved = await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { contract_id: w.contractB, name: 'SM-MOVED' });
     expect(moved.json<TInstrument>()).toMatchObject({ contract_id: w.contractB, zone_id: null });
   });
 
   it('replaces the thresholds as a set, validates them, and audits before and after', async () => {
-    const i = (await req('manager', 'POST', '/instruments', { name: 'SM-T-1', type_code: 'SM', contract_id: w.contractA, easting: 30000, northing: 30000 })).json<TInstrument>();
+    const i = (
+      await req('manager', 'POST', '/instruments', { name: 'SM-T-1', type_code: 'SM', contract_id: w.contractA, easting: 30000, northing: 30000 })
+    ).json<TInstrument>();
     const set = await req('manager', 'PUT', `/instruments/${i.instrument_id}/thresholds`, {
       thresholds: [
         { reading_code: 'DSPA', level_code: 'AL', upper: 20, lower: -20 },
@@ -149,7 +206,9 @@ describe('instruments and thresholds', () => {
       { reading_code: 'DSPA', level_code: 'AL', upper: 20, lower: -20 },
       { reading_code: 'DSPA', level_code: 'WSL', upper: 28, lower: -28 },
     ]);
-    const again = await req('manager', 'PUT', `/instruments/${i.instrument_id}/thresholds`, { thresholds: [{ reading_code: 'DSPA', level_code: 'AL', upper: 21, lower: -21 }] });
+    const again = await req('manager', 'PUT', `/instruments/${i.instrument_id}/thresholds`, {
+      thresholds: [{ reading_code: 'DSPA', level_code: 'AL', upper: 21, lower: -21 }],
+    });
     expect(again.json<TInstrumentThresholds>().thresholds).toEqual([{ reading_code: 'DSPA', level_code: 'AL', upper: 21, lower: -21 }]);
     const audit = await lastAudit(t.db, 'instrument.thresholds');
     expect(audit?.before).toEqual({
@@ -170,7 +229,10 @@ describe('instruments and thresholds', () => {
       ],
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ 'thresholds.2.upper': 'Give an upper or a lower value', 'thresholds.3.upper': 'The upper value must be greater than the lower value' });
+    expect(bad.json()).toEqual({
+      'thresholds.2.upper': 'Give an upper or a lower value',
+      'thresholds.3.upper': 'The upper value must be greater than the lower value',
+    });
     const unknown = await req('manager', 'PUT', `/instruments/${i.instrument_id}/thresholds`, {
       thresholds: [
         { reading_code: 'A', level_code: 'AL', upper: 1 },
@@ -202,11 +264,16 @@ describe('instruments and thresholds', () => {
     expect((await t.db.orm.select().from(thresholds).where(eq(thresholds.instrumentId, i.instrument_id))).map((r) => r.upper)).toEqual([21]);
 
     // The type cannot change under thresholds.
-    expect((await req('manager', 'PUT', `/instruments/${i.instrument_id}`, { type_code: 'INC' })).json()).toEqual({ type_code: 'Remove the thresholds of this instrument before changing its type' });
+    expect((await req('manager', 'PUT', `/instruments/${i.instrument_id}`, { type_code: 'INC' })).json()).toEqual({
+      type_code: 'Remove the thresholds of this instrument before changing its type',
+    });
     // Deleting the instrument deletes its thresholds.
     expect((await req('manager', 'DELETE', `/instruments/${i.instrument_id}`)).statusCode).toBe(200);
     expect(await t.db.orm.select().from(thresholds).where(eq(thresholds.instrumentId, i.instrument_id))).toEqual([]);
     expect((await req('manager', 'GET', `/instruments/${i.instrument_id}`)).statusCode).toBe(404);
-    expect((await lastAudit(t.db, 'instrument.delete'))?.before).toMatchObject({ name: 'SM-T-1', thresholds: [{ reading: 'DSPA', level: 'AL', upper: 21, lower: -21 }] });
+    expect((await lastAudit(t.db, 'instrument.delete'))?.before).toMatchObject({
+      name: 'SM-T-1',
+      thresholds: [{ reading: 'DSPA', level: 'AL', upper: 21, lower: -21 }],
+    });
   });
 });

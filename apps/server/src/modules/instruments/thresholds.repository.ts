@@ -100,7 +100,14 @@ export async function visibleInstrumentsByName(db: Executor, scope: ContractScop
 /** Thresholds of the caller's instruments (exports), optionally of one contract. */
 export async function thresholdsForExport(db: Executor, scope: ContractScope, contractId: number | undefined, max: number) {
   return db
-    .select({ contractNo: contracts.no, instrument: instruments.name, readingCode: readingCodes.code, levelCode: alertLevels.code, upper: thresholds.upper, lower: thresholds.lower })
+    .select({
+      contractNo: contracts.no,
+      instrument: instruments.name,
+      readingCode: readingCodes.code,
+      levelCode: alertLevels.code,
+      upper: thresholds.upper,
+      lower: thresholds.lower,
+    })
     .from(thresholds)
     .innerJoin(instruments, eq(instruments.instrumentId, thresholds.instrumentId))
     .innerJoin(contracts, eq(contracts.contractId, instruments.contractId))

@@ -10,7 +10,10 @@ export async function listOutbox(db: Executor, q: { limit: number; skip: number;
   const where = q.to ? ilike(outbox.to, likePattern(q.to)) : undefined;
   const [records, [count]] = await Promise.all([
     db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(q.limit).offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

@@ -11,49 +11,85 @@ export const mapLayersRoutes: FastifyPluginAsyncZod<{ mapLayers: MapLayersServic
   const params = { params: ZIdParam };
   const manage = { permissions: ['ManageMapLayers'] as const };
 
-  app.get('/master-data/map-layers', {
-    config: manage,
-    schema: { tags, summary: 'Map layers in drawing order (every user gets them in the configuration)', response: { 200: ZMapLayerList } },
-  }, () => mapLayers.list());
+  app.get(
+    '/master-data/map-layers',
+    {
+      config: manage,
+      schema: { tags, summary: 'Map layers in drawing order (every user gets them in the configuration)', response: { 200: ZMapLayerList } },
+    },
+    () => mapLayers.list(),
+  );
 
-  app.post('/master-data/map-layers', {
-    config: manage,
-    schema: { tags, summary: 'Add a base map or overlay', body: ZCreateMapLayerRequest, response: { 200: ZMapLayer } },
-  }, (req) => mapLayers.create(requireActor(req.actor), req.body));
+  app.post(
+    '/master-data/map-layers',
+    {
+      config: manage,
+      schema: { tags, summary: 'Add a base map or overlay', body: ZCreateMapLayerRequest, response: { 200: ZMapLayer } },
+    },
+    (req) => mapLayers.create(requireActor(req.actor), req.body),
+  );
 
-  app.put('/master-data/map-layers/order', {
-    config: manage,
-    schema: { tags, summary: 'Reorder the layers (every id once)', body: ZReorderMapLayersRequest, response: { 200: ZMapLayerList } },
-  }, (req) => mapLayers.reorder(requireActor(req.actor), req.body));
+  app.put(
+    '/master-data/map-layers/order',
+    {
+      config: manage,
+      schema: { tags, summary: 'Reorder the layers (every id once)', body: ZReorderMapLayersRequest, response: { 200: ZMapLayerList } },
+    },
+    (req) => mapLayers.reorder(requireActor(req.actor), req.body),
+  );
 
-  app.get('/master-data/map-layers/:id', {
-    config: manage,
-    schema: { tags, summary: 'A map layer', ...params, response: { 200: ZMapLayer } },
-  }, (req) => mapLayers.get(req.params.id));
+  app.get(
+    '/master-data/map-layers/:id',
+    {
+      config: manage,
+      schema: { tags, summary: 'A map layer', ...params, response: { 200: ZMapLayer } },
+    },
+    (req) => mapLayers.get(req.params.id),
+  );
 
-  app.put('/master-data/map-layers/:id', {
-    config: manage,
-    schema: { tags, summary: 'Edit a map layer (fields given change)', ...params, body: ZUpdateMapLayerRequest, response: { 200: ZMapLayer } },
-  }, (req) => mapLayers.update(requireActor(req.actor), req.params.id, req.body));
+  app.put(
+    '/master-data/map-layers/:id',
+    {
+      config: manage,
+      schema: { tags, summary: 'Edit a map layer (fields given change)', ...params, body: ZUpdateMapLayerRequest, response: { 200: ZMapLayer } },
+    },
+    (req) => mapLayers.update(requireActor(req.actor), req.params.id, req.body),
+  );
 
-  app.delete('/master-data/map-layers/:id', {
-    config: manage,
-    schema: { tags, summary: 'Delete a map layer (and its file)', ...params, response: { 200: ZOk } },
-  }, (req) => mapLayers.remove(requireActor(req.actor), req.params.id));
+  app.delete(
+    '/master-data/map-layers/:id',
+    {
+      config: manage,
+      schema: { tags, summary: 'Delete a map layer (and its file)', ...params, response: { 200: ZOk } },
+    },
+    (req) => mapLayers.remove(requireActor(req.actor), req.params.id),
+  );
 
-  app.post('/master-data/map-layers/:id/file', {
-    config: manage,
-    schema: { tags, summary: 'Upload the GeoJSON or KML file of an overlay (upload type map)', ...params, response: { 200: ZMapLayer } },
-  }, async (req) => {
-    const file = await readSingleUpload(req, uploadLimit(await settings.get(), 'map'));
-    return mapLayers.uploadFile(requireActor(req.actor), req.params.id, file);
-  });
+  app.post(
+    '/master-data/map-layers/:id/file',
+    {
+      config: manage,
+      schema: { tags, summary: 'Upload the GeoJSON or KML file of an overlay (upload type map)', ...params, response: { 200: ZMapLayer } },
+    },
+    async (req) => {
+      const file = await readSingleUpload(req, uploadLimit(await settings.get(), 'map'));
+      return mapLayers.uploadFile(requireActor(req.actor), req.params.id, file);
+    },
+  );
 
-  app.get('/map-layers/:id/file', {
-    config: { permissions: [], resourceToken: true },
-    schema: { tags, summary: 'The file of a GeoJSON/KML layer (`?_token=` the resource token)', ...params },
-  }, async (req, reply) => {
-    const f = await mapLayers.file(req.params.id);
-    return reply.header('content-type', f.contentType).header('content-disposition', attachment(f.fileName)).header('cache-control', 'private, no-cache').send(f.data);
-  });
+  app.get(
+    '/map-layers/:id/file',
+    {
+      config: { permissions: [], resourceToken: true },
+      schema: { tags, summary: 'The file of a GeoJSON/KML layer (`?_token=` the resource token)', ...params },
+    },
+    async (req, reply) => {
+      const f = await mapLayers.file(req.params.id);
+      return reply
+        .header('content-type', f.contentType)
+        .header('content-disposition', attachment(f.fileName))
+        .header('cache-control', 'private, no-cache')
+        .send(f.data);
+    },
+  );
 };

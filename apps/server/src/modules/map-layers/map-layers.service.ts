@@ -30,7 +30,14 @@ const auditFields = (l: Partial<MapLayerRow>) => ({
 });
 
 /** Tile and service sources need an address; GeoJSON/KML need an address or an uploaded file; stations are GeoJSON/KML. */
-function sourceErrors(l: { kind: string; source: string; url: string | null | undefined; fileKey?: string | null | undefined; minZoom?: number | null; maxZoom?: number | null }) {
+function sourceErrors(l: {
+  kind: string;
+  source: string;
+  url: string | null | undefined;
+  fileKey?: string | null | undefined;
+  minZoom?: number | null;
+  maxZoom?: number | null;
+}) {
   const errors: Record<string, string> = {};
   if (l.kind === 'stations' && l.source !== 'geojson' && l.source !== 'kml') errors.source = STATIONS_SOURCE;
   if (['xyz', 'wmts', 'wms'].includes(l.source) && !l.url) errors.url = 'Enter the address of the tile or map service';
@@ -152,7 +159,13 @@ export class MapLayersService {
     if (before.some((id, i) => id !== body.layer_ids[i])) {
       await this.db.transaction(async (tx) => {
         for (const [i, id] of body.layer_ids.entries()) await updateLayer(tx, id, { sortOrder: i, updatedAt: this.ctx.now() });
-        await writeAudit(tx, actor, { action: 'map-layer.reorder', entityType: 'map_layer', entityId: null, before: { layer_ids: before }, after: { layer_ids: body.layer_ids } });
+        await writeAudit(tx, actor, {
+          action: 'map-layer.reorder',
+          entityType: 'map_layer',
+          entityId: null,
+          before: { layer_ids: before },
+          after: { layer_ids: body.layer_ids },
+        });
       });
       await this.master.changed('map-layers');
     }
@@ -179,7 +192,13 @@ export class MapLayersService {
     try {
       await this.db.transaction(async (tx) => {
         await updateLayer(tx, id, { fileKey: key, fileName, updatedAt: this.ctx.now() });
-        await writeAudit(tx, actor, { action: 'map-layer.file', entityType: 'map_layer', entityId: id, before: { file_name: l.fileName }, after: { file_name: fileName, size: file.data.length } });
+        await writeAudit(tx, actor, {
+          action: 'map-layer.file',
+          entityType: 'map_layer',
+          entityId: id,
+          before: { file_name: l.fileName },
+          after: { file_name: fileName, size: file.data.length },
+        });
       });
     } catch (err) {
       await this.storage.remove(key).catch(() => undefined);
@@ -215,10 +234,24 @@ export class MapLayersService {
     let row: MapLayerRow;
     try {
       const now = this.ctx.now();
-      const values: MapLayerInsert = { name, kind: 'overlay', source: kind, fileKey: key, fileName, sortOrder: await nextSortOrder(this.db), createdAt: now, updatedAt: now };
+      const values: MapLayerInsert = {
+        name,
+        kind: 'overlay',
+        source: kind,
+        fileKey: key,
+        fileName,
+        sortOrder: await nextSortOrder(this.db),
+        createdAt: now,
+        updatedAt: now,
+      };
       row = await this.db.transaction(async (tx) => {
         const l = await insertLayer(tx, values);
-        await writeAudit(tx, actor, { action: 'map-layer.create', entityType: 'map_layer', entityId: l.layerId, after: { ...auditFields(values), size: input.data.length } });
+        await writeAudit(tx, actor, {
+          action: 'map-layer.create',
+          entityType: 'map_layer',
+          entityId: l.layerId,
+          after: { ...auditFields(values), size: input.data.length },
+        });
         await within?.(tx, l, { fileName, kind, size: input.data.length });
         return l;
       });

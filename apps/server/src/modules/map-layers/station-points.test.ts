@@ -8,7 +8,17 @@ describe('station points of a GeoJSON or KML file', () => {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', properties: { name: '  Raffles   Place ' }, geometry: { type: 'Point', coordinates: [103.85153, 1.28393] } },
-        { type: 'Feature', properties: { name: 'Exits' }, geometry: { type: 'MultiPoint', coordinates: [[103.85, 1.28], [103.851, 1.281]] } },
+        {
+          type: 'Feature',
+          properties: { name: 'Exits' },
+          geometry: {
+            type: 'MultiPoint',
+            coordinates: [
+              [103.85, 1.28],
+              [103.851, 1.281],
+            ],
+          },
+        },
         { type: 'Feature', properties: { title: 'no name' }, geometry: { type: 'Point', coordinates: [103.85, 1.28] } },
         { type: 'Feature', properties: { name: 'broken' }, geometry: { type: 'Point', coordinates: ['a', 1] } },
       ],
@@ -23,7 +33,11 @@ describe('station points of a GeoJSON or KML file', () => {
   });
 
   it('takes metres as SVY21 (a crs naming EPSG:3414, or numbers beyond degrees)', () => {
-    const file = { type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3414' } }, features: [{ type: 'Feature', properties: { name: 'S' }, geometry: { type: 'Point', coordinates: [30100.1234, 28700.5] } }] };
+    const file = {
+      type: 'FeatureCollection',
+      crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3414' } },
+      features: [{ type: 'Feature', properties: { name: 'S' }, geometry: { type: 'Point', coordinates: [30100.1234, 28700.5] } }],
+    };
     expect(stationPoints(JSON.stringify(file), 'geojson', 10)).toEqual([{ name: 'S', easting: 30100.123, northing: 28700.5 }]);
   });
 

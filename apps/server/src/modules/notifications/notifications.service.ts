@@ -81,7 +81,13 @@ export class NotificationsService {
       if (!row) throw notFound('Notification not found');
       const changed = await markRead(tx, actor.userId, notificationId);
       if (changed) {
-        await writeAudit(tx, actor, { action: 'notifications.read', entityType: 'notification', entityId: notificationId, before: { read: false }, after: { read: true } });
+        await writeAudit(tx, actor, {
+          action: 'notifications.read',
+          entityType: 'notification',
+          entityId: notificationId,
+          before: { read: false },
+          after: { read: true },
+        });
       }
       return { unread: await countUnread(tx, actor.userId), changed };
     });

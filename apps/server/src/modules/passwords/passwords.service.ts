@@ -176,12 +176,16 @@ export class PasswordsService {
       // A reset ends every session, and lifts a sign-in lock on the name (the owner has just proven the mailbox).
       const ended = purpose === 'reset' ? await revokeUserSessions(tx, user.userId, now) : [];
       if (purpose === 'reset') await clearLoginFailures(tx, user.loginName);
-      await writeAudit(tx, { userId: user.userId, loginName: user.loginName, clientAddress: client.clientAddress }, {
-        action: purpose === 'reset' ? 'account.password.reset' : 'account.password.setup',
-        entityType: 'user',
-        entityId: user.userId,
-        after: { sessions_ended: ended.length },
-      });
+      await writeAudit(
+        tx,
+        { userId: user.userId, loginName: user.loginName, clientAddress: client.clientAddress },
+        {
+          action: purpose === 'reset' ? 'account.password.reset' : 'account.password.setup',
+          entityType: 'user',
+          entityId: user.userId,
+          after: { sessions_ended: ended.length },
+        },
+      );
       await this.security.record(tx, after, user, purpose === 'reset' ? 'password_reset' : 'password_set', client);
       return ended;
     });

@@ -118,7 +118,8 @@ describe('forgot, reset and change password; the password rules; password expiry
     expect(isCommonPassword('Password123')).toBe(true);
     await createUser(t.db, { loginName: 'rules' });
     const s = await signIn(t, 'rules', TEST_PASSWORD, ip());
-    const change = (new_password: string) => as(t, s, { method: 'POST', url: '/api/v1/account/change-password', payload: { current_password: TEST_PASSWORD, new_password } });
+    const change = (new_password: string) =>
+      as(t, s, { method: 'POST', url: '/api/v1/account/change-password', payload: { current_password: TEST_PASSWORD, new_password } });
     expect((await change('short')).json()).toEqual({ new_password: 'Password must be at least 8 characters' });
     expect((await change('iloveyou')).json()).toEqual({ new_password: 'This password is too common; choose another' });
     expect((await change('my rules are best')).json()).toEqual({ new_password: 'Password must not contain your login name' });
@@ -136,11 +137,19 @@ describe('forgot, reset and change password; the password rules; password expiry
     const user = await createUser(t.db, { loginName: 'changer' });
     const here = await signIn(t, 'changer', TEST_PASSWORD, ip());
     const other = await signIn(t, 'changer', TEST_PASSWORD, ip());
-    const wrong = await as(t, here, { method: 'POST', url: '/api/v1/account/change-password', payload: { current_password: 'not it', new_password: NEW_PASSWORD } });
+    const wrong = await as(t, here, {
+      method: 'POST',
+      url: '/api/v1/account/change-password',
+      payload: { current_password: 'not it', new_password: NEW_PASSWORD },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ current_password: MESSAGES.currentPasswordWrong });
 
-    const ok = await as(t, here, { method: 'POST', url: '/api/v1/account/change-password', payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD } });
+    const ok = await as(t, here, {
+      method: 'POST',
+      url: '/api/v1/account/change-password',
+      payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await as(t, other, { method: 'GET', url: '/api/v1/sync' })).statusCode).toBe(401);
     expect((await as(t, here, { method: 'GET', url: '/api/v1/sync' })).statusCode).toBe(200);
@@ -158,16 +167,27 @@ describe('forgot, reset and change password; the password rules; password expiry
     await createUser(t.db, { loginName: 'guesser' });
     const s = await signIn(t, 'guesser', TEST_PASSWORD, ip());
     for (let i = 0; i < 5; i++) {
-      const res = await as(t, s, { method: 'POST', url: '/api/v1/account/change-password', payload: { current_password: `guess ${i}`, new_password: NEW_PASSWORD } });
+      const res = await as(t, s, {
+        method: 'POST',
+        url: '/api/v1/account/change-password',
+        payload: { current_password: `guess ${i}`, new_password: NEW_PASSWORD },
+      });
       expect(res.statusCode).toBe(400);
     }
-    const blocked = await as(t, s, { method: 'POST', url: '/api/v1/account/change-password', payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD } });
+    const blocked = await as(t, s, {
+      method: 'POST',
+      url: '/api/v1/account/change-password',
+      payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
+    });
     expect(blocked.statusCode).toBe(429);
   });
 
   it('limits a session whose password expired to changing it (and sync, preferences, sign-out) until it is changed', async () => {
     const user = await createUser(t.db, { loginName: 'oldpass' });
-    await t.db.orm.update(users).set({ passwordChangedAt: new Date(t.clock.now().getTime() - 100 * 86_400_000) }).where(eq(users.userId, user.userId));
+    await t.db.orm
+      .update(users)
+      .set({ passwordChangedAt: new Date(t.clock.now().getTime() - 100 * 86_400_000) })
+      .where(eq(users.userId, user.userId));
     await setSetting('password_expiry_days', 90);
     try {
       const s = await signIn(t, 'oldpass', TEST_PASSWORD, ip());
@@ -180,14 +200,21 @@ describe('forgot, reset and change password; the password rules; password expiry
       expect((await as(t, s, { method: 'GET', url: '/api/v1/preferences' })).statusCode).toBe(200);
       expect((await as(t, s, { method: 'GET', url: '/api/v1/account/tfa' })).statusCode).toBe(200);
 
-      const changed = await as(t, s, { method: 'POST', url: '/api/v1/account/change-password', payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD } });
+      const changed = await as(t, s, {
+        method: 'POST',
+        url: '/api/v1/account/change-password',
+        payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
+      });
       expect(changed.statusCode).toBe(200);
       expect((await as(t, s, { method: 'GET', url: '/api/v1/contracts' })).statusCode).toBe(200);
       const again = await signIn(t, 'oldpass', NEW_PASSWORD, ip());
       expect(again.login.password_expired).toBe(false);
       // Switching expiry off lifts the limit at once, for sessions already open too.
       t.clock.advance(10 * 60_000);
-      await t.db.orm.update(users).set({ passwordChangedAt: new Date(0) }).where(eq(users.userId, user.userId));
+      await t.db.orm
+        .update(users)
+        .set({ passwordChangedAt: new Date(0) })
+        .where(eq(users.userId, user.userId));
       expect((await as(t, again, { method: 'GET', url: '/api/v1/contracts' })).statusCode).toBe(403);
       await setSetting('password_expiry_days', 0);
       expect((await as(t, again, { method: 'GET', url: '/api/v1/contracts' })).statusCode).toBe(200);

@@ -51,7 +51,8 @@ describe('readings views: status, download, profile', () => {
     for (const l of await createLevels(t.db)) level[l.code] = l.levelId;
     sm = await createType(t.db, 'SM', ['DSPA']);
     inc = await createType(t.db, 'INC', ['A', 'B']);
-    const mk = async (name: string, contractId: number, typeId: number) => (ids[name] = (await createInstrument(t.db, { name, contractId, typeId })).instrumentId);
+    const mk = async (name: string, contractId: number, typeId: number) =>
+      (ids[name] = (await createInstrument(t.db, { name, contractId, typeId })).instrumentId);
     await mk('SM-UP', w.contractA, sm.type.typeId);
     await mk('SM-LOW', w.contractA, sm.type.typeId);
     await mk('SM-OK', w.contractA, sm.type.typeId);
@@ -76,12 +77,52 @@ describe('readings views: status, download, profile', () => {
       { key: key('SM-LOW', dspa), points: [[T0 + DAY, -25]] },
       { key: key('SM-OK', dspa), points: [[T0 + DAY, 5]] },
       // INC-1: axes A and B at 2, 4, 6 m on three days; 6 m missed on the second day.
-      { key: key('INC-1', a, 2), points: [[T0, 1], [T0 + DAY, 2], [T0 + 2 * DAY, 3]] },
-      { key: key('INC-1', a, 4), points: [[T0, 0.5], [T0 + DAY, 1], [T0 + 2 * DAY, 21]] },
-      { key: key('INC-1', a, 6), points: [[T0, 0.25], [T0 + 2 * DAY, 0.75]] },
-      { key: key('INC-1', b, 2), points: [[T0, -1], [T0 + DAY, -2], [T0 + 2 * DAY, -3]] },
-      { key: key('INC-1', b, 4), points: [[T0, -0.5], [T0 + DAY, -1], [T0 + 2 * DAY, -1.5]] },
-      { key: key('INC-1', b, 6), points: [[T0, -0.25], [T0 + 2 * DAY, -0.5]] },
+      {
+        key: key('INC-1', a, 2),
+        points: [
+          [T0, 1],
+          [T0 + DAY, 2],
+          [T0 + 2 * DAY, 3],
+        ],
+      },
+      {
+        key: key('INC-1', a, 4),
+        points: [
+          [T0, 0.5],
+          [T0 + DAY, 1],
+          [T0 + 2 * DAY, 21],
+        ],
+      },
+      {
+        key: key('INC-1', a, 6),
+        points: [
+          [T0, 0.25],
+          [T0 + 2 * DAY, 0.75],
+        ],
+      },
+      {
+        key: key('INC-1', b, 2),
+        points: [
+          [T0, -1],
+          [T0 + DAY, -2],
+          [T0 + 2 * DAY, -3],
+        ],
+      },
+      {
+        key: key('INC-1', b, 4),
+        points: [
+          [T0, -0.5],
+          [T0 + DAY, -1],
+          [T0 + 2 * DAY, -1.5],
+        ],
+      },
+      {
+        key: key('INC-1', b, 6),
+        points: [
+          [T0, -0.25],
+          [T0 + 2 * DAY, -0.5],
+        ],
+      },
       { key: key('SM-B', dspa), points: [[T0, 100]] },
     ]);
     for (const name of ['SM-UP', 'SM-LOW', 'SM-OK', 'SM-NONE', 'SM-B']) {
@@ -102,9 +143,7 @@ describe('readings views: status, download, profile', () => {
       const res = await get('xuser', '/instruments/status');
       expect(res.statusCode, res.body).toBe(200);
       const byId = new Map(res.json<TInstrumentStatuses>().records.map((r) => [r.instrument_id, r]));
-      expect([...byId.keys()].sort((x, y) => x - y)).toEqual(
-        ['SM-UP', 'SM-LOW', 'SM-OK', 'SM-NONE', 'INC-1'].map((n) => ids[n]!).sort((x, y) => x - y),
-      );
+      expect([...byId.keys()].sort((x, y) => x - y)).toEqual(['SM-UP', 'SM-LOW', 'SM-OK', 'SM-NONE', 'INC-1'].map((n) => ids[n]!).sort((x, y) => x - y));
       expect(byId.get(ids['SM-UP']!)).toEqual({
         instrument_id: ids['SM-UP'],
         level_code: 'WSL',
@@ -167,7 +206,9 @@ describe('readings views: status, download, profile', () => {
           level: want?.code ?? null,
           severity: want?.severity ?? 0,
         });
-        seen.add(c.readings === null ? 'no reading' : want ? (c.thresholds.some((th) => th.lower !== null && c.readings! < th.lower) ? 'below' : 'above') : 'normal');
+        seen.add(
+          c.readings === null ? 'no reading' : want ? (c.thresholds.some((th) => th.lower !== null && c.readings! < th.lower) ? 'below' : 'above') : 'normal',
+        );
       }
       // The sample covers every kind of case.
       expect([...seen].sort()).toEqual(['above', 'below', 'no reading', 'normal']);
@@ -187,9 +228,7 @@ describe('readings views: status, download, profile', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="SM-UP_readings_2025-01-01_2025-01-02.csv"`,
-      );
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="SM-UP_readings_2025-01-01_2025-01-02.csv"`);
       // The range is [1 Jan 00:00Z, 2 Jan 23:59:59.999Z]: the reading of 3 January is left out.
       expect(csvRows(res.body)).toEqual([
         ['instrument', 'date_time', 'reading_code', 'depth', 'value', 'unit'],
@@ -197,7 +236,11 @@ describe('readings views: status, download, profile', () => {
         ['SM-UP', '2025-01-01T09:00:00+08:00', 'DSPA', '', '2.5', 'mm'],
         ['SM-UP', '2025-01-02T08:00:00+08:00', 'DSPA', '', '-3.25', 'mm'],
       ]);
-      expect((await lastAudit(t.db, 'readings.export'))?.after).toMatchObject({ format: 'csv', rows: 3, file_name: 'SM-UP_readings_2025-01-01_2025-01-02.csv' });
+      expect((await lastAudit(t.db, 'readings.export'))?.after).toMatchObject({
+        format: 'csv',
+        rows: 3,
+        file_name: 'SM-UP_readings_2025-01-01_2025-01-02.csv',
+      });
       // The file is an upload file of the long layout: it reads back as the same readings (unit ignored).
       const back: ReadingRow[] = [];
       expect((await readReadingFile(res.rawPayload, (r) => back.push(r))).layout).toBe('long');
@@ -392,7 +435,9 @@ describe('readings views: status, download, profile', () => {
         ],
       ]);
       expect((await get('xuser', `/instruments/${ids['INC-1']}/readings?depths=3`)).json<TInstrumentReadings>().series).toEqual([]);
-      expect((await get('xuser', `/instruments/${ids['INC-1']}/readings?depths=two`)).json()).toEqual({ depths: 'Give depths as comma-separated numbers, e.g. 2,4,6' });
+      expect((await get('xuser', `/instruments/${ids['INC-1']}/readings?depths=two`)).json()).toEqual({
+        depths: 'Give depths as comma-separated numbers, e.g. 2,4,6',
+      });
     });
   });
 });

@@ -162,7 +162,9 @@ export class ReadingsService {
     }
     const cap = exportLimits.xlsxMaxRows;
     if (q.format === 'xlsx' && rows > cap) {
-      throw badRequest(`The range holds ${rows.toLocaleString('en')} readings; an XLSX download takes at most ${cap.toLocaleString('en')}. Choose a shorter range or CSV.`);
+      throw badRequest(
+        `The range holds ${rows.toLocaleString('en')} readings; an XLSX download takes at most ${cap.toLocaleString('en')}. Choose a shorter range or CSV.`,
+      );
     }
     const { timezone } = await this.settings.get();
     const dateOf = (text: string | undefined, ms: number | null) =>

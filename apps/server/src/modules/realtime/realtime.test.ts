@@ -120,7 +120,14 @@ describe('the live connection', () => {
     const rootSocket = track(await connect(base, await signIn(t, 'root')));
 
     await publishDataUpdated(t.ctx.bus, { topic: 'readings', contractId: contractA });
-    const expected = { type: 'dataUpdated', topic: 'readings', contract_id: contractA, message: 'New data available. Click to reload.', severity: 1, link_uri: null };
+    const expected = {
+      type: 'dataUpdated',
+      topic: 'readings',
+      contract_id: contractA,
+      message: 'New data available. Click to reload.',
+      severity: 1,
+      link_uri: null,
+    };
     expect((await aliceSocket.next(isEvent('notification'))).data).toEqual(expected);
     expect((await rootSocket.next(isEvent('notification'))).data).toEqual(expected);
     await publishDataUpdated(t.ctx.bus, { topic: 'readings', contractId: contractB });
@@ -131,13 +138,17 @@ describe('the live connection', () => {
     await t.db.orm.insert(userContracts).values({ userId: ids.bob!, contractId: contractA });
     await publishRequireSync(t.ctx.bus, [ids.bob!]);
     await bobSocket.next((m) => m.event === 'notification' && m.data.type === 'requireSync');
-    await waitFor(async () => {
-      const from = bobSocket.messages.length;
-      await publishDataUpdated(t.ctx.bus, { topic: 'probe', contractId: contractA });
-      await publishToUsers(t.ctx.bus, [ids.bob!], sentinel('probe-end'));
-      await bobSocket.next((m) => m.event === 'notification' && m.data.message === 'probe-end', 5_000, from);
-      return bobSocket.messages.slice(from).some((m) => m.event === 'notification' && m.data.type === 'dataUpdated' && m.data.contract_id === contractA);
-    }, 5_000, 'bob to receive contract A');
+    await waitFor(
+      async () => {
+        const from = bobSocket.messages.length;
+        await publishDataUpdated(t.ctx.bus, { topic: 'probe', contractId: contractA });
+        await publishToUsers(t.ctx.bus, [ids.bob!], sentinel('probe-end'));
+        await bobSocket.next((m) => m.event === 'notification' && m.data.message === 'probe-end', 5_000, from);
+        return bobSocket.messages.slice(from).some((m) => m.event === 'notification' && m.data.type === 'dataUpdated' && m.data.contract_id === contractA);
+      },
+      5_000,
+      'bob to receive contract A',
+    );
     for (const s of [aliceSocket, bobSocket, rootSocket]) s.close();
   });
 

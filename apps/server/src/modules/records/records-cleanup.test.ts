@@ -23,9 +23,19 @@ describe('clean-up of what hangs on deleted records', () => {
   const req = (method: 'GET' | 'POST' | 'DELETE', url: string, extra: object = {}) => as(t, admin, { method, url: `/api/v1${url}`, ...extra });
   const stored = () => filesUnder(path.join(dataDir, 'files', 'attachments'));
   const filesOf = async (refId: number) =>
-    (await t.db.orm.select({ n: sql<number>`count(*)::int` }).from(attachments).where(and(eq(attachments.category, 'instrument'), eq(attachments.refId, refId))))[0]!.n;
+    (
+      await t.db.orm
+        .select({ n: sql<number>`count(*)::int` })
+        .from(attachments)
+        .where(and(eq(attachments.category, 'instrument'), eq(attachments.refId, refId)))
+    )[0]!.n;
   const commentsOf = async (refId: number) =>
-    (await t.db.orm.select({ n: sql<number>`count(*)::int` }).from(comments).where(and(eq(comments.topic, 'instrument'), eq(comments.refId, refId))))[0]!.n;
+    (
+      await t.db.orm
+        .select({ n: sql<number>`count(*)::int` })
+        .from(comments)
+        .where(and(eq(comments.topic, 'instrument'), eq(comments.refId, refId)))
+    )[0]!.n;
   const idsOf = async (category: string) => {
     const ids = t.services.records.existing().find((e) => e.category === category)!.ids;
     const r = (await t.db.orm.execute(sql`select ref_id from (${ids}) r order by ref_id`)) as unknown as { rows: { ref_id: number }[] };
@@ -85,7 +95,10 @@ describe('clean-up of what hangs on deleted records', () => {
     const listed = await req('GET', `/comments?topic=instrument&ref_id=${kept}`);
     expect(listed.json().total_records).toBe(1);
 
-    const audits = await t.db.orm.select().from(auditLog).where(sql`${auditLog.action} in ('attachments.purge', 'comments.purge')`);
+    const audits = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} in ('attachments.purge', 'comments.purge')`);
     expect(audits.map((a) => [a.action, a.userId, a.loginName])).toEqual([
       ['attachments.purge', null, 'system'],
       ['comments.purge', null, 'system'],
@@ -99,7 +112,12 @@ describe('clean-up of what hangs on deleted records', () => {
   });
 
   it('knows which records of each category exist', async () => {
-    expect(t.services.records.existing().map((e) => e.category).sort()).toEqual(['alert', 'case', 'contract', 'instrument', 'site']);
+    expect(
+      t.services.records
+        .existing()
+        .map((e) => e.category)
+        .sort(),
+    ).toEqual(['alert', 'case', 'contract', 'instrument', 'site']);
     expect(await idsOf('instrument')).toEqual([kept]);
     expect(await idsOf('contract')).toEqual([w.contractA, w.contractB].sort((a, b) => a - b));
     for (const category of ['site', 'alert', 'case']) expect(await idsOf(category), category).toEqual([]);

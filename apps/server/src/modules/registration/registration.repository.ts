@@ -14,7 +14,10 @@ export async function listPendingUsers(db: Executor, page: { limit: number; skip
       .orderBy(asc(users.createdAt), asc(users.userId))
       .limit(page.limit)
       .offset(page.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

@@ -85,12 +85,23 @@ export class RegistrationService {
           createdAt: now,
           updatedAt: now,
         });
-        await writeAudit(tx, { userId: user.userId, loginName, clientAddress }, {
-          action: 'account.register',
-          entityType: 'user',
-          entityId: user.userId,
-          after: { login_name: loginName, fullname: body.fullname, email: body.email, user_type: body.user_type, contractor_id: contractorId, status: 'pending' },
-        });
+        await writeAudit(
+          tx,
+          { userId: user.userId, loginName, clientAddress },
+          {
+            action: 'account.register',
+            entityType: 'user',
+            entityId: user.userId,
+            after: {
+              login_name: loginName,
+              fullname: body.fullname,
+              email: body.email,
+              user_type: body.user_type,
+              contractor_id: contractorId,
+              status: 'pending',
+            },
+          },
+        );
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw badRequest({ login_name: MESSAGES.loginNameTaken });
@@ -194,11 +205,15 @@ export class RegistrationService {
     const setup = await db.transaction(async (tx) => {
       if ((await consumeAccountToken(tx, token, 'activation', now)) !== user.userId) throw badRequest(MESSAGES.invalidLink);
       const issued = await issueAccountToken(tx, user.userId, 'setup', now);
-      await writeAudit(tx, { userId: user.userId, loginName: user.loginName, clientAddress }, {
-        action: 'account.activate',
-        entityType: 'user',
-        entityId: user.userId,
-      });
+      await writeAudit(
+        tx,
+        { userId: user.userId, loginName: user.loginName, clientAddress },
+        {
+          action: 'account.activate',
+          entityType: 'user',
+          entityId: user.userId,
+        },
+      );
       return issued;
     });
     return { setup_token: setup.token, login_name: user.loginName, expires_at: setup.expiresAt.toISOString() };

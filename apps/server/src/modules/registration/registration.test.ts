@@ -57,7 +57,11 @@ describe('registration, approval, activation and the first password', () => {
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toEqual({ user_id: pending!.userId, status: 'active' });
     expect(await userNamed('alice.tan')).toMatchObject({ status: 'active', roleId, passwordHash: null });
-    expect((await auditOf('users.approve'))[0]).toMatchObject({ loginName: 'approver', before: { status: 'pending', role_id: null }, after: { status: 'active', role_id: roleId } });
+    expect((await auditOf('users.approve'))[0]).toMatchObject({
+      loginName: 'approver',
+      before: { status: 'pending', role_id: null },
+      after: { status: 'active', role_id: roleId },
+    });
 
     // Approved but without a password: still no sign-in.
     const stillNo = await t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'alice.tan', password: PASSWORD }, remoteAddress: ip() });
@@ -126,10 +130,12 @@ describe('registration, approval, activation and the first password', () => {
     const ok = await register({ login_name: 'carl', email: 'carl@example.com', user_type: USER_TYPE.Contractor, contractor_id: contractorId });
     expect(ok.statusCode).toBe(200);
     const pendingList = (await as(t, admin, { method: 'GET', url: '/api/v1/admin/users/pending' })).json();
-    expect(pendingList.records).toContainEqual(expect.objectContaining({ login_name: 'carl', contractor_id: contractorId, contractor_name: 'Tunnels Pte Ltd' }));
+    expect(pendingList.records).toContainEqual(
+      expect.objectContaining({ login_name: 'carl', contractor_id: contractorId, contractor_name: 'Tunnels Pte Ltd' }),
+    );
   });
 
-  it('limits registrations to 5 per client address per hour with the spec\'s 429 message', async () => {
+  it("limits registrations to 5 per client address per hour with the spec's 429 message", async () => {
     const address = '10.61.0.1';
     for (let i = 0; i < 5; i++) {
       const res = await register({ login_name: `spam${i}`, email: `spam${i}@example.com` }, address);
@@ -155,7 +161,11 @@ describe('registration, approval, activation and the first password', () => {
     expect(mail.text).toContain('Reason: Not on the project list');
     expect(mail.text).toContain('https://strata.example.org/en/account/register');
     const [row] = await auditOf('users.reject');
-    expect(row).toMatchObject({ entityId: String(user!.userId), before: { login_name: 'rejectme', email: 'rejectme@example.com' }, after: { reason: 'Not on the project list' } });
+    expect(row).toMatchObject({
+      entityId: String(user!.userId),
+      before: { login_name: 'rejectme', email: 'rejectme@example.com' },
+      after: { reason: 'Not on the project list' },
+    });
     // The name is free again.
     expect((await register({ login_name: 'rejectme', email: 'rejectme@example.com' })).statusCode).toBe(200);
   });
@@ -167,7 +177,9 @@ describe('registration, approval, activation and the first password', () => {
     await createUser(t.db, { loginName: 'plain', roleId: plain.roleId });
     const p = await signIn(t, 'plain', undefined, ip());
     expect((await as(t, p, { method: 'POST', url: `/api/v1/admin/users/${user!.userId}/approve`, payload: {} })).statusCode).toBe(403);
-    expect((await as(t, admin, { method: 'POST', url: `/api/v1/admin/users/${user!.userId}/approve`, payload: { role_id: 99999 } })).json()).toEqual({ role_id: MESSAGES.roleNotFound });
+    expect((await as(t, admin, { method: 'POST', url: `/api/v1/admin/users/${user!.userId}/approve`, payload: { role_id: 99999 } })).json()).toEqual({
+      role_id: MESSAGES.roleNotFound,
+    });
     expect((await as(t, admin, { method: 'POST', url: `/api/v1/admin/users/${user!.userId}/approve`, payload: {} })).statusCode).toBe(200);
     const again = await as(t, admin, { method: 'POST', url: `/api/v1/admin/users/${user!.userId}/approve`, payload: {} });
     expect(again.statusCode).toBe(409);
@@ -198,7 +210,10 @@ describe('registration, approval, activation and the first password', () => {
     await signIn(t, 'slowpoke', PASSWORD, ip());
 
     // The activation token of an account that has a password no longer works either.
-    const tokens = await t.db.orm.select().from(accountTokens).where(and(eq(accountTokens.userId, user!.userId), eq(accountTokens.purpose, 'activation')));
+    const tokens = await t.db.orm
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, user!.userId), eq(accountTokens.purpose, 'activation')));
     expect(tokens.every((r) => r.usedAt !== null || r.expiresAt <= t.clock.now())).toBe(true);
     expect((await mailsTo(t, 'slowpoke@example.com')).length).toBeGreaterThanOrEqual(3);
   });

@@ -11,7 +11,9 @@ export interface RoleWithCounts extends RoleRow {
 }
 
 // Written out qualified: Drizzle renders columns inside selected sql fields without their table name.
-const permissionIdsOf = sql<number[]>`coalesce((select array_agg(rp.permission_id order by rp.permission_id) from role_permissions rp where rp.role_id = "roles"."role_id"), '{}')`;
+const permissionIdsOf = sql<
+  number[]
+>`coalesce((select array_agg(rp.permission_id order by rp.permission_id) from role_permissions rp where rp.role_id = "roles"."role_id"), '{}')`;
 const userCountOf = sql<number>`(select count(*)::int from users u where u.role_id = "roles"."role_id")`;
 
 export async function listRoles(db: Executor, opts: { limit: number; skip: number; keyword?: string | undefined }) {
@@ -24,7 +26,10 @@ export async function listRoles(db: Executor, opts: { limit: number; skip: numbe
       .orderBy(asc(roles.name))
       .limit(opts.limit)
       .offset(opts.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(roles)
+      .where(where),
   ]);
   return { records: records.map((r) => ({ ...r.role, permissionIds: r.permissionIds.map(Number), userCount: Number(r.userCount) })), total: count?.n ?? 0 };
 }
@@ -35,7 +40,11 @@ export async function findRole(db: Executor, roleId: number): Promise<RoleWithCo
 }
 
 export async function findRoleByName(db: Executor, name: string): Promise<RoleRow | undefined> {
-  const [r] = await db.select().from(roles).where(sql`lower(${roles.name}) = lower(${name})`).limit(1);
+  const [r] = await db
+    .select()
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${name})`)
+    .limit(1);
   return r;
 }
 

@@ -46,7 +46,8 @@ export function presentRole(r: RoleWithCounts): TRole {
   };
 }
 
-const idsOf = (codes: readonly string[]) => [...new Set(codes.map((c) => permissionByCode(c)?.id).filter((id): id is number => id !== undefined))].sort((a, b) => a - b);
+const idsOf = (codes: readonly string[]) =>
+  [...new Set(codes.map((c) => permissionByCode(c)?.id).filter((id): id is number => id !== undefined))].sort((a, b) => a - b);
 
 /** Roles (sets of task permissions). A change reaches the holders on their next request (permissions are read per request) and their clients are told to sync. */
 export class RolesService {

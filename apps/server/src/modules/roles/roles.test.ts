@@ -29,7 +29,11 @@ describe('roles and the permission catalogue', () => {
   });
 
   it('creates, reads and lists roles with permission ids, codes and user counts', async () => {
-    const res = await as(t, admin, { method: 'POST', url: '/api/v1/roles', payload: { name: 'Viewer', description: 'Reads data', permissions: ['ViewContractData', 'SearchUsers'] } });
+    const res = await as(t, admin, {
+      method: 'POST',
+      url: '/api/v1/roles',
+      payload: { name: 'Viewer', description: 'Reads data', permissions: ['ViewContractData', 'SearchUsers'] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Viewer', permissions: ['SearchUsers', 'ViewContractData'], permission_ids: [3, 48], user_count: 0 });
     const dup = await as(t, admin, { method: 'POST', url: '/api/v1/roles', payload: { name: 'viewer', permissions: [] } });
@@ -49,14 +53,27 @@ describe('roles and the permission catalogue', () => {
     const s = await signIn(t, 'holder');
     expect((await as(t, s, { method: 'GET', url: '/api/v1/admin/users' })).statusCode).toBe(200);
     deliveries.length = 0;
-    const res = await as(t, admin, { method: 'PUT', url: `/api/v1/roles/${role.roleId}`, payload: { name: 'Searcher', description: 'now audits', permissions: ['ViewAuditLogs'] } });
+    const res = await as(t, admin, {
+      method: 'PUT',
+      url: `/api/v1/roles/${role.roleId}`,
+      payload: { name: 'Searcher', description: 'now audits', permissions: ['ViewAuditLogs'] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await as(t, s, { method: 'GET', url: '/api/v1/admin/users' })).statusCode).toBe(403);
     expect((await as(t, s, { method: 'GET', url: '/api/v1/audit-logs' })).statusCode).toBe(200);
-    const [audit] = await t.db.orm.select().from(auditLog).where(and(eq(auditLog.action, 'role.update'), eq(auditLog.entityId, String(role.roleId)))).orderBy(desc(auditLog.auditId)).limit(1);
+    const [audit] = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'role.update'), eq(auditLog.entityId, String(role.roleId))))
+      .orderBy(desc(auditLog.auditId))
+      .limit(1);
     expect(audit?.before).toEqual({ description: '', permissions: ['SearchUsers'] });
     expect(audit?.after).toEqual({ description: 'now audits', permissions: ['ViewAuditLogs'] });
-    await expect.poll(() => deliveries.some((d) => d.to === 'users' && d.user_ids.includes(holder.userId) && (d.message.data as { type?: string }).type === 'requireSync')).toBe(true);
+    await expect
+      .poll(() =>
+        deliveries.some((d) => d.to === 'users' && d.user_ids.includes(holder.userId) && (d.message.data as { type?: string }).type === 'requireSync'),
+      )
+      .toBe(true);
   });
 
   it('deleting a role that users hold requires move_to and moves them in the same transaction', async () => {
@@ -74,7 +91,10 @@ describe('roles and the permission catalogue', () => {
     const moved = await t.db.orm.select({ roleId: users.roleId }).from(users).where(eq(users.roleId, to.roleId));
     expect(moved).toHaveLength(2);
     expect((await as(t, admin, { method: 'GET', url: `/api/v1/roles/${from.roleId}` })).statusCode).toBe(404);
-    const [audit] = await t.db.orm.select().from(auditLog).where(and(eq(auditLog.action, 'role.delete'), eq(auditLog.entityId, String(from.roleId))));
+    const [audit] = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'role.delete'), eq(auditLog.entityId, String(from.roleId))));
     expect(audit?.before).toMatchObject({ name: 'Old', permissions: ['SearchUsers'], user_count: 2 });
     expect(audit?.after).toEqual({ moved_to: to.roleId, moved_user_ids: [a.userId, b.userId].sort((x, y) => x - y) });
     const empty = await createRole(t.db, [], 'Unused');

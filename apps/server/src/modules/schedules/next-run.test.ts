@@ -18,7 +18,11 @@ function runs(t: TScheduleTiming, start: string, n: number, tz: string): string[
 
 describe('nextRun', () => {
   it('every N minutes: at local midnight and every N minutes after it, strictly after the given time', () => {
-    expect(runs({ type: 'every', duration: 15 }, '2026-05-10T02:07:00Z', 3, SG)).toEqual(['2026-05-10T02:15:00.000Z', '2026-05-10T02:30:00.000Z', '2026-05-10T02:45:00.000Z']);
+    expect(runs({ type: 'every', duration: 15 }, '2026-05-10T02:07:00Z', 3, SG)).toEqual([
+      '2026-05-10T02:15:00.000Z',
+      '2026-05-10T02:30:00.000Z',
+      '2026-05-10T02:45:00.000Z',
+    ]);
     expect(nextRun({ type: 'every', duration: 15 }, new Date('2026-05-10T02:15:00Z'), SG).toISOString()).toBe('2026-05-10T02:30:00.000Z');
     // 7 does not divide a day: 23:55 local is the last slot (1435 = 205 × 7), then local midnight.
     expect(runs({ type: 'every', duration: 7 }, '2026-05-10T15:50:00Z', 2, SG)).toEqual(['2026-05-10T15:55:00.000Z', '2026-05-10T16:00:00.000Z']);
@@ -26,7 +30,11 @@ describe('nextRun', () => {
   });
 
   it('hourly {minute}: every hour at that minute', () => {
-    expect(runs({ type: 'hourly', minute: 5 }, '2026-05-10T02:05:00Z', 3, SG)).toEqual(['2026-05-10T03:05:00.000Z', '2026-05-10T04:05:00.000Z', '2026-05-10T05:05:00.000Z']);
+    expect(runs({ type: 'hourly', minute: 5 }, '2026-05-10T02:05:00Z', 3, SG)).toEqual([
+      '2026-05-10T03:05:00.000Z',
+      '2026-05-10T04:05:00.000Z',
+      '2026-05-10T05:05:00.000Z',
+    ]);
     expect(nextRun({ type: 'hourly', minute: 59 }, new Date('2026-05-10T02:30:00Z'), SG).toISOString()).toBe('2026-05-10T02:59:00.000Z');
   });
 
@@ -38,7 +46,10 @@ describe('nextRun', () => {
 
   it('weekly {dow 0 Sunday … 6, hour, minute}', () => {
     // 2026-05-10 is a Sunday.
-    expect(runs({ type: 'weekly', dow: 1, hour: 9, minute: 15 }, '2026-05-10T00:00:00Z', 2, SG)).toEqual(['2026-05-11T01:15:00.000Z', '2026-05-18T01:15:00.000Z']);
+    expect(runs({ type: 'weekly', dow: 1, hour: 9, minute: 15 }, '2026-05-10T00:00:00Z', 2, SG)).toEqual([
+      '2026-05-11T01:15:00.000Z',
+      '2026-05-18T01:15:00.000Z',
+    ]);
     expect(nextRun({ type: 'weekly', dow: 0, hour: 9, minute: 0 }, new Date('2026-05-10T01:00:00Z'), SG).toISOString()).toBe('2026-05-17T01:00:00.000Z');
   });
 
@@ -61,7 +72,11 @@ describe('nextRun', () => {
   });
 
   it('daylight saving: `every` follows elapsed time through both DST changes', () => {
-    expect(runs({ type: 'every', duration: 30 }, '2026-03-08T06:00:00Z', 3, NY)).toEqual(['2026-03-08T06:30:00.000Z', '2026-03-08T07:00:00.000Z', '2026-03-08T07:30:00.000Z']);
+    expect(runs({ type: 'every', duration: 30 }, '2026-03-08T06:00:00Z', 3, NY)).toEqual([
+      '2026-03-08T06:30:00.000Z',
+      '2026-03-08T07:00:00.000Z',
+      '2026-03-08T07:30:00.000Z',
+    ]);
     expect(runs({ type: 'every', duration: 30 }, '2026-11-01T05:00:00Z', 4, NY)).toEqual([
       '2026-11-01T05:30:00.000Z',
       '2026-11-01T06:00:00.000Z',

@@ -131,4 +131,3 @@ export function nextRun(timing: TScheduleTiming, after: Date, tz: string): Date 
   if (best !== undefined) return new Date(best);
   throw new Error(`nextRun: no run found for ${JSON.stringify(timing)} after ${after.toISOString()} in ${tz}`);
 }
-

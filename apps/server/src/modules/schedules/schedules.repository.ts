@@ -8,10 +8,15 @@ export type ScheduleRunRow = typeof scheduleRuns.$inferSelect;
 export type NewSchedule = typeof schedules.$inferInsert;
 
 export async function listSchedules(db: Executor, q: { limit: number; skip: number; keyword?: string | undefined }) {
-  const where = q.keyword ? sql`(${schedules.name} ilike ${`%${likeEscape(q.keyword)}%`} or ${schedules.job} ilike ${`%${likeEscape(q.keyword)}%`})` : undefined;
+  const where = q.keyword
+    ? sql`(${schedules.name} ilike ${`%${likeEscape(q.keyword)}%`} or ${schedules.job} ilike ${`%${likeEscape(q.keyword)}%`})`
+    : undefined;
   const [records, [count]] = await Promise.all([
     db.select().from(schedules).where(where).orderBy(asc(schedules.name)).limit(q.limit).offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(schedules).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schedules)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -28,7 +33,11 @@ export async function findSchedule(db: Executor, id: number): Promise<ScheduleRo
 }
 
 export async function findScheduleByName(db: Executor, name: string): Promise<ScheduleRow | undefined> {
-  const [row] = await db.select().from(schedules).where(sql`lower(${schedules.name}) = lower(${name})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(schedules)
+    .where(sql`lower(${schedules.name}) = lower(${name})`)
+    .limit(1);
   return row;
 }
 
@@ -63,7 +72,11 @@ export async function insertRun(db: Executor, values: typeof scheduleRuns.$infer
   return row;
 }
 
-export async function finishRun(db: Executor, runId: number, values: { outcome: 'success' | 'failed'; message: string | null; finishedAt: Date }): Promise<ScheduleRunRow | undefined> {
+export async function finishRun(
+  db: Executor,
+  runId: number,
+  values: { outcome: 'success' | 'failed'; message: string | null; finishedAt: Date },
+): Promise<ScheduleRunRow | undefined> {
   const [row] = await db.update(scheduleRuns).set(values).where(eq(scheduleRuns.runId, runId)).returning();
   return row;
 }
@@ -72,7 +85,10 @@ export async function listRuns(db: Executor, scheduleId: number, page: { limit: 
   const where = eq(scheduleRuns.scheduleId, scheduleId);
   const [records, [count]] = await Promise.all([
     db.select().from(scheduleRuns).where(where).orderBy(desc(scheduleRuns.startedAt), desc(scheduleRuns.runId)).limit(page.limit).offset(page.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(scheduleRuns).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scheduleRuns)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

@@ -163,7 +163,13 @@ export class SchedulesService {
     const now = this.ctx.now();
     const fields = this.fields(body);
     const row = await this.ctx.db.orm.transaction(async (tx) => {
-      const r = await insertSchedule(tx, { ...fields, nextRunAt: body.enabled ? nextRun(body, now, tz) : null, createdBy: actor.userId, createdAt: now, updatedAt: now });
+      const r = await insertSchedule(tx, {
+        ...fields,
+        nextRunAt: body.enabled ? nextRun(body, now, tz) : null,
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
       await writeAudit(tx, actor, { action: 'schedule.create', entityType: 'schedule', entityId: r.scheduleId, after: fields });
       return r;
     });
@@ -203,7 +209,14 @@ export class SchedulesService {
     const tz = await this.tz();
     const now = this.ctx.now();
     const fields = this.fields(body);
-    const old = { name: before.name, description: before.description, ...timingColumns(timingOf(before)), job: before.job, params: before.params, enabled: before.enabled };
+    const old = {
+      name: before.name,
+      description: before.description,
+      ...timingColumns(timingOf(before)),
+      job: before.job,
+      params: before.params,
+      enabled: before.enabled,
+    };
     await db.transaction(async (tx) => {
       await updateSchedule(tx, id, { ...fields, nextRunAt: body.enabled ? nextRun(body, now, tz) : null, updatedAt: now });
       await writeAudit(tx, actor, { action: 'schedule.update', entityType: 'schedule', entityId: id, ...changedFields(old, fields) });
@@ -217,7 +230,12 @@ export class SchedulesService {
     if (!before) throw notFound('Schedule not found');
     await db.transaction(async (tx) => {
       await deleteSchedule(tx, id);
-      await writeAudit(tx, actor, { action: 'schedule.delete', entityType: 'schedule', entityId: id, before: { name: before.name, type: before.type, job: before.job } });
+      await writeAudit(tx, actor, {
+        action: 'schedule.delete',
+        entityType: 'schedule',
+        entityId: id,
+        before: { name: before.name, type: before.type, job: before.job },
+      });
     });
     return { ok: true };
   }

@@ -35,7 +35,11 @@ describe('schedules and realtime processes', () => {
   });
 
   it('creates a daily schedule in the configured time zone, runs it now and shows its log', async () => {
-    const res = await as(t, admin, { method: 'POST', url: '/api/v1/schedules', payload: { name: 'Nightly clean', type: 'daily', hour: 2, minute: 0, job: 'clean-expired-files' } });
+    const res = await as(t, admin, {
+      method: 'POST',
+      url: '/api/v1/schedules',
+      payload: { name: 'Nightly clean', type: 'daily', hour: 2, minute: 0, job: 'clean-expired-files' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json();
     expect(s).toMatchObject({ type: 'daily', hour: 2, minute: 0, dow: null, enabled: true, timezone: 'Asia/Singapore' });
@@ -49,12 +53,19 @@ describe('schedules and realtime processes', () => {
     expect(logs.json().records[0].finished_at).toBeTruthy();
     const after = await as(t, admin, { method: 'GET', url: `/api/v1/schedules/${s.schedule_id}` });
     expect(after.json()).toMatchObject({ last_outcome: 'success', next_run: s.next_run });
-    const audits = await t.db.orm.select().from(auditLog).where(and(eq(auditLog.entityType, 'schedule'), eq(auditLog.entityId, String(s.schedule_id))));
+    const audits = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'schedule'), eq(auditLog.entityId, String(s.schedule_id))));
     expect(audits.map((a) => a.action).sort()).toEqual(['schedule.create', 'schedule.run']);
   });
 
   it('validates the timing per type and the job', async () => {
-    const bad = await as(t, admin, { method: 'POST', url: '/api/v1/schedules', payload: { name: 'x', type: 'weekly', dow: 7, hour: 1, minute: 0, job: 'nope' } });
+    const bad = await as(t, admin, {
+      method: 'POST',
+      url: '/api/v1/schedules',
+      payload: { name: 'x', type: 'weekly', dow: 7, hour: 1, minute: 0, job: 'nope' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('dow');
     const job = await as(t, admin, { method: 'POST', url: '/api/v1/schedules', payload: { name: 'x', type: 'hourly', minute: 5, job: 'nope' } });
@@ -77,7 +88,11 @@ describe('schedules and realtime processes', () => {
   });
 
   it('a disabled schedule does not run; a failing job is logged as failed and in the system logs', async () => {
-    const off = await as(t, admin, { method: 'POST', url: '/api/v1/schedules', payload: { name: 'Off', type: 'hourly', minute: 0, job: 'count', enabled: false } });
+    const off = await as(t, admin, {
+      method: 'POST',
+      url: '/api/v1/schedules',
+      payload: { name: 'Off', type: 'hourly', minute: 0, job: 'count', enabled: false },
+    });
     expect(off.json().next_run).toBeNull();
     const failing = await as(t, admin, { method: 'POST', url: '/api/v1/schedules', payload: { name: 'Failing', type: 'every', duration: 1, job: 'fail' } });
     const before = counted;
@@ -93,8 +108,14 @@ describe('schedules and realtime processes', () => {
   });
 
   it('edits (disable) and deletes schedules with audit rows', async () => {
-    const created = (await as(t, admin, { method: 'POST', url: '/api/v1/schedules', payload: { name: 'Monthly', type: 'monthly', dom: 31, hour: 6, minute: 0, job: 'count' } })).json();
-    const upd = await as(t, admin, { method: 'PUT', url: `/api/v1/schedules/${created.schedule_id}`, payload: { name: 'Monthly', type: 'monthly', dom: 31, hour: 6, minute: 0, job: 'count', enabled: false } });
+    const created = (
+      await as(t, admin, { method: 'POST', url: '/api/v1/schedules', payload: { name: 'Monthly', type: 'monthly', dom: 31, hour: 6, minute: 0, job: 'count' } })
+    ).json();
+    const upd = await as(t, admin, {
+      method: 'PUT',
+      url: `/api/v1/schedules/${created.schedule_id}`,
+      payload: { name: 'Monthly', type: 'monthly', dom: 31, hour: 6, minute: 0, job: 'count', enabled: false },
+    });
     expect(upd.json()).toMatchObject({ enabled: false, next_run: null });
     const [audit] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'schedule.update'));
     expect(audit?.before).toEqual({ enabled: true });
@@ -105,7 +126,9 @@ describe('schedules and realtime processes', () => {
   it('shows the pipelines and the system status', async () => {
     const p = await as(t, admin, { method: 'GET', url: '/api/v1/pipelines' });
     expect(p.statusCode, p.body).toBe(200);
-    expect(p.json().records.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['ingest', 'alerts', 'reports', 'exports', 'mail', 'schedules']));
+    expect(p.json().records.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['ingest', 'alerts', 'reports', 'exports', 'mail', 'schedules']),
+    );
     const stats = await as(t, admin, { method: 'GET', url: '/api/v1/pipelines/exports/stats' });
     expect(stats.json()).toMatchObject({ name: 'exports', bucket_seconds: 60 });
     expect(stats.json().buckets.length).toBeGreaterThanOrEqual(60);

@@ -9,7 +9,11 @@ export type SiteInsert = typeof sites.$inferInsert;
 
 const drawingCountOf = sql<number>`(select count(*)::int from site_drawings d where d.site_id = "sites"."site_id")`;
 
-export async function civilSites(db: Executor, scope: ContractScope, f: { contractIds?: number[] | undefined; type?: string | undefined; limit: number; skip: number }) {
+export async function civilSites(
+  db: Executor,
+  scope: ContractScope,
+  f: { contractIds?: number[] | undefined; type?: string | undefined; limit: number; skip: number },
+) {
   const where = and(
     inScope(scope, sites.contractId),
     f.contractIds ? (f.contractIds.length ? inArray(sites.contractId, f.contractIds) : sql`false`) : undefined,
@@ -24,14 +28,21 @@ export async function civilSites(db: Executor, scope: ContractScope, f: { contra
       .orderBy(asc(contracts.no), asc(sites.siteName))
       .limit(f.limit)
       .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(sites).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sites)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
 
 const full = { site: sites, contractNo: contracts.no, drawingCount: drawingCountOf };
 
-export async function listSites(db: Executor, scope: ContractScope, f: { keyword?: string | undefined; type?: string | undefined; contractId?: number | undefined; limit: number; skip: number }) {
+export async function listSites(
+  db: Executor,
+  scope: ContractScope,
+  f: { keyword?: string | undefined; type?: string | undefined; contractId?: number | undefined; limit: number; skip: number },
+) {
   const kw = f.keyword ? `%${likeEscape(f.keyword)}%` : undefined;
   const where = and(
     inScope(scope, sites.contractId),
@@ -40,8 +51,18 @@ export async function listSites(db: Executor, scope: ContractScope, f: { keyword
     f.contractId ? eq(sites.contractId, f.contractId) : undefined,
   );
   const [records, [count]] = await Promise.all([
-    db.select(full).from(sites).innerJoin(contracts, eq(contracts.contractId, sites.contractId)).where(where).orderBy(asc(contracts.no), asc(sites.siteName)).limit(f.limit).offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(sites).where(where),
+    db
+      .select(full)
+      .from(sites)
+      .innerJoin(contracts, eq(contracts.contractId, sites.contractId))
+      .where(where)
+      .orderBy(asc(contracts.no), asc(sites.siteName))
+      .limit(f.limit)
+      .offset(f.skip),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sites)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }
@@ -132,7 +153,11 @@ export async function listDrawings(db: Executor, scope: ContractScope, f: Drawin
   );
   const [records, [count]] = await Promise.all([
     drawingsBase(db).where(where).orderBy(desc(siteDrawings.uploadedAt), desc(siteDrawings.drawingId)).limit(f.limit).offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(siteDrawings).innerJoin(sites, eq(sites.siteId, siteDrawings.siteId)).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(siteDrawings)
+      .innerJoin(sites, eq(sites.siteId, siteDrawings.siteId))
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

@@ -26,77 +26,145 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService; settings:
   /** The three tiles that work with sites: Construction Sites, Excavation Activity, Mined Tunnel Activity. */
   const anySiteTask = { permissions: ['ManageConstructionSites', 'ManageExcavationActivities', 'ManageMinedTunnelActivities'] as const };
 
-  app.get('/civil/sites', {
-    config: { permissions: [] },
-    schema: { tags, summary: "Construction sites of the caller's contracts (contracts: a JSON list of ids; type E or MT)", querystring: ZCivilSitesQuery, response: { 200: ZCivilSiteList } },
-  }, (req) => sites.civil(requireActor(req.actor), req.query));
-
-  app.get('/civil/sites/:id', {
-    config: { permissions: [] },
-    schema: { tags, summary: 'A construction site with its geometry, stages and design values', ...params, response: { 200: ZSite } },
-  }, (req) => sites.get(requireActor(req.actor), req.params.id));
-
-  app.get('/master-data/sites', {
-    config: anySiteTask,
-    schema: { tags, summary: 'Construction sites (master data)', querystring: ZListSitesQuery, response: { 200: ZSiteList } },
-  }, (req) => sites.list(requireActor(req.actor), req.query));
-
-  app.get('/master-data/sites/uploads', {
-    config: anySiteTask,
-    schema: { tags, summary: 'Drawing upload history (filters: site, contract, type, keyword, from, to)', querystring: ZSiteUploadsQuery, response: { 200: ZSiteDrawingList } },
-  }, (req) => sites.uploads(requireActor(req.actor), req.query));
-
-  app.get('/master-data/sites/:id', {
-    config: anySiteTask,
-    schema: { tags, summary: 'A construction site', ...params, response: { 200: ZSite } },
-  }, (req) => sites.get(requireActor(req.actor), req.params.id));
-
-  app.post('/master-data/sites', {
-    config: { permissions: ['ManageConstructionSites'] },
-    schema: { tags, summary: 'Create a construction site', body: ZCreateSiteRequest, response: { 200: ZSite } },
-  }, (req) => sites.create(requireActor(req.actor), req.body));
-
-  app.put('/master-data/sites/:id', {
-    config: { permissions: ['ManageConstructionSites'] },
-    schema: { tags, summary: 'Edit a construction site (name, contract, description, geometry)', ...params, body: ZUpdateSiteRequest, response: { 200: ZSite } },
-  }, (req) => sites.update(requireActor(req.actor), req.params.id, req.body));
-
-  app.put('/master-data/sites/:id/activity', {
-    config: anySiteTask,
-    schema: {
-      tags,
-      summary: 'Edit stages and design values (E: ManageExcavationActivities, MT: ManageMinedTunnelActivities, or ManageConstructionSites)',
-      ...params,
-      body: ZSiteActivityRequest,
-      response: { 200: ZSite },
+  app.get(
+    '/civil/sites',
+    {
+      config: { permissions: [] },
+      schema: {
+        tags,
+        summary: "Construction sites of the caller's contracts (contracts: a JSON list of ids; type E or MT)",
+        querystring: ZCivilSitesQuery,
+        response: { 200: ZCivilSiteList },
+      },
     },
-  }, (req) => sites.setActivity(requireActor(req.actor), req.params.id, req.body));
+    (req) => sites.civil(requireActor(req.actor), req.query),
+  );
 
-  app.delete('/master-data/sites/:id', {
-    config: { permissions: ['ManageConstructionSites'] },
-    schema: { tags, summary: 'Delete a construction site with its drawings', ...params, response: { 200: ZOk } },
-  }, (req) => sites.remove(requireActor(req.actor), req.params.id));
+  app.get(
+    '/civil/sites/:id',
+    {
+      config: { permissions: [] },
+      schema: { tags, summary: 'A construction site with its geometry, stages and design values', ...params, response: { 200: ZSite } },
+    },
+    (req) => sites.get(requireActor(req.actor), req.params.id),
+  );
 
-  app.post('/master-data/sites/:id/drawings', {
-    config: anySiteTask,
-    schema: { tags, summary: 'Upload a drawing (PDF, PNG, JPEG or DXF, checked by content)', ...params, response: { 200: ZSiteDrawing } },
-  }, async (req) => {
-    const actor = requireActor(req.actor);
-    const type = await sites.drawingUploadType(actor, req.params.id);
-    const file = await readSingleUpload(req, uploadLimit(await settings.get(), type));
-    return sites.uploadDrawing(actor, req.params.id, file);
-  });
+  app.get(
+    '/master-data/sites',
+    {
+      config: anySiteTask,
+      schema: { tags, summary: 'Construction sites (master data)', querystring: ZListSitesQuery, response: { 200: ZSiteList } },
+    },
+    (req) => sites.list(requireActor(req.actor), req.query),
+  );
 
-  app.delete('/master-data/site-drawings/:id', {
-    config: anySiteTask,
-    schema: { tags, summary: 'Delete a drawing', ...params, response: { 200: ZOk } },
-  }, (req) => sites.deleteDrawing(requireActor(req.actor), req.params.id));
+  app.get(
+    '/master-data/sites/uploads',
+    {
+      config: anySiteTask,
+      schema: {
+        tags,
+        summary: 'Drawing upload history (filters: site, contract, type, keyword, from, to)',
+        querystring: ZSiteUploadsQuery,
+        response: { 200: ZSiteDrawingList },
+      },
+    },
+    (req) => sites.uploads(requireActor(req.actor), req.query),
+  );
 
-  app.get('/site-drawings/:id/download', {
-    config: { permissions: [], resourceToken: true },
-    schema: { tags, summary: 'Download a drawing (`?_token=` the resource token)', params: ZIdParam },
-  }, async (req, reply) => {
-    const f = await sites.drawingFile(requireActor(req.actor), req.params.id);
-    return reply.header('content-type', f.contentType).header('content-disposition', attachment(f.fileName)).header('cache-control', 'private, no-store').send(f.data);
-  });
+  app.get(
+    '/master-data/sites/:id',
+    {
+      config: anySiteTask,
+      schema: { tags, summary: 'A construction site', ...params, response: { 200: ZSite } },
+    },
+    (req) => sites.get(requireActor(req.actor), req.params.id),
+  );
+
+  app.post(
+    '/master-data/sites',
+    {
+      config: { permissions: ['ManageConstructionSites'] },
+      schema: { tags, summary: 'Create a construction site', body: ZCreateSiteRequest, response: { 200: ZSite } },
+    },
+    (req) => sites.create(requireActor(req.actor), req.body),
+  );
+
+  app.put(
+    '/master-data/sites/:id',
+    {
+      config: { permissions: ['ManageConstructionSites'] },
+      schema: {
+        tags,
+        summary: 'Edit a construction site (name, contract, description, geometry)',
+        ...params,
+        body: ZUpdateSiteRequest,
+        response: { 200: ZSite },
+      },
+    },
+    (req) => sites.update(requireActor(req.actor), req.params.id, req.body),
+  );
+
+  app.put(
+    '/master-data/sites/:id/activity',
+    {
+      config: anySiteTask,
+      schema: {
+        tags,
+        summary: 'Edit stages and design values (E: ManageExcavationActivities, MT: ManageMinedTunnelActivities, or ManageConstructionSites)',
+        ...params,
+        body: ZSiteActivityRequest,
+        response: { 200: ZSite },
+      },
+    },
+    (req) => sites.setActivity(requireActor(req.actor), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/master-data/sites/:id',
+    {
+      config: { permissions: ['ManageConstructionSites'] },
+      schema: { tags, summary: 'Delete a construction site with its drawings', ...params, response: { 200: ZOk } },
+    },
+    (req) => sites.remove(requireActor(req.actor), req.params.id),
+  );
+
+  app.post(
+    '/master-data/sites/:id/drawings',
+    {
+      config: anySiteTask,
+      schema: { tags, summary: 'Upload a drawing (PDF, PNG, JPEG or DXF, checked by content)', ...params, response: { 200: ZSiteDrawing } },
+    },
+    async (req) => {
+      const actor = requireActor(req.actor);
+      const type = await sites.drawingUploadType(actor, req.params.id);
+      const file = await readSingleUpload(req, uploadLimit(await settings.get(), type));
+      return sites.uploadDrawing(actor, req.params.id, file);
+    },
+  );
+
+  app.delete(
+    '/master-data/site-drawings/:id',
+    {
+      config: anySiteTask,
+      schema: { tags, summary: 'Delete a drawing', ...params, response: { 200: ZOk } },
+    },
+    (req) => sites.deleteDrawing(requireActor(req.actor), req.params.id),
+  );
+
+  app.get(
+    '/site-drawings/:id/download',
+    {
+      config: { permissions: [], resourceToken: true },
+      schema: { tags, summary: 'Download a drawing (`?_token=` the resource token)', params: ZIdParam },
+    },
+    async (req, reply) => {
+      const f = await sites.drawingFile(requireActor(req.actor), req.params.id);
+      return reply
+        .header('content-type', f.contentType)
+        .header('content-disposition', attachment(f.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(f.data);
+    },
+  );
 };

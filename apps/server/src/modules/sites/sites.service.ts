@@ -131,7 +131,13 @@ export class SitesService {
   }
 
   async list(actor: Actor, q: TListSitesQuery): Promise<TSiteList> {
-    const { records, total } = await listSites(this.db, scopeOf(actor), { keyword: q.keyword || undefined, type: q.type, contractId: q.contract_id, limit: q.limit, skip: q.skip });
+    const { records, total } = await listSites(this.db, scopeOf(actor), {
+      keyword: q.keyword || undefined,
+      type: q.type,
+      contractId: q.contract_id,
+      limit: q.limit,
+      skip: q.skip,
+    });
     return { records: records.map(presentSite), total_records: total };
   }
 
@@ -158,7 +164,12 @@ export class SitesService {
     try {
       id = await this.db.transaction(async (tx) => {
         const s = await insertSite(tx, values);
-        await writeAudit(tx, actor, { action: 'site.create', entityType: 'site', entityId: s.siteId, after: { ...auditFields(values), stages: body.stages, design_values: body.design_values } });
+        await writeAudit(tx, actor, {
+          action: 'site.create',
+          entityType: 'site',
+          entityId: s.siteId,
+          after: { ...auditFields(values), stages: body.stages, design_values: body.design_values },
+        });
         return s.siteId;
       });
     } catch (err) {
@@ -177,7 +188,8 @@ export class SitesService {
       description: body.description ?? s.description,
       geometry: body.geometry === undefined ? s.geometry : body.geometry,
     };
-    if ((body.site_name !== undefined || body.contract_id !== undefined) && (await siteNameTaken(this.db, next.contractId, next.siteName, id))) throw badRequest({ site_name: NAME_TAKEN });
+    if ((body.site_name !== undefined || body.contract_id !== undefined) && (await siteNameTaken(this.db, next.contractId, next.siteName, id)))
+      throw badRequest({ site_name: NAME_TAKEN });
     const diff = changedFields(auditFields(s), auditFields(next));
     if (Object.keys(diff.after).length > 0) {
       try {
@@ -253,7 +265,12 @@ export class SitesService {
           uploadedBy: actor.userId,
           uploadedAt: this.ctx.now(),
         });
-        await writeAudit(tx, actor, { action: 'site.drawing.upload', entityType: 'site', entityId: siteId, after: { drawing_id: d.drawingId, file_name: fileName, size: d.size, content_type: d.contentType } });
+        await writeAudit(tx, actor, {
+          action: 'site.drawing.upload',
+          entityType: 'site',
+          entityId: siteId,
+          after: { drawing_id: d.drawingId, file_name: fileName, size: d.size, content_type: d.contentType },
+        });
         return d.drawingId;
       });
     } catch (err) {
@@ -295,7 +312,12 @@ export class SitesService {
     this.requireActivityTask(actor, d.siteType);
     await this.db.transaction(async (tx) => {
       await deleteDrawing(tx, id);
-      await writeAudit(tx, actor, { action: 'site.drawing.delete', entityType: 'site', entityId: d.drawing.siteId, before: { drawing_id: id, file_name: d.drawing.fileName, size: d.drawing.size } });
+      await writeAudit(tx, actor, {
+        action: 'site.drawing.delete',
+        entityType: 'site',
+        entityId: d.drawing.siteId,
+        before: { drawing_id: id, file_name: d.drawing.fileName, size: d.drawing.size },
+      });
     });
     await this.storage.remove(d.drawing.storageKey).catch((err: unknown) => this.ctx.log.warn({ err }, 'drawing file not removed'));
     return { ok: true };

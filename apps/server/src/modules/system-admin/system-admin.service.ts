@@ -153,12 +153,19 @@ export class SystemAdminService {
   async pipelines(): Promise<TPipelineList> {
     const defs = pipelines();
     const since = new Date(this.ctx.now().getTime() - HOUR_MS);
-    const counts = await queueCounts(this.ctx.db, since, defs.flatMap((d) => d.queues));
+    const counts = await queueCounts(
+      this.ctx.db,
+      since,
+      defs.flatMap((d) => d.queues),
+    );
     const byQueue = new Map(counts.map((c) => [c.name, c]));
     const records = defs.map((d) => {
       const qs = d.queues.map((q) => byQueue.get(q)).filter((c) => c !== undefined);
       const sum = (k: 'queued' | 'active' | 'failed' | 'completed') => qs.reduce((n, c) => n + c[k], 0);
-      const last = qs.map((c) => c.lastCompleted).filter((x): x is Date => x !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+      const last = qs
+        .map((c) => c.lastCompleted)
+        .filter((x): x is Date => x !== null)
+        .sort((a, b) => b.getTime() - a.getTime())[0];
       const failed = sum('failed');
       const completed = sum('completed');
       const active = sum('active');

@@ -28,12 +28,22 @@ export async function listSystemLogs(db: Executor, f: SystemLogFilters, page: { 
   ];
   if (f.keyword) {
     const p = `%${likeEscape(f.keyword)}%`;
-    conditions.push(or(sql`${systemLogs.message} ilike ${p}`, sql`${systemLogs.route} ilike ${p}`, sql`${systemLogs.queue} ilike ${p}`, sql`${systemLogs.requestId} ilike ${p}`));
+    conditions.push(
+      or(
+        sql`${systemLogs.message} ilike ${p}`,
+        sql`${systemLogs.route} ilike ${p}`,
+        sql`${systemLogs.queue} ilike ${p}`,
+        sql`${systemLogs.requestId} ilike ${p}`,
+      ),
+    );
   }
   const where = and(...conditions);
   const [records, [count]] = await Promise.all([
     db.select().from(systemLogs).where(where).orderBy(desc(systemLogs.at), desc(systemLogs.logId)).limit(page.limit).offset(page.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(systemLogs).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(systemLogs)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

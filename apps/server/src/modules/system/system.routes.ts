@@ -6,26 +6,42 @@ import type { SystemService } from './system.service.js';
 const ZHealth = z.object({ status: z.enum(['ok', 'unavailable']) });
 
 export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = async (app, { system }) => {
-  app.get('/health', {
-    config: { public: true },
-    schema: { tags: ['system'], summary: 'The process is alive', response: { 200: ZHealth } },
-  }, () => ({ status: 'ok' as const }));
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: { tags: ['system'], summary: 'The process is alive', response: { 200: ZHealth } },
+    },
+    () => ({ status: 'ok' as const }),
+  );
 
-  app.get('/ready', {
-    config: { public: true },
-    schema: { tags: ['system'], summary: 'The database answers', response: { 200: ZHealth, 503: ZHealth } },
-  }, async (_req, reply) => {
-    if (await system.ready()) return { status: 'ok' as const };
-    return reply.status(503).send({ status: 'unavailable' as const });
-  });
+  app.get(
+    '/ready',
+    {
+      config: { public: true },
+      schema: { tags: ['system'], summary: 'The database answers', response: { 200: ZHealth, 503: ZHealth } },
+    },
+    async (_req, reply) => {
+      if (await system.ready()) return { status: 'ok' as const };
+      return reply.status(503).send({ status: 'unavailable' as const });
+    },
+  );
 
-  app.get('/info', {
-    config: { public: true },
-    schema: { tags: ['system'], summary: 'Application info', response: { 200: ZAppInfo } },
-  }, () => system.info());
+  app.get(
+    '/info',
+    {
+      config: { public: true },
+      schema: { tags: ['system'], summary: 'Application info', response: { 200: ZAppInfo } },
+    },
+    () => system.info(),
+  );
 
-  app.get('/config', {
-    config: { permissions: [], allowExpiredPassword: true },
-    schema: { tags: ['system'], summary: 'Configuration', response: { 200: ZConfig } },
-  }, (req) => system.config(req.actor));
+  app.get(
+    '/config',
+    {
+      config: { permissions: [], allowExpiredPassword: true },
+      schema: { tags: ['system'], summary: 'Configuration', response: { 200: ZConfig } },
+    },
+    (req) => system.config(req.actor),
+  );
 };

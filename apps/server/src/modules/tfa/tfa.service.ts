@@ -100,10 +100,27 @@ export class TfaService {
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     const after = new AfterCommit();
     await db.transaction(async (tx) => {
-      await updateUser(tx, user.userId, { tfaSecret: sealSecret(this.ctx.config.secretKey(), seed), tfaPendingSecret: null, tfaEnabled: true, tfaLastStep: step, updatedAt: now });
-      await replaceRecoveryCodes(tx, user.userId, codes.map((c) => sha256(normaliseRecoveryCode(c))), now);
+      await updateUser(tx, user.userId, {
+        tfaSecret: sealSecret(this.ctx.config.secretKey(), seed),
+        tfaPendingSecret: null,
+        tfaEnabled: true,
+        tfaLastStep: step,
+        updatedAt: now,
+      });
+      await replaceRecoveryCodes(
+        tx,
+        user.userId,
+        codes.map((c) => sha256(normaliseRecoveryCode(c))),
+        now,
+      );
       await throttleClear(tx, this.rule, actor.loginName);
-      await writeAudit(tx, actor, { action: 'account.tfa.enable', entityType: 'user', entityId: user.userId, before: { tfa_enabled: false }, after: { tfa_enabled: true } });
+      await writeAudit(tx, actor, {
+        action: 'account.tfa.enable',
+        entityType: 'user',
+        entityId: user.userId,
+        before: { tfa_enabled: false },
+        after: { tfa_enabled: true },
+      });
       await this.security.record(tx, after, user, 'tfa_enabled', { clientAddress: actor.clientAddress, userAgent });
     });
     await after.run();
@@ -119,7 +136,13 @@ export class TfaService {
     await this.ctx.db.orm.transaction(async (tx) => {
       await updateUser(tx, user.userId, { tfaSecret: null, tfaPendingSecret: null, tfaEnabled: false, tfaLastStep: null, updatedAt: now });
       await deleteRecoveryCodes(tx, user.userId);
-      await writeAudit(tx, actor, { action: 'account.tfa.disable', entityType: 'user', entityId: user.userId, before: { tfa_enabled: user.tfaEnabled }, after: { tfa_enabled: false } });
+      await writeAudit(tx, actor, {
+        action: 'account.tfa.disable',
+        entityType: 'user',
+        entityId: user.userId,
+        before: { tfa_enabled: user.tfaEnabled },
+        after: { tfa_enabled: false },
+      });
       if (user.tfaEnabled) await this.security.record(tx, after, user, 'tfa_disabled', { clientAddress: actor.clientAddress, userAgent });
     });
     await after.run();

@@ -68,7 +68,8 @@ describe('a readings load that fails part-way', () => {
     t = await createTestApp({ dataDir: tempDataDir('ingest-crash') });
     const contract = await createContract(t.db);
     const role = await createRole(t.db, TASKS);
-    userId = (await createUser(t.db, { loginName: 'crash-user', userType: USER_TYPE.Authority, roleId: role.roleId, contractIds: [contract.contractId] })).userId;
+    userId = (await createUser(t.db, { loginName: 'crash-user', userType: USER_TYPE.Authority, roleId: role.roleId, contractIds: [contract.contractId] }))
+      .userId;
     s = await signIn(t, 'crash-user');
     const sm = await createType(t.db, 'SM', ['DSPA']);
     await t.db.orm.update(readingCodes).set({ minValue: -1000, maxValue: 1000 }).where(eq(readingCodes.typeId, sm.type.typeId));

@@ -181,7 +181,11 @@ export async function replaceErrors(tx: Executor, uploadId: number, errors: { ro
   for (let i = 0; i < errors.length; i += 2000) {
     await tx
       .insert(uploadErrors)
-      .values(errors.slice(i, i + 2000).map((e, k) => ({ uploadId, seq: i + k + 1, row: e.row, field: e.field, message: e.message, instrumentId: e.instrument_id ?? null })));
+      .values(
+        errors
+          .slice(i, i + 2000)
+          .map((e, k) => ({ uploadId, seq: i + k + 1, row: e.row, field: e.field, message: e.message, instrumentId: e.instrument_id ?? null })),
+      );
   }
 }
 

@@ -33,14 +33,7 @@ export async function consumeAccountToken(db: Executor, token: string, purpose: 
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, sha256(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
     .returning({ userId: accountTokens.userId });
   return row?.userId;
 }
@@ -58,14 +51,7 @@ export async function findUsableAccountToken(db: Executor, token: string, purpos
   const [row] = await db
     .select({ userId: accountTokens.userId })
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, sha256(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
     .limit(1);
   return row?.userId;
 }

@@ -49,7 +49,11 @@ export async function updateUser(db: Executor, userId: number, values: Partial<N
 
 /** Any user (whatever the status) whose e-mail address is this one, compared case-insensitively. */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
   return row;
 }
 

@@ -32,7 +32,10 @@ export async function listZones(db: Executor, scope: ContractScope, f: ZonesFilt
       .orderBy(asc(zones.contractId), asc(zones.name))
       .limit(f.limit)
       .offset(f.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(zones).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(zones)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

@@ -73,8 +73,8 @@ export class ZonesService {
   /** Open clients of the contract's users reload their configuration (it lists their zones). */
   private async announce(contractIds: number[]) {
     for (const contractId of new Set(contractIds)) {
-      await publishToContract(this.ctx.bus, contractId, { type: 'settingUpdated', message: 'Zones updated', severity: 1, link_uri: null }).catch((err: unknown) =>
-        this.ctx.log.warn({ err }, 'zones publish failed'),
+      await publishToContract(this.ctx.bus, contractId, { type: 'settingUpdated', message: 'Zones updated', severity: 1, link_uri: null }).catch(
+        (err: unknown) => this.ctx.log.warn({ err }, 'zones publish failed'),
       );
     }
   }
@@ -83,7 +83,15 @@ export class ZonesService {
     await requireVisibleContract(this.db, actor, body.contract_id);
     if (await zoneNameTaken(this.db, body.contract_id, body.name)) throw badRequest({ name: NAME_TAKEN });
     const now = this.ctx.now();
-    const values = { name: body.name, contractId: body.contract_id, isReport: body.is_report, description: body.description, polygon: body.polygon, createdAt: now, updatedAt: now };
+    const values = {
+      name: body.name,
+      contractId: body.contract_id,
+      isReport: body.is_report,
+      description: body.description,
+      polygon: body.polygon,
+      createdAt: now,
+      updatedAt: now,
+    };
     let id: number;
     try {
       id = await this.db.transaction(async (tx) => {
@@ -115,7 +123,8 @@ export class ZonesService {
       description: body.description ?? z.description,
       polygon: body.polygon === undefined ? z.polygon : body.polygon,
     };
-    if ((body.name !== undefined || body.contract_id !== undefined) && (await zoneNameTaken(this.db, next.contractId, next.name, id))) throw badRequest({ name: NAME_TAKEN });
+    if ((body.name !== undefined || body.contract_id !== undefined) && (await zoneNameTaken(this.db, next.contractId, next.name, id)))
+      throw badRequest({ name: NAME_TAKEN });
     const diff = changedFields(auditFields(z), auditFields(next));
     if (Object.keys(diff.after).length > 0) {
       try {
@@ -138,7 +147,12 @@ export class ZonesService {
     if (!row) throw notFound(ZONE_NOT_FOUND);
     await this.db.transaction(async (tx) => {
       await deleteZone(tx, id);
-      await writeAudit(tx, actor, { action: 'zone.delete', entityType: 'zone', entityId: id, before: { ...auditFields(row.zone), instrument_count: Number(row.instrumentCount) } });
+      await writeAudit(tx, actor, {
+        action: 'zone.delete',
+        entityType: 'zone',
+        entityId: id,
+        before: { ...auditFields(row.zone), instrument_count: Number(row.instrumentCount) },
+      });
     });
     await this.announce([row.zone.contractId]);
     return { ok: true };

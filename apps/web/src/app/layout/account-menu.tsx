@@ -40,10 +40,7 @@ export function AccountMenu({ actions = [], children }: { actions?: readonly Rou
   const toggleDarkTheme = () => {
     const next = !darkTheme;
     systemStore.setState({ darkTheme: next });
-    savePreferences.mutate(
-      { ...(preferences ?? DEFAULT_PREFERENCES), dark_theme: next },
-      { onError: () => systemStore.setState({ darkTheme: !next }) },
-    );
+    savePreferences.mutate({ ...(preferences ?? DEFAULT_PREFERENCES), dark_theme: next }, { onError: () => systemStore.setState({ darkTheme: !next }) });
   };
 
   return (

@@ -55,11 +55,7 @@ export function AppToolbar({ layout, expanded, actions, end }: AppToolbarProps) 
             aria-label={t('menu.toggle')}
             aria-controls={MENU_DRAWER_ID}
             aria-expanded={expanded}
-            onClick={() =>
-              systemStore.setState((state) =>
-                layout === 'phone' ? { menuOverlay: !state.menuOverlay } : { menuDrawer: !state.menuDrawer },
-              )
-            }
+            onClick={() => systemStore.setState((state) => (layout === 'phone' ? { menuOverlay: !state.menuOverlay } : { menuDrawer: !state.menuDrawer }))}
             sx={{ ml: { md: 1 } }}
           >
             {expanded && layout !== 'phone' ? <MenuOpen /> : <MenuIcon />}
@@ -81,11 +77,7 @@ export function AppToolbar({ layout, expanded, actions, end }: AppToolbarProps) 
         >
           {info?.name || t('app.name')}
         </Typography>
-        <Divider
-          orientation="vertical"
-          flexItem
-          sx={{ display: { xs: 'none', md: 'block' }, my: 2, mx: 1, borderColor: 'rgba(255,255,255,0.35)' }}
-        />
+        <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', md: 'block' }, my: 2, mx: 1, borderColor: 'rgba(255,255,255,0.35)' }} />
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}>
           {meta ? t(meta.title) : ''}
         </Typography>

@@ -45,14 +45,21 @@ async function openBar(path = '/en/account/profile/info') {
   setViewport(WIDTHS.desktop);
   const view = renderApp(path, { extraRoutes });
   const bar = await screen.findByRole('group', { name: 'Contracts' });
-  const pressed = () => within(bar).queryAllByRole('button', { pressed: true }).map((button) => button.textContent);
+  const pressed = () =>
+    within(bar)
+      .queryAllByRole('button', { pressed: true })
+      .map((button) => button.textContent);
   return { ...view, bar, pressed };
 }
 
 describe('contract toolbar of the shell', { timeout: 20_000 }, () => {
   it("shows the user's contracts with the saved choice selected", async () => {
     const { bar, pressed } = await openBar();
-    expect(within(bar).getAllByRole('button').map((button) => button.textContent)).toEqual(['C101', 'C102']);
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['C101', 'C102']);
     expect(pressed()).toEqual(['C101']);
   });
 
@@ -73,9 +80,7 @@ describe('contract toolbar of the shell', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's answer as an error toast and puts the saved choice back when saving fails", async () => {
-    const posts = recordFilterPosts(() =>
-      HttpResponse.json({ contract_ids: 'One or more contracts are not assigned to you' }, { status: 400 }),
-    );
+    const posts = recordFilterPosts(() => HttpResponse.json({ contract_ids: 'One or more contracts are not assigned to you' }, { status: 400 }));
     const { bar, pressed } = await openBar();
     fireEvent.click(within(bar).getByRole('button', { name: 'C102' }));
     expect(pressed()).toEqual(['C101', 'C102']);
@@ -147,9 +152,7 @@ describe('contract toolbar of the shell', { timeout: 20_000 }, () => {
     storeTestCredential();
     server.use(http.get(api('/contracts'), () => HttpResponse.json({ records: [], last_filtered: [], total_records: 0 })));
     const base = await import('../../test/fixtures');
-    server.use(
-      http.get(api('/sync'), () => HttpResponse.json(base.syncResponse({ contracts: { records: [], last_filtered: [] } }))),
-    );
+    server.use(http.get(api('/sync'), () => HttpResponse.json(base.syncResponse({ contracts: { records: [], last_filtered: [] } }))));
     setViewport(WIDTHS.desktop);
     renderApp('/en/account/profile/info');
     await screen.findByText('No data to display');

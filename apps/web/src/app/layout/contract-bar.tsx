@@ -4,12 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractToolbar } from '../../components/contract-toolbar';
 import { useToast } from '../../components/feedback';
-import {
-  dismissActiveContractsError,
-  selectActiveContracts,
-  useActiveContractsError,
-  useContractList,
-} from '../../lib/active-contracts';
+import { dismissActiveContractsError, selectActiveContracts, useActiveContractsError, useContractList } from '../../lib/active-contracts';
 import { APP_BAR_HEIGHT } from './use-drawer-layout';
 
 /**

@@ -48,12 +48,7 @@ function NavItem({ entry, mini, active, admin }: NavItemProps) {
       <ListItemIcon sx={{ minWidth: 0, mr: mini ? 0 : 2, justifyContent: 'center', color: iconColor }}>
         <Icon />
       </ListItemIcon>
-      {!mini && (
-        <ListItemText
-          primary={title}
-          slotProps={{ primary: { noWrap: true, sx: { fontWeight: active ? 600 : 400, fontSize: '0.95rem' } } }}
-        />
-      )}
+      {!mini && <ListItemText primary={title} slotProps={{ primary: { noWrap: true, sx: { fontWeight: active ? 600 : 400, fontSize: '0.95rem' } } }} />}
     </ListItemButton>
   );
   return (
@@ -117,13 +112,7 @@ export function NavMenu({ mini }: { mini: boolean }) {
               sx={{ py: mini && index === 0 ? 1 : 0 }}
             >
               {group.entries.map((entry) => (
-                <NavItem
-                  key={entry.path}
-                  entry={entry}
-                  mini={mini}
-                  active={entry.path === active}
-                  admin={group.category === 'admin'}
-                />
+                <NavItem key={entry.path} entry={entry} mini={mini} active={entry.path === active} admin={group.category === 'admin'} />
               ))}
             </List>
           </Fragment>

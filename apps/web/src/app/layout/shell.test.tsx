@@ -99,9 +99,13 @@ describe('side menu', { timeout: 20_000 }, () => {
     signedIn(['SearchUsers']);
     await openShell('/en/account/profile/info');
     const nav = await waitFor(mainMenu);
-    const headings = within(nav).getAllByRole('heading').map((heading) => heading.textContent);
+    const headings = within(nav)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent);
     expect(headings).toEqual(['HOME', 'ADMINISTRATIVE', 'USER ACCOUNT', 'REPORTS', 'USER MANUAL']);
-    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Home', '/en/dashboard'],
       ['Account', '/en/admin/users'],
@@ -118,21 +122,30 @@ describe('side menu', { timeout: 20_000 }, () => {
     signedIn(['SearchUsers', 'ManageRoles']);
     await openShell('/en/account/profile/info');
     const admin = within(await waitFor(mainMenu)).getByRole('list', { name: 'ADMINISTRATIVE' });
-    expect(within(admin).getAllByRole('link').map((link) => link.textContent)).toEqual(['Account', 'Role']);
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Account', 'Role']);
   });
 
   it('shows the headings in Chinese below /zh', async () => {
     signedIn();
     await openShell('/zh/account/profile/info');
     const nav = await screen.findByRole('navigation', { name: '主菜单' });
-    const headings = within(nav).getAllByRole('heading').map((heading) => heading.textContent);
+    const headings = within(nav)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent);
     expect(headings).toEqual(['首页', '系统管理', '用户账户', '报告', '用户手册']);
   });
 
   it('highlights the page being shown (and its parent entry on pages below it)', async () => {
     signedIn();
     const { router } = await openShell('/en/account/profile/info');
-    const current = () => within(mainMenu()).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    const current = () =>
+      within(mainMenu())
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page');
     await waitFor(() => expect(current().map((link) => link.textContent)).toEqual(['Profile Information']));
     await act(() => router.navigate('/en/admin/users/7'));
     await waitFor(() => expect(current().map((link) => link.textContent)).toEqual(['Account']));

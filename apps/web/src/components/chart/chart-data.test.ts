@@ -9,7 +9,13 @@ describe('what a chart plots, from its option', () => {
   it('counts the points of every series and gives the first and last time of a time axis as ISO instants', () => {
     const option = buildLineChartOption({
       lines: [
-        { name: 'A', points: [[JAN_3, 1], [Date.UTC(2026, 0, 2), 2]] },
+        {
+          name: 'A',
+          points: [
+            [JAN_3, 1],
+            [Date.UTC(2026, 0, 2), 2],
+          ],
+        },
         { name: 'B', points: [[JAN_1, 3]] },
       ],
       // Threshold mark lines are not points.
@@ -22,7 +28,13 @@ describe('what a chart plots, from its option', () => {
     const option = {
       xAxis: { type: 'value' },
       series: [
-        { type: 'line', data: [[-1.5, 2], [0.25, 4]] },
+        {
+          type: 'line',
+          data: [
+            [-1.5, 2],
+            [0.25, 4],
+          ],
+        },
         { type: 'line', data: [{ value: [3, 6] }] },
       ],
     };

@@ -10,8 +10,21 @@ function xyOption({ display, axis }: ChartView) {
     xAxis: { type: 'value', min: axis.xMin ?? -2, max: axis.xMax ?? 2, splitLine: { show: display.grid } },
     yAxis: { type: 'value', inverse: true, min: axis.yMin ?? 0, max: axis.yMax ?? undefined },
     series: [
-      { type: 'line', data: [[0.5, 2], [1.25, 4]] },
-      { type: 'line', data: [[-0.75, 2], [0.1, 4], [0.2, 6]] },
+      {
+        type: 'line',
+        data: [
+          [0.5, 2],
+          [1.25, 4],
+        ],
+      },
+      {
+        type: 'line',
+        data: [
+          [-0.75, 2],
+          [0.1, 4],
+          [0.2, 6],
+        ],
+      },
     ],
   };
 }

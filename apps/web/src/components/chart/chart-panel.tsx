@@ -40,16 +40,7 @@ export interface ChartPanelProps {
  * switches, and the PNG, JPG, PDF and SVG exports. The option comes from `buildOption`, so the same toolbar drives a
  * time series (LineChartPanel) or an x/y chart such as an inclinometer profile.
  */
-export function ChartPanel({
-  buildOption,
-  empty,
-  xType = 'time',
-  height = CHART.defaultHeight,
-  label,
-  fileName,
-  canExport = true,
-  timezone,
-}: ChartPanelProps) {
+export function ChartPanel({ buildOption, empty, xType = 'time', height = CHART.defaultHeight, label, fileName, canExport = true, timezone }: ChartPanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const [axis, setAxis] = useState<AxisRange>(AUTO_AXIS);

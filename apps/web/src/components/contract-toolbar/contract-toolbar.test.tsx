@@ -32,10 +32,7 @@ function renderToolbar(mode: ContractSelectionMode, contracts: TContract[], init
   }
   const user = userEvent.setup();
   render(<Owner />);
-  const pressed = () =>
-    screen
-      .queryAllByRole('button', { pressed: true })
-      .map((button) => button.textContent);
+  const pressed = () => screen.queryAllByRole('button', { pressed: true }).map((button) => button.textContent);
   return { user, changes, pressed };
 }
 
@@ -81,7 +78,11 @@ describe('contract toolbar', () => {
     await user.click(screen.getByRole('button', { name: 'T302' }));
     expect(pressed()).toEqual(['T301', 'T302', 'T303']);
     await user.click(screen.getByRole('button', { name: 'T303' }));
-    expect(changes).toEqual([[1, 3], [1, 2, 3], [1, 2]]);
+    expect(changes).toEqual([
+      [1, 3],
+      [1, 2, 3],
+      [1, 2],
+    ]);
   });
 
   it('emit-event mode: tells the owner at every click, one contract at most', async () => {
@@ -104,7 +105,9 @@ describe('contract toolbar', () => {
     const many = Array.from({ length: 14 }, (_, index) => contract(index + 1));
     const { user } = renderToolbar('clickable', many, [14]);
     const group = screen.getByRole('group', { name: 'Contracts' });
-    const buttons = within(group).queryAllByRole('button', { pressed: false }).concat(within(group).queryAllByRole('button', { pressed: true }));
+    const buttons = within(group)
+      .queryAllByRole('button', { pressed: false })
+      .concat(within(group).queryAllByRole('button', { pressed: true }));
     expect(buttons).toHaveLength(count);
     const more = within(group).getByRole('button', { name: count === 0 ? 'Contracts (1/14)' : `More (${14 - count})` });
     await user.click(more);

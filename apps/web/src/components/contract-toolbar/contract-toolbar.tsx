@@ -16,13 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { CONTRACT_BUTTONS, LIMITS, type TContract } from '@strata/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  isSelectable,
-  nextSelection,
-  normalizeSelection,
-  sameSelection,
-  type ContractSelectionMode,
-} from '../../lib/contract-selection';
+import { isSelectable, nextSelection, normalizeSelection, sameSelection, type ContractSelectionMode } from '../../lib/contract-selection';
 
 /** How many contract buttons fit: xs 0, sm 4, md and lg 6, xl 11 (spec §9); the rest go to the overflow menu. */
 export function useContractButtonCount(): number {
@@ -79,19 +73,14 @@ export function ContractToolbar({ contracts, selected, mode = 'single', onChange
     if (!multiple) setAnchor(null);
     if (mode === 'emit-event' || !sameSelection(next, shown)) onChange(next);
   };
-  const describe = (contract: TContract) =>
-    contract.active ? contract.title : `${contract.title} (${t('contracts.inactive')})`;
+  const describe = (contract: TContract) => (contract.active ? contract.title : `${contract.title} (${t('contracts.inactive')})`);
 
   const CheckedIcon = multiple ? CheckBox : RadioButtonChecked;
   const UncheckedIcon = multiple ? CheckBoxOutlineBlank : RadioButtonUnchecked;
   const selectedInOverflow = overflow.filter((contract) => shown.includes(contract.contract_id)).length;
 
   return (
-    <Box
-      role="group"
-      aria-label={label ?? t('contracts.label')}
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'nowrap', minWidth: 0 }}
-    >
+    <Box role="group" aria-label={label ?? t('contracts.label')} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'nowrap', minWidth: 0 }}>
       {visible.map((contract) => {
         const selectable = isSelectable(mode, contract);
         const button = (
@@ -167,9 +156,7 @@ export function ContractToolbar({ contracts, selected, mode = 'single', onChange
               onClick={() => click(contract.contract_id)}
               dense
             >
-              <ListItemIcon>
-                {isSelected ? <CheckedIcon fontSize="small" color="primary" /> : <UncheckedIcon fontSize="small" />}
-              </ListItemIcon>
+              <ListItemIcon>{isSelected ? <CheckedIcon fontSize="small" color="primary" /> : <UncheckedIcon fontSize="small" />}</ListItemIcon>
               <ListItemText primary={contract.no} secondary={describe(contract)} />
             </MenuItem>
           );

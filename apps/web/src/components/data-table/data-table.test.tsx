@@ -27,17 +27,7 @@ const ROWS: Reading[] = [
 function renderTable(props: Partial<DataTableProps<Reading>> = {}) {
   const onChange = vi.fn();
   const view = renderWidget(
-    <DataTable
-      label="Readings"
-      columns={COLUMNS}
-      rows={ROWS}
-      total={42}
-      page={1}
-      pageSize={10}
-      onChange={onChange}
-      getRowId={(row) => row.id}
-      {...props}
-    />,
+    <DataTable label="Readings" columns={COLUMNS} rows={ROWS} total={42} page={1} pageSize={10} onChange={onChange} getRowId={(row) => row.id} {...props} />,
   );
   return { ...view, onChange };
 }
@@ -46,14 +36,24 @@ describe('DataTable', { timeout: 20_000 }, () => {
   it('shows the rows with their formats: 2 decimals, -2147483648 empty, DD/MM/YYYY HH:mm:ss', () => {
     renderTable();
     const rows = within(screen.getByRole('table', { name: 'Readings' })).getAllByRole('row');
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['SM-0101', '1.23', '05/03/2024 15:04:09']);
-    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['SM-0102', '', '05/03/2024 16:00:00']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['SM-0101', '1.23', '05/03/2024 15:04:09']);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['SM-0102', '', '05/03/2024 16:00:00']);
   });
 
   it('offers page sizes 5, 10, 25 and 50 and asks for page 1 of the new size', async () => {
     const { user, onChange } = renderTable({ page: 3 });
     await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['5', '10', '25', '50']);
     await user.click(screen.getByRole('option', { name: '25' }));
     expect(onChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 25, sort: null });
@@ -101,9 +101,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByText('No data to display')).toBeNull();
-    rerender(
-      <DataTable label="Readings" columns={COLUMNS} rows={ROWS} total={42} page={1} pageSize={10} onChange={() => {}} getRowId={(r) => r.id} loading />,
-    );
+    rerender(<DataTable label="Readings" columns={COLUMNS} rows={ROWS} total={42} page={1} pageSize={10} onChange={() => {}} getRowId={(r) => r.id} loading />);
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
     expect(screen.getByRole('progressbar')).not.toBeNull();
     expect(screen.getByText('SM-0101')).not.toBeNull();

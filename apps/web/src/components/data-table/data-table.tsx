@@ -140,11 +140,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     sortDirection={active ? sort.direction : false}
                   >
                     {column.sortable ? (
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? sort.direction : 'asc'}
-                        onClick={() => sortBy(column.id)}
-                      >
+                      <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => sortBy(column.id)}>
                         {column.label}
                       </TableSortLabel>
                     ) : (

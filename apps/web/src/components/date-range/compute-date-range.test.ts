@@ -25,9 +25,11 @@ describe('computeDateRange', () => {
   });
 
   it('starts a custom range at the start of its day and ends it at the end of its day', () => {
-    expect(
-      computeDateRange('custom', { start: '2024-01-10T09:15:00+08:00', end: '2024-01-20T02:00:00+08:00' }, NOW),
-    ).toEqual({ option: 'custom', start: '2024-01-09T16:00:00.000Z', end: '2024-01-20T15:59:59.999Z' });
+    expect(computeDateRange('custom', { start: '2024-01-10T09:15:00+08:00', end: '2024-01-20T02:00:00+08:00' }, NOW)).toEqual({
+      option: 'custom',
+      start: '2024-01-09T16:00:00.000Z',
+      end: '2024-01-20T15:59:59.999Z',
+    });
   });
 
   it('reads a date-only value as that calendar day in the time zone', () => {

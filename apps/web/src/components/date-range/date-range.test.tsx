@@ -30,15 +30,11 @@ describe('DateRange', { timeout: 20_000 }, () => {
   it('lists the options with their labels', async () => {
     const { user } = renderWidget(<Harness onChange={() => {}} />);
     await user.click(screen.getByRole('combobox', { name: 'Date range' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'None',
-      'Day',
-      'Week',
-      '2 Weeks',
-      '30 Days',
-      '6 Months',
-      'Custom',
-    ]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Day', 'Week', '2 Weeks', '30 Days', '6 Months', 'Custom']);
   });
 
   it('computes the bounds of a preset when it is picked', async () => {
@@ -70,9 +66,7 @@ describe('DateRange', { timeout: 20_000 }, () => {
 
   it('ends a custom range at the end of the day typed', async () => {
     const onChange = vi.fn();
-    const { user } = renderWidget(
-      <Harness onChange={onChange} initial={{ option: 'custom', start: '2024-02-01T16:00:00.000Z', end: null }} />,
-    );
+    const { user } = renderWidget(<Harness onChange={onChange} initial={{ option: 'custom', start: '2024-02-01T16:00:00.000Z', end: null }} />);
     const end = screen.getByRole('group', { name: 'End date' });
     await user.click(within(end).getByRole('spinbutton', { name: 'Day' }));
     await user.keyboard('20022024');

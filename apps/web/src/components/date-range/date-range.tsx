@@ -4,13 +4,7 @@ import TextField from '@mui/material/TextField';
 import { DEFAULT_TIMEZONE } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { AppDatePicker } from '../date-time/date-pickers';
-import {
-  computeDateRange,
-  DATE_RANGE_OPTIONS,
-  isDateRangeOption,
-  type DateRangeOption,
-  type DateRangeValue,
-} from './compute-date-range';
+import { computeDateRange, DATE_RANGE_OPTIONS, isDateRangeOption, type DateRangeOption, type DateRangeValue } from './compute-date-range';
 
 const LABELS = {
   none: 'dateRange.none',
@@ -51,8 +45,7 @@ export function DateRange({
   now = () => new Date(),
 }: DateRangeProps) {
   const { t } = useTranslation();
-  const custom = (start: string | null, end: string | null) =>
-    onChange(computeDateRange('custom', { start, end }, now(), timezone));
+  const custom = (start: string | null, end: string | null) => onChange(computeDateRange('custom', { start, end }, now(), timezone));
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>

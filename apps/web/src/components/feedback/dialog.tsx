@@ -7,17 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { LIMITS } from '@strata/shared';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemStore } from '../../lib/system-store';
 import { dialogStateStore } from './dialog-state';
@@ -36,9 +26,7 @@ export interface DialogContentProps<P = unknown, R = unknown> {
 export type DialogContentComponent<P = unknown, R = unknown> = ComponentType<DialogContentProps<P, R>>;
 
 /** A lazily loaded content component: `() => import('./my-form')` (default export) or any promise of one. */
-export type DialogContentLoader<P = unknown, R = unknown> = () => Promise<
-  { default: DialogContentComponent<P, R> } | DialogContentComponent<P, R>
->;
+export type DialogContentLoader<P = unknown, R = unknown> = () => Promise<{ default: DialogContentComponent<P, R> } | DialogContentComponent<P, R>>;
 
 /** A dialog (spec §3); every field has the spec's default. */
 export interface ConfirmOptions<P = unknown, R = never> {
@@ -73,9 +61,7 @@ interface DialogEntry {
 
 const loaded = new WeakMap<DialogContentLoader<unknown, unknown>, DialogContentComponent<unknown, unknown>>();
 
-function pickComponent<P, R>(
-  module: { default: DialogContentComponent<P, R> } | DialogContentComponent<P, R>,
-): DialogContentComponent<P, R> {
+function pickComponent<P, R>(module: { default: DialogContentComponent<P, R> } | DialogContentComponent<P, R>): DialogContentComponent<P, R> {
   return typeof module === 'object' && 'default' in module ? module.default : module;
 }
 
@@ -84,15 +70,7 @@ function reloadPage(): void {
   window.location.reload();
 }
 
-function LazyContent({
-  entry,
-  loader,
-  end,
-}: {
-  entry: DialogEntry;
-  loader: DialogContentLoader<unknown, unknown>;
-  end: (result: unknown) => void;
-}) {
+function LazyContent({ entry, loader, end }: { entry: DialogEntry; loader: DialogContentLoader<unknown, unknown>; end: (result: unknown) => void }) {
   const { t } = useTranslation();
   const [Component, setComponent] = useState(() => loaded.get(loader));
   const endRef = useRef(end);
@@ -166,14 +144,10 @@ function ConfirmDialog({ entry, end, onExited }: { entry: DialogEntry; end: (res
       ) : (
         <>
           {options.prompt !== undefined && (
-            <DialogContent>
-              {typeof options.prompt === 'string' ? <DialogContentText>{options.prompt}</DialogContentText> : options.prompt}
-            </DialogContent>
+            <DialogContent>{typeof options.prompt === 'string' ? <DialogContentText>{options.prompt}</DialogContentText> : options.prompt}</DialogContent>
           )}
           <DialogActions>
-            {options.negative !== false && (
-              <Button onClick={() => end(false)}>{options.negative ?? t('feedback.cancel')}</Button>
-            )}
+            {options.negative !== false && <Button onClick={() => end(false)}>{options.negative ?? t('feedback.cancel')}</Button>}
             <Button variant="contained" onClick={() => end(true)} autoFocus>
               {options.positive ?? t('feedback.ok')}
             </Button>

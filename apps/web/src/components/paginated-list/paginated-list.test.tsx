@@ -25,13 +25,7 @@ function Owner({ total, onPageChange, grouped = false }: { total: number; onPage
   return (
     <>
       <output data-testid="params">{`${page}/${pageSize}`}</output>
-      <PaginatedList
-        label="Sample list"
-        items={pageItems}
-        total={total}
-        onPageChange={onPageChange}
-        groupBy={grouped ? 'kind' : undefined}
-      />
+      <PaginatedList label="Sample list" items={pageItems} total={total} onPageChange={onPageChange} groupBy={grouped ? 'kind' : undefined} />
     </>
   );
 }
@@ -110,8 +104,16 @@ describe('PaginatedList', { timeout: 20_000 }, () => {
     const odd = screen.getByRole('list', { name: 'Odd' });
     const even = screen.getByRole('list', { name: 'Even' });
     expect(within(odd).getByText('Odd')).not.toBeNull();
-    expect(within(odd).getAllByText(/^Item/).map((n) => n.textContent)).toEqual(['Item 1', 'Item 3', 'Item 5']);
-    expect(within(even).getAllByText(/^Item/).map((n) => n.textContent)).toEqual(['Item 2', 'Item 4', 'Item 6']);
+    expect(
+      within(odd)
+        .getAllByText(/^Item/)
+        .map((n) => n.textContent),
+    ).toEqual(['Item 1', 'Item 3', 'Item 5']);
+    expect(
+      within(even)
+        .getAllByText(/^Item/)
+        .map((n) => n.textContent),
+    ).toEqual(['Item 2', 'Item 4', 'Item 6']);
   });
 
   it('says "No data to display" for an empty list', () => {

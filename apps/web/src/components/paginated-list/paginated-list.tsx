@@ -81,16 +81,8 @@ export function PaginatedList<Item extends PaginatedListItem>(props: PaginatedLi
       </>
     );
     return (
-      <ListItem
-        key={item.id}
-        disablePadding={Boolean(props.onItemClick)}
-        secondaryAction={props.renderActions?.(item)}
-      >
-        {props.onItemClick ? (
-          <ListItemButton onClick={() => props.onItemClick?.(item)}>{content}</ListItemButton>
-        ) : (
-          content
-        )}
+      <ListItem key={item.id} disablePadding={Boolean(props.onItemClick)} secondaryAction={props.renderActions?.(item)}>
+        {props.onItemClick ? <ListItemButton onClick={() => props.onItemClick?.(item)}>{content}</ListItemButton> : content}
       </ListItem>
     );
   };

@@ -11,10 +11,7 @@ import { translateMessage } from '../../lib/i18n';
 /** A failed fetch: "Failed to fetch data" (or the server's message for a 4xx) with a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const detail =
-    error instanceof ApiError && error.status >= 400 && error.status < 500 && typeof error.body === 'string'
-      ? translateMessage(error.body)
-      : null;
+  const detail = error instanceof ApiError && error.status >= 400 && error.status < 500 && typeof error.body === 'string' ? translateMessage(error.body) : null;
   return (
     <AppAlert
       type="error"

@@ -43,6 +43,10 @@ export function FileActionButtons({ file, actions, deleteKind }: FileActionButto
 }
 
 /** The Actions column of a file table (`useFileActions()` gives `actions`). */
-export function fileActionsColumn<T extends FileRef>(label: string, actions: FileActions, deleteKindOf: (file: T) => TAttachmentKind | null): DataTableColumn<T> {
+export function fileActionsColumn<T extends FileRef>(
+  label: string,
+  actions: FileActions,
+  deleteKindOf: (file: T) => TAttachmentKind | null,
+): DataTableColumn<T> {
   return { id: 'actions', label, noWrap: true, render: (file) => <FileActionButtons file={file} actions={actions} deleteKind={deleteKindOf(file)} /> };
 }

@@ -81,7 +81,15 @@ export function PhotoViewer({ photos, index, onIndex, onClose, onDownload }: Pho
             <Box
               ref={stage}
               tabIndex={-1}
-              sx={{ position: 'relative', display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, bgcolor: 'action.hover', outline: 'none' }}
+              sx={{
+                position: 'relative',
+                display: 'flex',
+                justifyContent: 'center',
+                alignItems: 'center',
+                minHeight: 240,
+                bgcolor: 'action.hover',
+                outline: 'none',
+              }}
             >
               {src && (
                 <Box

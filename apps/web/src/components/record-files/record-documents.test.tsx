@@ -93,7 +93,10 @@ describe('RecordDocuments', { timeout: 30_000 }, () => {
       http.get(api('/documents/7'), ({ request }) => {
         auth = request.headers.get('authorization');
         return new HttpResponse('%PDF-1.4', {
-          headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="as-built.pdf"; filename*=UTF-8''as-built%20%E2%80%94%20rev%202.pdf` },
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="as-built.pdf"; filename*=UTF-8''as-built%20%E2%80%94%20rev%202.pdf`,
+          },
         });
       }),
     );

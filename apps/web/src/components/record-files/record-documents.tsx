@@ -52,7 +52,11 @@ export function RecordDocuments({ category, refId, canUpload = true }: RecordDoc
     fileActionsColumn(t('files.columns.actions'), actions, (d) => (d.can_delete ? 'document' : null)),
     { id: 'size', label: t('files.columns.size'), align: 'right', noWrap: true, render: (d) => <ByteSize value={d.size} /> },
     { id: 'created', label: t('files.columns.created'), format: 'datetime', noWrap: true },
-    { id: 'uploader_email', label: t('files.columns.uploader'), render: (d) => <span style={{ overflowWrap: 'anywhere' }}>{d.uploader_email || t('files.common.deletedUser')}</span> },
+    {
+      id: 'uploader_email',
+      label: t('files.columns.uploader'),
+      render: (d) => <span style={{ overflowWrap: 'anywhere' }}>{d.uploader_email || t('files.common.deletedUser')}</span>,
+    },
   ];
 
   const filtered = keyword !== '' || types.length > 0;

@@ -12,7 +12,15 @@ import { recordFile } from './test-data';
 configure({ asyncUtilTimeout: 5000 });
 
 const FILES = [
-  recordFile({ kind: 'photo', file_id: 3, file_name: 'pit-north.jpg', file_type: 'jpg', url: '/api/v1/photos/3', thumbnail_url: '/api/v1/photos/3?size=128', can_delete: true }),
+  recordFile({
+    kind: 'photo',
+    file_id: 3,
+    file_name: 'pit-north.jpg',
+    file_type: 'jpg',
+    url: '/api/v1/photos/3',
+    thumbnail_url: '/api/v1/photos/3?size=128',
+    can_delete: true,
+  }),
   recordFile({ kind: 'document', file_id: 4, file_name: 'method.pdf', can_delete: false }),
   recordFile({ kind: 'drawing', file_id: 9, file_name: 'shaft.dxf', file_type: 'dxf', url: '/api/v1/master-data/sites/drawings/9', can_delete: true }),
 ];
@@ -56,8 +64,9 @@ describe('RecordFiles', { timeout: 30_000 }, () => {
   it('lists every file of the record with its kind, filters by kind, and downloads any of them', async () => {
     const queries = serveFiles();
     server.use(
-      http.get(api('/master-data/sites/drawings/9'), () =>
-        new HttpResponse('0\nSECTION', { headers: { 'content-disposition': 'attachment; filename="shaft.dxf"' } }),
+      http.get(
+        api('/master-data/sites/drawings/9'),
+        () => new HttpResponse('0\nSECTION', { headers: { 'content-disposition': 'attachment; filename="shaft.dxf"' } }),
       ),
     );
     const { user } = renderFiles();

@@ -29,14 +29,27 @@ function FileName({ file, token, onOpen }: { file: TRecordFile; token: string | 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
       {file.kind === 'photo' ? (
-        <Box component="img" src={thumb ?? undefined} alt="" width={32} height={32} sx={{ objectFit: 'cover', borderRadius: 0.5, flexShrink: 0, bgcolor: 'action.hover' }} />
+        <Box
+          component="img"
+          src={thumb ?? undefined}
+          alt=""
+          width={32}
+          height={32}
+          sx={{ objectFit: 'cover', borderRadius: 0.5, flexShrink: 0, bgcolor: 'action.hover' }}
+        />
       ) : file.kind === 'drawing' ? (
         <ArchitectureOutlined color="action" sx={{ flexShrink: 0 }} />
       ) : (
         <DescriptionOutlined color="action" sx={{ flexShrink: 0 }} />
       )}
       {file.kind === 'photo' ? (
-        <Link component="button" type="button" onClick={onOpen} sx={{ textAlign: 'left', overflowWrap: 'anywhere' }} aria-label={t('files.photos.open', { name: file.file_name })}>
+        <Link
+          component="button"
+          type="button"
+          onClick={onOpen}
+          sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}
+          aria-label={t('files.photos.open', { name: file.file_name })}
+        >
           {file.file_name}
         </Link>
       ) : (
@@ -82,7 +95,11 @@ export function RecordFiles({ category, refId }: RecordFilesProps) {
     { id: 'file_type', label: t('files.columns.type'), noWrap: true, render: (f) => f.file_type.toUpperCase() },
     { id: 'size', label: t('files.columns.size'), align: 'right', noWrap: true, render: (f) => <ByteSize value={f.size} /> },
     { id: 'created', label: t('files.columns.created'), format: 'datetime', noWrap: true },
-    { id: 'uploader_email', label: t('files.columns.uploader'), render: (f) => <span style={{ overflowWrap: 'anywhere' }}>{f.uploader_email || t('files.common.deletedUser')}</span> },
+    {
+      id: 'uploader_email',
+      label: t('files.columns.uploader'),
+      render: (f) => <span style={{ overflowWrap: 'anywhere' }}>{f.uploader_email || t('files.common.deletedUser')}</span>,
+    },
   ];
 
   return (

@@ -154,10 +154,30 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
     renderPhotos();
     await screen.findByRole('button', { name: 'Open photo photo-1.jpg' });
     const before = queries.length;
-    act(() => liveEvents.emit('notification', { type: 'fileCompleted', message: 'x', severity: 1, link_uri: null, payload: 'document', category: 'instrument', ref_id: 6 }));
+    act(() =>
+      liveEvents.emit('notification', {
+        type: 'fileCompleted',
+        message: 'x',
+        severity: 1,
+        link_uri: null,
+        payload: 'document',
+        category: 'instrument',
+        ref_id: 6,
+      }),
+    );
     act(() => liveEvents.emit('notification', { type: 'fileCompleted', message: 'report ready', severity: 1, link_uri: '/x' }));
     expect(queries.length).toBe(before);
-    act(() => liveEvents.emit('notification', { type: 'fileCompleted', message: 'x', severity: 1, link_uri: null, payload: 'document', category: 'instrument', ref_id: 5 }));
+    act(() =>
+      liveEvents.emit('notification', {
+        type: 'fileCompleted',
+        message: 'x',
+        severity: 1,
+        link_uri: null,
+        payload: 'document',
+        category: 'instrument',
+        ref_id: 5,
+      }),
+    );
     await waitFor(() => expect(queries.length).toBe(before + 1));
   });
 

@@ -142,7 +142,12 @@ export function RecordPhotos({ category, refId, canUpload = true }: RecordPhotos
           <SearchField label={t('files.photos.search')} value={keyword} onSearch={setKeyword} />
         </Box>
         {canUpload && (
-          <Button variant="contained" startIcon={<AddPhotoAlternateOutlined />} onClick={() => setUploading(true)} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          <Button
+            variant="contained"
+            startIcon={<AddPhotoAlternateOutlined />}
+            onClick={() => setUploading(true)}
+            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          >
             {t('files.photos.upload')}
           </Button>
         )}
@@ -157,7 +162,11 @@ export function RecordPhotos({ category, refId, canUpload = true }: RecordPhotos
           size="small"
           siblingCount={0}
           getItemAriaLabel={(type, n) =>
-            type === 'page' ? t('files.pagination.page', { page: n }) : type === 'previous' || type === 'next' || type === 'first' || type === 'last' ? t(`files.pagination.${type}`) : ''
+            type === 'page'
+              ? t('files.pagination.page', { page: n })
+              : type === 'previous' || type === 'next' || type === 'first' || type === 'last'
+                ? t(`files.pagination.${type}`)
+                : ''
           }
           sx={{ alignSelf: 'center' }}
         />

@@ -114,7 +114,11 @@ export function UploadAttachmentDialog({ open, onClose, kind, tag, children, onU
     const added = files.map((file, i): Chosen => {
       const key = `${Date.now()}-${i}-${file.name}-${file.size}`;
       if (!extensions.includes(extensionOf(file.name))) {
-        return { key, file, status: { state: 'refused', message: t('files.upload.wrongType', { filename: file.name, types: extensions.map((e) => `.${e}`).join(', ') }) } };
+        return {
+          key,
+          file,
+          status: { state: 'refused', message: t('files.upload.wrongType', { filename: file.name, types: extensions.map((e) => `.${e}`).join(', ') }) },
+        };
       }
       if (file.size > max) return { key, file, status: { state: 'refused', message: t('upload.tooLarge', { filename: file.name, max: formatBytes(max) }) } };
       return { key, file, status: { state: 'waiting' } };

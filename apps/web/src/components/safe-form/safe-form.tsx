@@ -50,13 +50,7 @@ function isTypingTarget(target: EventTarget): target is HTMLInputElement | HTMLT
  * the first field with an error, or else the first enabled field, gets focus after 100 ms — unless focus is in the
  * form by then.
  */
-export function SafeForm<TIn extends FieldValues, TOut>({
-  form,
-  onSubmit,
-  children,
-  autoFocus = true,
-  ...rest
-}: SafeFormProps<TIn, TOut>) {
+export function SafeForm<TIn extends FieldValues, TOut>({ form, onSubmit, children, autoFocus = true, ...rest }: SafeFormProps<TIn, TOut>) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
   const { errors, isSubmitting } = useFormState({ control: form.control });
@@ -146,12 +140,8 @@ export function SafeForm<TIn extends FieldValues, TOut>({
         sx={rest.sx}
       >
         <Stack spacing={2}>
-          {generalError && (
-            <AppAlert type="error" message={translateMessage(generalError)} onClose={() => setGeneralError(null)} />
-          )}
-          {invalidSubmit && hasErrors && (
-            <AppAlert type="error" message={t('form.invalid')} onClose={() => setInvalidSubmit(false)} />
-          )}
+          {generalError && <AppAlert type="error" message={translateMessage(generalError)} onClose={() => setGeneralError(null)} />}
+          {invalidSubmit && hasErrors && <AppAlert type="error" message={t('form.invalid')} onClose={() => setInvalidSubmit(false)} />}
           {children}
           {hasErrors && (
             <FormHelperText error role="status">

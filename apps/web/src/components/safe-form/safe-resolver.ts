@@ -31,15 +31,10 @@ export type FormSchema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
  * A react-hook-form resolver: the zod schema (if any), then the unsafe-input rule on every text field. A field
  * with unsafe text gets the rule's message, whatever the schema said about it.
  */
-export function safeResolver<TIn extends FieldValues, TOut = TIn>(
-  schema?: FormSchema<TIn, TOut>,
-  raw: readonly string[] = [],
-): Resolver<TIn, unknown, TOut> {
+export function safeResolver<TIn extends FieldValues, TOut = TIn>(schema?: FormSchema<TIn, TOut>, raw: readonly string[] = []): Resolver<TIn, unknown, TOut> {
   const base = schema ? (zodResolver(schema as never) as unknown as Resolver<TIn, unknown, TOut>) : undefined;
   return async (values, context, options): Promise<ResolverResult<TIn, TOut>> => {
-    const result: ResolverResult<TIn, TOut> = base
-      ? await base(values, context, options)
-      : { values: values as unknown as TOut, errors: {} };
+    const result: ResolverResult<TIn, TOut> = base ? await base(values, context, options) : { values: values as unknown as TOut, errors: {} };
     const unsafe = unsafeFields(values, raw);
     if (unsafe.length === 0) return result;
     // The schema's errors are a fresh object on every run: add to them.

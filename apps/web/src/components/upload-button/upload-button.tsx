@@ -111,13 +111,7 @@ export function UploadButton(props: UploadButtonProps) {
   return (
     <Stack spacing={1.5}>
       <Box>
-        <Button
-          component="label"
-          htmlFor={inputId}
-          variant="contained"
-          startIcon={<UploadFile />}
-          disabled={props.disabled || sending}
-        >
+        <Button component="label" htmlFor={inputId} variant="contained" startIcon={<UploadFile />} disabled={props.disabled || sending}>
           {props.label ?? t('upload.choose')}
           <input
             id={inputId}
@@ -133,12 +127,7 @@ export function UploadButton(props: UploadButtonProps) {
       </Box>
       {status.state === 'sending' && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <LinearProgress
-            variant="determinate"
-            value={status.percent}
-            aria-label={t('upload.progress')}
-            sx={{ flexGrow: 1 }}
-          />
+          <LinearProgress variant="determinate" value={status.percent} aria-label={t('upload.progress')} sx={{ flexGrow: 1 }} />
           <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
             {status.percent}%
           </Typography>

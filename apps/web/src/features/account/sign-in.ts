@@ -82,11 +82,7 @@ export async function verifyTwoFactorAndContinue(pending: PendingSignIn, code: s
 }
 
 /** An expired password changed with the pending session (only change-password works until then), then on. */
-export async function changeExpiredPasswordAndContinue(
-  pending: PendingSignIn,
-  body: TChangePasswordRequest,
-  context: SignInContext,
-): Promise<void> {
+export async function changeExpiredPasswordAndContinue(pending: PendingSignIn, body: TChangePasswordRequest, context: SignInContext): Promise<void> {
   systemStore.setState({ lockNavigation: true });
   await changeExpiredPassword(pending.session, body);
   await completeSignIn({ ...pending, passwordChanged: true }, context);

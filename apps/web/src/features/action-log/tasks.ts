@@ -1,4 +1,11 @@
-import { ACTION_CASE_CATEGORIES, ACTION_CASE_TASKS, actionCaseReadTasks, actionCaseTasksOf, type ActionCaseCategory, type PermissionCode } from '@strata/shared';
+import {
+  ACTION_CASE_CATEGORIES,
+  ACTION_CASE_TASKS,
+  actionCaseReadTasks,
+  actionCaseTasksOf,
+  type ActionCaseCategory,
+  type PermissionCode,
+} from '@strata/shared';
 
 /**
  * Who may open the log's pages and use its actions: the server's rules (apps/server/src/modules/action-log,

@@ -84,13 +84,11 @@ export const adminRoutes: readonly AppRoute[] = [
     },
     lazy: () => import('./users/users-page').then((m) => ({ Component: m.UsersPage })),
   },
-  ...(['/admin/users/new', '/admin/users/register'] as const).map(
-    (path): AppRoute => ({
-      path,
-      meta: page({ title: 'admin.route.registerUser', tasks: ['CreateorDeleteUsers'], back: true }),
-      lazy: () => import('./users/register-user-page').then((m) => ({ Component: m.RegisterUserPage })),
-    }),
-  ),
+  ...(['/admin/users/new', '/admin/users/register'] as const).map((path): AppRoute => ({
+    path,
+    meta: page({ title: 'admin.route.registerUser', tasks: ['CreateorDeleteUsers'], back: true }),
+    lazy: () => import('./users/register-user-page').then((m) => ({ Component: m.RegisterUserPage })),
+  })),
   {
     path: '/admin/users/approve',
     meta: page({ title: 'admin.route.approveUsers', tasks: ['ApproveUserUpload', 'BulkUserUpload'], back: true }),
@@ -220,7 +218,14 @@ export const adminRoutes: readonly AppRoute[] = [
       tasks: ['ManageContractorContracts'],
       back: true,
       actions: [
-        { id: 'assign-contracts', title: 'admin.action.assignContracts', icon: AssignmentTurnedIn, color: 'primary', acl: ['ManageContractorContracts'], default: true },
+        {
+          id: 'assign-contracts',
+          title: 'admin.action.assignContracts',
+          icon: AssignmentTurnedIn,
+          color: 'primary',
+          acl: ['ManageContractorContracts'],
+          default: true,
+        },
       ],
     }),
     lazy: () => import('./contractors/contractor-contracts-page').then((m) => ({ Component: m.ContractorContractsPage })),

@@ -26,17 +26,15 @@ export function createDevToolsRoutes({ NotFound }: { NotFound: ComponentType }):
       path: '/test-ws',
       meta: { title: 'route.testWs', tasks: ['ManageSystemSettings'] },
       lazy: () =>
-        Promise.all([import('./components/widget-gallery-page'), import('./components/live-console-page')]).then(
-          ([{ AppAdminOnly }, { LiveConsolePage }]) => ({
-            Component: function TestWsRoute() {
-              return (
-                <AppAdminOnly fallback={<NotFound />}>
-                  <LiveConsolePage />
-                </AppAdminOnly>
-              );
-            },
-          }),
-        ),
+        Promise.all([import('./components/widget-gallery-page'), import('./components/live-console-page')]).then(([{ AppAdminOnly }, { LiveConsolePage }]) => ({
+          Component: function TestWsRoute() {
+            return (
+              <AppAdminOnly fallback={<NotFound />}>
+                <LiveConsolePage />
+              </AppAdminOnly>
+            );
+          },
+        })),
     },
   ];
 }

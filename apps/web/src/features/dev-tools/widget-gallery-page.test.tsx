@@ -13,10 +13,9 @@ function signInAs(userType: number) {
   const base = syncResponse();
   server.use(
     http.get(api('/sync'), () =>
-      HttpResponse.json(
-        syncResponse({ profile: { ...base.profile, user_type: userType }, permissions: ['ManageSystemSettings'] }),
-        { headers: { 'x-csrf-token': 'csrf-sync' } },
-      ),
+      HttpResponse.json(syncResponse({ profile: { ...base.profile, user_type: userType }, permissions: ['ManageSystemSettings'] }), {
+        headers: { 'x-csrf-token': 'csrf-sync' },
+      }),
     ),
   );
 }

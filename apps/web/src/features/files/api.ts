@@ -70,7 +70,14 @@ export function useDocumentHistory(params: HistoryParams & { contractId?: number
     queryKey: [...recordFilesKey, 'document-history', params],
     queryFn: ({ signal }) =>
       apiRequest('/uploads/document/history', {
-        query: { keyword: params.keyword || undefined, from: params.from, to: params.to, contract_id: params.contractId, skip: params.skip, limit: params.limit },
+        query: {
+          keyword: params.keyword || undefined,
+          from: params.from,
+          to: params.to,
+          contract_id: params.contractId,
+          skip: params.skip,
+          limit: params.limit,
+        },
         schema: ZContractDocumentList,
         signal,
         emitHttpError: false,
@@ -97,7 +104,12 @@ export function useMapHistory(params: HistoryParams) {
 }
 
 /** `POST /uploads/map`: one GeoJSON or KML file and the layer's name; it becomes a map overlay. */
-export async function uploadMapDrawing(options: { file: File; name?: string; onProgress?: (percent: number) => void; signal?: AbortSignal }): Promise<TMapUpload> {
+export async function uploadMapDrawing(options: {
+  file: File;
+  name?: string;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}): Promise<TMapUpload> {
   const answer = await sendFiles({
     path: '/uploads/map',
     files: [options.file],

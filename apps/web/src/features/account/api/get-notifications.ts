@@ -19,9 +19,7 @@ export interface NotificationQuery {
 
 /** The unread count of the profile (the bell, and `/sync`) follows every answer that carries it. */
 export function noteUnread(unread: number): void {
-  sessionStore.setState(({ profile }) =>
-    profile && profile.unread_notifications !== unread ? { profile: { ...profile, unread_notifications: unread } } : {},
-  );
+  sessionStore.setState(({ profile }) => (profile && profile.unread_notifications !== unread ? { profile: { ...profile, unread_notifications: unread } } : {}));
 }
 
 /** GET /notifications: the user's notifications, newest first, filtered and paged. */

@@ -4,9 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /account/recents: pages the user opened lately (from POST /last-url), newest first, at most 50. */
 export function getRecents(): Promise<TRecentPage[]> {
-  return apiRequest('/account/recents', { query: { limit: 50 }, schema: ZRecentPageList, emitHttpError: false }).then(
-    (list) => list.records,
-  );
+  return apiRequest('/account/recents', { query: { limit: 50 }, schema: ZRecentPageList, emitHttpError: false }).then((list) => list.records);
 }
 
 export function useRecents() {

@@ -16,12 +16,7 @@ export interface PendingSession {
  * A POST with the pending session's bearer and CSRF token. Failures follow the shell's rules except that they
  * neither end the stored session (there is none yet) nor show as the screen's error alert: the form shows them.
  */
-export async function pendingSessionPost<T>(
-  session: PendingSession,
-  path: string,
-  json: unknown,
-  schema: ResponseSchema<T>,
-): Promise<T> {
+export async function pendingSessionPost<T>(session: PendingSession, path: string, json: unknown, schema: ResponseSchema<T>): Promise<T> {
   const url = apiUrl(path);
   const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
   headers.set('Authorization', `Bearer ${session.token}`);

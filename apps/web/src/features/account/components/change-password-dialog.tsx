@@ -20,9 +20,7 @@ export default function ChangePasswordDialog({ params, resolve, cancel }: Dialog
   const { t } = useTranslation();
   return (
     <DialogContent>
-      <DialogContentText sx={{ mb: 2 }}>
-        {params.forced ? translateMessage(MESSAGES.passwordExpired) : t('changePassword.intro')}
-      </DialogContentText>
+      <DialogContentText sx={{ mb: 2 }}>{params.forced ? translateMessage(MESSAGES.passwordExpired) : t('changePassword.intro')}</DialogContentText>
       <ChangePasswordForm
         minLength={params.minLength}
         loginName={params.loginName}

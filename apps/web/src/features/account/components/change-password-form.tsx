@@ -24,22 +24,20 @@ type Values = { current_password: string; new_password: string; confirm_password
 /** Current password, new password and its confirmation, with the rules explained before anything is sent. */
 export function ChangePasswordForm({ onSubmit, minLength, loginName, email, submitLabel, onCancel, autoFocus }: ChangePasswordFormProps) {
   const { t } = useTranslation();
-  const schema = z
-    .object({ current_password: z.string(), new_password: z.string(), confirm_password: z.string() })
-    .superRefine((values, ctx) => {
-      if (values.current_password === '') {
-        ctx.addIssue({ code: 'custom', path: ['current_password'], message: i18n.t('password.currentRequired') });
-      }
-      refineNewPassword(
-        { password: values.new_password, confirm: values.confirm_password },
-        ctx,
-        { password: 'new_password', confirm: 'confirm_password' },
-        { minLength, loginName, email },
-      );
-      if (values.new_password !== '' && values.new_password === values.current_password) {
-        ctx.addIssue({ code: 'custom', path: ['new_password'], message: passwordRuleText(PASSWORD_MESSAGES.sameAsCurrent) });
-      }
-    });
+  const schema = z.object({ current_password: z.string(), new_password: z.string(), confirm_password: z.string() }).superRefine((values, ctx) => {
+    if (values.current_password === '') {
+      ctx.addIssue({ code: 'custom', path: ['current_password'], message: i18n.t('password.currentRequired') });
+    }
+    refineNewPassword(
+      { password: values.new_password, confirm: values.confirm_password },
+      ctx,
+      { password: 'new_password', confirm: 'confirm_password' },
+      { minLength, loginName, email },
+    );
+    if (values.new_password !== '' && values.new_password === values.current_password) {
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message: passwordRuleText(PASSWORD_MESSAGES.sameAsCurrent) });
+    }
+  });
   const form = useSafeForm<Values>({
     schema,
     mode: 'onSubmit',
@@ -61,13 +59,7 @@ export function ChangePasswordForm({ onSubmit, minLength, loginName, email, subm
         }
       }}
     >
-      <SafeTextField
-        name="current_password"
-        label={t('password.current')}
-        type="password"
-        autoComplete="current-password"
-        fullWidth
-      />
+      <SafeTextField name="current_password" label={t('password.current')} type="password" autoComplete="current-password" fullWidth />
       <SafeTextField
         name="new_password"
         label={t('password.new')}
@@ -76,13 +68,7 @@ export function ChangePasswordForm({ onSubmit, minLength, loginName, email, subm
         helperText={passwordRulesHint(minLength)}
         fullWidth
       />
-      <SafeTextField
-        name="confirm_password"
-        label={t('password.confirm')}
-        type="password"
-        autoComplete="new-password"
-        fullWidth
-      />
+      <SafeTextField name="confirm_password" label={t('password.confirm')} type="password" autoComplete="new-password" fullWidth />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         {onCancel && (
           <Button onClick={onCancel} disabled={submitting}>

@@ -41,11 +41,7 @@ export function ForgotPasswordPage() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {t('forgotPassword.intro')}
           </Typography>
-          <SafeForm
-            form={form}
-            aria-label={t('route.forgotPassword')}
-            onSubmit={async (values) => setSent((await forgotPassword(values.login)).message)}
-          >
+          <SafeForm form={form} aria-label={t('route.forgotPassword')} onSubmit={async (values) => setSent((await forgotPassword(values.login)).message)}>
             <SafeTextField
               name="login"
               label={t('forgotPassword.login')}

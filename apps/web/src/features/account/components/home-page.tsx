@@ -195,11 +195,7 @@ function Favorites() {
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={t('bookmark.delete')}>
-                  <IconButton
-                    edge="end"
-                    aria-label={`${t('bookmark.delete')}: ${bookmark.name}`}
-                    onClick={() => void del(bookmark)}
-                  >
+                  <IconButton edge="end" aria-label={`${t('bookmark.delete')}: ${bookmark.name}`} onClick={() => void del(bookmark)}>
                     <DeleteOutlined />
                   </IconButton>
                 </Tooltip>
@@ -210,11 +206,7 @@ function Favorites() {
               <ListItemIcon>
                 <Bookmark color="primary" />
               </ListItemIcon>
-              <ListItemText
-                primary={bookmark.name}
-                secondary={bookmark.path}
-                slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
-              />
+              <ListItemText primary={bookmark.name} secondary={bookmark.path} slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }} />
             </ListItemButton>
           </ListItem>
         ))}
@@ -229,10 +221,7 @@ const PRIORITY_LIMIT = 50;
 function usePriorityNotifications() {
   const high = useNotifications({ limit: PRIORITY_LIMIT, skip: 0, read: false, severity: 3 });
   const critical = useNotifications({ limit: PRIORITY_LIMIT, skip: 0, read: false, severity: 4 });
-  const records =
-    high.data && critical.data
-      ? [...critical.data.records, ...high.data.records].sort((a, b) => b.created.localeCompare(a.created))
-      : [];
+  const records = high.data && critical.data ? [...critical.data.records, ...high.data.records].sort((a, b) => b.created.localeCompare(a.created)) : [];
   return {
     records,
     state: {

@@ -7,8 +7,7 @@ import { configResponse, storeTestCredential } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 
-const NOTICE =
-  'You have been idle for almost 1 minute(s). You will be logged out shortly. Click "Cancel" to cancel automatic logout.';
+const NOTICE = 'You have been idle for almost 1 minute(s). You will be logged out shortly. Click "Cancel" to cancel automatic logout.';
 
 /** A signed-in user whose last activity was `idleMs` ago, with a session age of `ageMs`. */
 function idleFor(idleMs: number, ageMs = 30_000) {

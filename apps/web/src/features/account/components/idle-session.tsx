@@ -136,21 +136,11 @@ export function IdleSession() {
   const left = notice ? Math.max(0, state.logoutAt - now) : 0;
 
   return (
-    <Dialog
-      open={notice}
-      onClose={cancel}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: 420 } } }}
-    >
+    <Dialog open={notice} onClose={cancel} aria-labelledby={titleId} slotProps={{ paper: { sx: { width: '100%', maxWidth: 420 } } }}>
       <DialogTitle id={titleId}>{t('idle.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('idle.notice', { minutes: noticeMinutes(policy) })}</DialogContentText>
-        <LinearProgress
-          variant="determinate"
-          value={(left / policy.countdownMs) * 100}
-          aria-label={t('idle.countdown')}
-          sx={{ mt: 2 }}
-        />
+        <LinearProgress variant="determinate" value={(left / policy.countdownMs) * 100} aria-label={t('idle.countdown')} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={cancel} autoFocus>

@@ -88,9 +88,7 @@ describe('login page', () => {
   });
 
   it('puts server field errors under their fields and focuses the first', async () => {
-    onAuth(() =>
-      HttpResponse.json({ userName: 'User name is required', userPassword: 'User password is required' }, { status: 400 }),
-    );
+    onAuth(() => HttpResponse.json({ userName: 'User name is required', userPassword: 'User password is required' }, { status: 400 }));
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Your Login Name'), '  ');
     await user.type(screen.getByLabelText('Your Password'), 'x');

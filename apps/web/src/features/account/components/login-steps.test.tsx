@@ -23,9 +23,7 @@ function onSteppedAuth(overrides: Parameters<typeof loginResponse>[0]) {
     });
   };
   server.use(
-    http.post(api('/auth'), () =>
-      HttpResponse.json(loginResponse({ access_token: 'pending-1', ...overrides }), { headers: { 'x-csrf-token': 'csrf-auth' } }),
-    ),
+    http.post(api('/auth'), () => HttpResponse.json(loginResponse({ access_token: 'pending-1', ...overrides }), { headers: { 'x-csrf-token': 'csrf-auth' } })),
     http.post(api('/auth/tfa'), async ({ request }) => {
       await record(request);
       const { code } = seen.at(-1)!.body as { code: string };
@@ -132,9 +130,7 @@ describe('login notices', { timeout: 20_000 }, () => {
     const { router } = renderApp('/en/account/login');
     await screen.findByRole('heading', { name: 'User Login' }, { timeout: 5000 });
     await router.navigate('/en/account/login', { state: { notice: 'passwordSet', loginName: 'new.user' } });
-    expect(
-      await screen.findByText('Your password is set. Sign in with your login name and the new password.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Your password is set. Sign in with your login name and the new password.')).toBeTruthy();
     expect((screen.getByLabelText('Your Login Name') as HTMLInputElement).value).toBe('new.user');
   });
 });

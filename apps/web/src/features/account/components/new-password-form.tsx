@@ -50,13 +50,7 @@ export function NewPasswordForm({ onSubmit, loginName, submitLabel }: NewPasswor
         helperText={passwordRulesHint(undefined)}
         fullWidth
       />
-      <SafeTextField
-        name="confirm_password"
-        label={t('password.confirm')}
-        type="password"
-        autoComplete="new-password"
-        fullWidth
-      />
+      <SafeTextField name="confirm_password" label={t('password.confirm')} type="password" autoComplete="new-password" fullWidth />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={form.formState.isSubmitting}>
         {submitLabel}
       </Button>

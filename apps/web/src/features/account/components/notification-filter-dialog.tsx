@@ -19,12 +19,7 @@ export interface NotificationFilterParams {
 }
 
 /** The filter action's dialog: type, severity, read or unread, date range. Resolves with the new filter. */
-export default function NotificationFilterDialog({
-  params,
-  resolve,
-  cancel,
-  labels,
-}: DialogContentProps<NotificationFilterParams, NotificationFilter>) {
+export default function NotificationFilterDialog({ params, resolve, cancel, labels }: DialogContentProps<NotificationFilterParams, NotificationFilter>) {
   const { t } = useTranslation();
   const severityLabel = useSeverityLabel();
   const typeLabel = useTypeLabel();

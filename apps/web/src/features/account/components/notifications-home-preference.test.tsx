@@ -117,10 +117,7 @@ describe('notifications page', { timeout: 20_000 }, () => {
     server.use(
       http.get(api('/notifications'), () =>
         HttpResponse.json({
-          records: [
-            notification(1, { message: 'Open me', link_uri: '/en/account/profile/security' }),
-            notification(2, { message: 'Mark me' }),
-          ],
+          records: [notification(1, { message: 'Open me', link_uri: '/en/account/profile/security' }), notification(2, { message: 'Mark me' })],
           total_records: 2,
           unread,
         }),
@@ -153,9 +150,7 @@ describe('notifications page', { timeout: 20_000 }, () => {
     let fail = true;
     server.use(
       http.get(api('/notifications'), () =>
-        fail
-          ? HttpResponse.json('Internal server error', { status: 500 })
-          : HttpResponse.json({ records: [], total_records: 0, unread: 0 }),
+        fail ? HttpResponse.json('Internal server error', { status: 500 }) : HttpResponse.json({ records: [], total_records: 0, unread: 0 }),
       ),
     );
     const { user } = renderApp('/en/account/notification');
@@ -244,19 +239,14 @@ describe('home page', { timeout: 20_000 }, () => {
         severities.push(`${params.get('severity')}/${params.get('read')}`);
         const severity = Number(params.get('severity'));
         const records =
-          severity === 3
-            ? [notification(5, { severity: 3, message: 'Older high' })]
-            : [notification(1, { severity: 4, message: 'Newest critical' })];
+          severity === 3 ? [notification(5, { severity: 3, message: 'Older high' })] : [notification(1, { severity: 4, message: 'Newest critical' })];
         return HttpResponse.json({ records, total_records: 1, unread: 4 });
       }),
     );
     renderApp('/en/account/home?tab=priority');
     const list = await screen.findByRole('list', { name: 'Priority' }, SLOW);
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Newest critical'),
-      expect.stringContaining('Older high'),
-    ]);
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Newest critical'), expect.stringContaining('Older high')]);
     expect(severities.sort()).toEqual(['3/false', '4/false']);
   });
 
@@ -301,9 +291,7 @@ describe('preference page', { timeout: 20_000 }, () => {
     expect(menuSwitch.getAttribute('aria-checked')).toBe('true');
     await user.click(menuSwitch);
     await user.keyboard('{Escape}');
-    await waitFor(() =>
-      expect((screen.getByRole('switch', { name: 'Use Dark Theme' }) as HTMLInputElement).checked).toBe(false),
-    );
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Use Dark Theme' }) as HTMLInputElement).checked).toBe(false));
   });
 
   it('puts a value back and says so when saving fails', async () => {

@@ -76,17 +76,7 @@ function FilterChips({ filter, onChange }: { filter: NotificationFilter; onChang
   if (chips.length === 0) return null;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} aria-label={t('notifications.activeFilter')} role="group">
-      {chips.map(
-        (chip) =>
-          chip && (
-            <Chip
-              key={chip.key}
-              label={chip.label}
-              size="small"
-              onDelete={() => onChange({ ...filter, ...chip.clear })}
-            />
-          ),
-      )}
+      {chips.map((chip) => chip && <Chip key={chip.key} label={chip.label} size="small" onDelete={() => onChange({ ...filter, ...chip.clear })} />)}
     </Box>
   );
 }
@@ -250,9 +240,7 @@ export function NotificationsPage() {
         </Button>
       </Stack>
       <FilterChips filter={filter} onChange={applyFilter} />
-      {markRead.error && (
-        <AppAlert type="error" message={translateMessage(markRead.error.message)} onClose={() => markRead.reset()} />
-      )}
+      {markRead.error && <AppAlert type="error" message={translateMessage(markRead.error.message)} onClose={() => markRead.reset()} />}
       <DataTable
         label={t('route.notifications')}
         columns={columns}

@@ -25,7 +25,11 @@ const MAP_SIZE_KEYS = {
 } as const;
 
 type Flag = 'show_label' | 'show_legend' | 'show_stations' | 'sync_panel';
-const FLAGS: readonly { key: Flag; label: 'preference.showLabel' | 'preference.showLegend' | 'preference.showStations' | 'preference.syncPanel'; hint: 'preference.showLabelHint' | 'preference.showLegendHint' | 'preference.showStationsHint' | 'preference.syncPanelHint' }[] = [
+const FLAGS: readonly {
+  key: Flag;
+  label: 'preference.showLabel' | 'preference.showLegend' | 'preference.showStations' | 'preference.syncPanel';
+  hint: 'preference.showLabelHint' | 'preference.showLegendHint' | 'preference.showStationsHint' | 'preference.syncPanelHint';
+}[] = [
   { key: 'show_label', label: 'preference.showLabel', hint: 'preference.showLabelHint' },
   { key: 'show_legend', label: 'preference.showLegend', hint: 'preference.showLegendHint' },
   { key: 'show_stations', label: 'preference.showStations', hint: 'preference.showStationsHint' },
@@ -90,9 +94,7 @@ export function PreferencePage() {
             {FLAGS.map((flag) => (
               <Stack key={flag.key} spacing={0}>
                 <FormControlLabel
-                  control={
-                    <Switch checked={current[flag.key]} onChange={(event) => change({ [flag.key]: event.target.checked })} />
-                  }
+                  control={<Switch checked={current[flag.key]} onChange={(event) => change({ [flag.key]: event.target.checked })} />}
                   label={t(flag.label)}
                 />
                 <Typography variant="body2" color="text.secondary" sx={{ pl: 6.5, mt: -0.5 }}>

@@ -111,7 +111,11 @@ describe('security: two-factor authentication', { timeout: 20_000 }, () => {
     fill('Code', '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(sessionStore.getState().profile?.tfa_enabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'I have saved these codes' }));
     expect(await screen.findByText(/Two-factor authentication is on: signing in asks/)).toBeTruthy();

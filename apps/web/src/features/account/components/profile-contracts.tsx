@@ -28,9 +28,7 @@ export function ProfileContracts({ records, selected }: ProfileContractsProps) {
           disableGutters
           secondaryAction={
             <Stack direction="row" spacing={1}>
-              {selected.includes(contract.contract_id) && (
-                <Chip size="small" color="primary" label={t('profile.selected')} />
-              )}
+              {selected.includes(contract.contract_id) && <Chip size="small" color="primary" label={t('profile.selected')} />}
               {!contract.active && <Chip size="small" variant="outlined" label={t('profile.inactive')} />}
             </Stack>
           }

@@ -55,14 +55,7 @@ function ProfileForm({ profile, onDone }: { profile: TProfile; onDone: () => voi
       }}
     >
       <SafeTextField name="fullname" label={t('profile.fullName')} autoComplete="name" fullWidth />
-      <SafeTextField
-        name="description"
-        label={t('profile.description')}
-        helperText={t('profile.descriptionHint')}
-        multiline
-        minRows={2}
-        fullWidth
-      />
+      <SafeTextField name="description" label={t('profile.description')} helperText={t('profile.descriptionHint')} multiline minRows={2} fullWidth />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onDone} disabled={form.formState.isSubmitting}>
           {t('feedback.cancel')}

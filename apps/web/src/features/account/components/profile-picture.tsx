@@ -78,8 +78,7 @@ export function ProfilePicture() {
       cancel();
       toast({ message: t('profile.pictureSaved'), color: 'success' });
     } catch (failure) {
-      const message =
-        failure instanceof ApiError ? (Object.values(failure.fieldErrors ?? {})[0] ?? failure.message) : t('upload.failed');
+      const message = failure instanceof ApiError ? (Object.values(failure.fieldErrors ?? {})[0] ?? failure.message) : t('upload.failed');
       setError(translateMessage(message));
     } finally {
       setProgress(null);
@@ -99,15 +98,7 @@ export function ProfilePicture() {
         {error && <AppAlert type="error" message={error} onClose={() => setError(null)} />}
         {sending && <LinearProgress variant="determinate" value={progress} aria-label={t('upload.progress')} />}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            hidden
-            aria-label={t('profile.choosePicture')}
-            onChange={choose}
-          />
+          <input ref={input} id={inputId} type="file" accept="image/*" hidden aria-label={t('profile.choosePicture')} onChange={choose} />
           {preview ? (
             <>
               <Button variant="contained" onClick={() => void upload()} disabled={sending}>

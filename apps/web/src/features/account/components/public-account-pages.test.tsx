@@ -51,9 +51,7 @@ describe('registration', { timeout: 20_000 }, () => {
 
   it('explains the rules before sending, and shows the server refusals under the fields', async () => {
     server.use(http.get(api('/account/register/contractors'), NOT_SIGNED_IN));
-    const bodies = onRegister(() =>
-      HttpResponse.json({ login_name: MESSAGES.loginNameTaken, email: MESSAGES.emailTaken }, { status: 400 }),
-    );
+    const bodies = onRegister(() => HttpResponse.json({ login_name: MESSAGES.loginNameTaken, email: MESSAGES.emailTaken }, { status: 400 }));
     const { user } = renderApp('/en/account/register');
     await screen.findByRole('heading', { level: 1, name: 'Registration' }, { timeout: 5000 });
     fill('Login Name', 'a b');
@@ -161,9 +159,7 @@ describe('password set-up and reset', { timeout: 20_000 }, () => {
 
   it('shows the server refusal of a common password in words, and keeps the form', async () => {
     server.use(
-      http.post(api('/account/reset-password'), () =>
-        HttpResponse.json({ password: 'This password is too common; choose another' }, { status: 400 }),
-      ),
+      http.post(api('/account/reset-password'), () => HttpResponse.json({ password: 'This password is too common; choose another' }, { status: 400 })),
     );
     const { user } = renderApp('/en/reset-password?token=reset-1');
     await screen.findByRole('heading', { level: 1, name: 'Confirm Password Reset' }, { timeout: 5000 });
@@ -177,9 +173,7 @@ describe('password set-up and reset', { timeout: 20_000 }, () => {
     let valid = true;
     server.use(
       http.post(api('/account/reset-password'), () =>
-        valid
-          ? HttpResponse.json({ ok: true, login_name: 'alice.tan' })
-          : HttpResponse.json(MESSAGES.invalidLink, { status: 400 }),
+        valid ? HttpResponse.json({ ok: true, login_name: 'alice.tan' }) : HttpResponse.json(MESSAGES.invalidLink, { status: 400 }),
       ),
     );
     const first = renderApp('/en/reset-password?token=reset-1');

@@ -36,16 +36,14 @@ const ZRegisterForm = z
       ctx.addIssue({ code: 'custom', path: ['contractor_id'], message: 'register.rule.contractorRequired' });
     }
   })
-  .transform(
-    (values): TRegisterRequest => ({
-      login_name: values.login_name,
-      fullname: values.fullname,
-      email: values.email,
-      user_type: values.user_type === '1' ? USER_TYPE.Contractor : USER_TYPE.Authority,
-      contractor_id: values.user_type === '1' ? Number(values.contractor_id) : null,
-      note: values.note || null,
-    }),
-  );
+  .transform((values): TRegisterRequest => ({
+    login_name: values.login_name,
+    fullname: values.fullname,
+    email: values.email,
+    user_type: values.user_type === '1' ? USER_TYPE.Contractor : USER_TYPE.Authority,
+    contractor_id: values.user_type === '1' ? Number(values.contractor_id) : null,
+    note: values.note || null,
+  }));
 type Values = z.input<typeof ZRegisterForm>;
 
 function WhatHappensNext({ answer }: { answer: TRegisterResponse }) {
@@ -126,14 +124,7 @@ export function RegisterPage() {
             ))}
           </SafeTextField>
         )}
-        <SafeTextField
-          name="note"
-          label={t('register.note')}
-          helperText={t('register.noteHint')}
-          multiline
-          minRows={2}
-          fullWidth
-        />
+        <SafeTextField name="note" label={t('register.note')} helperText={t('register.noteHint')} multiline minRows={2} fullWidth />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={form.formState.isSubmitting}>
           {t('register.submit')}
         </Button>

@@ -48,15 +48,7 @@ const ZCodeForm = z.object({ code: z.string().trim().min(1, 'twoFactor.codeRequi
 const ZPasswordForm = z.object({ password: z.string().min(1, 'twoFactor.passwordRequired').max(1024) });
 
 /** Enrolment: the QR code and the secret in text, then a code from the app confirms it. */
-function EnrolTwoFactor({
-  enrolment,
-  onConfirmed,
-  onCancel,
-}: {
-  enrolment: TTfaEnrollResponse;
-  onConfirmed: (codes: string[]) => void;
-  onCancel: () => void;
-}) {
+function EnrolTwoFactor({ enrolment, onConfirmed, onCancel }: { enrolment: TTfaEnrollResponse; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const form = useSafeForm<z.input<typeof ZCodeForm>>({ schema: ZCodeForm, defaultValues: { code: '' } });
   return (
@@ -120,14 +112,7 @@ function DisableTwoFactor({ onDisabled }: { onDisabled: () => void }) {
       }}
     >
       <Typography>{t('twoFactor.disableIntro')}</Typography>
-      <SafeTextField
-        name="password"
-        label={t('twoFactor.password')}
-        type="password"
-        autoComplete="current-password"
-        sx={{ maxWidth: 360 }}
-        fullWidth
-      />
+      <SafeTextField name="password" label={t('twoFactor.password')} type="password" autoComplete="current-password" sx={{ maxWidth: 360 }} fullWidth />
       <Box>
         <Button type="submit" color="error" variant="outlined" disabled={form.formState.isSubmitting}>
           {t('twoFactor.disable')}
@@ -196,12 +181,7 @@ function TwoFactorCard() {
         {failure && <AppAlert type="error" message={translateMessage(failure)} sx={{ width: '100%' }} />}
         <Typography>{t('twoFactor.off')}</Typography>
         <Typography color="text.secondary">{t('twoFactor.explain')}</Typography>
-        <Button
-          variant="contained"
-          startIcon={<Security />}
-          disabled={enroll.isPending}
-          onClick={() => enroll.mutate(undefined, { onSuccess: setEnrolment })}
-        >
+        <Button variant="contained" startIcon={<Security />} disabled={enroll.isPending} onClick={() => enroll.mutate(undefined, { onSuccess: setEnrolment })}>
           {t('twoFactor.setUp')}
         </Button>
       </Stack>

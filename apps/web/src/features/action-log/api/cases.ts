@@ -58,7 +58,8 @@ export function useCases(params: CaseListParams | null) {
 export function useCaseSummary(contracts: string | null) {
   return useQuery({
     queryKey: [...ACTION_LOG_KEY, 'summary', contracts],
-    queryFn: ({ signal }) => apiRequest('/action-cases/summary', { query: { contracts: contracts! }, schema: ZActionCaseSummary, signal, emitHttpError: false }),
+    queryFn: ({ signal }) =>
+      apiRequest('/action-cases/summary', { query: { contracts: contracts! }, schema: ZActionCaseSummary, signal, emitHttpError: false }),
     enabled: contracts !== null,
   });
 }
@@ -80,7 +81,10 @@ export function useCaseTarget(target: CaseTarget | null) {
     queryKey: [...ACTION_LOG_KEY, 'target', target],
     queryFn: ({ signal }) =>
       apiRequest('/action-cases/target', {
-        query: target && 'alertId' in target ? { alert_id: target.alertId } : { instrument_id: target && 'instrumentId' in target ? target.instrumentId : undefined },
+        query:
+          target && 'alertId' in target
+            ? { alert_id: target.alertId }
+            : { instrument_id: target && 'instrumentId' in target ? target.instrumentId : undefined },
         schema: ZActionCaseTarget,
         signal,
         emitHttpError: false,
@@ -109,7 +113,8 @@ export function useCaseCandidates(params: { category: 'breached' | 'scenario'; k
 export function useOpenCase() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TOpenActionCaseRequest): Promise<TActionCaseDetail> => apiRequest('/action-cases', { method: 'POST', json: body, schema: ZActionCaseDetail, emitHttpError: false }),
+    mutationFn: (body: TOpenActionCaseRequest): Promise<TActionCaseDetail> =>
+      apiRequest('/action-cases', { method: 'POST', json: body, schema: ZActionCaseDetail, emitHttpError: false }),
     onSuccess: () => client.invalidateQueries({ queryKey: ACTION_LOG_KEY }),
   });
 }

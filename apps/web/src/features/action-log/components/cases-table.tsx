@@ -92,11 +92,21 @@ export function CasesTable({ categories, label, actions }: CasesTableProps) {
           display: 'grid',
           gap: 1.5,
           alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr', sm: several ? 'minmax(0, 1fr) 180px 200px' : 'minmax(0, 1fr) 180px', md: several ? '380px 180px 220px' : '420px 180px' },
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: several ? 'minmax(0, 1fr) 180px 200px' : 'minmax(0, 1fr) 180px',
+            md: several ? '380px 180px 220px' : '420px 180px',
+          },
         }}
       >
         <SearchField label={t('actionLog.list.keyword')} value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} />
-        <TextField select size="small" label={t('actionLog.list.status')} value={statusValue} onChange={(event) => setFilters({ status: event.target.value === 'all' ? '' : event.target.value })}>
+        <TextField
+          select
+          size="small"
+          label={t('actionLog.list.status')}
+          value={statusValue}
+          onChange={(event) => setFilters({ status: event.target.value === 'all' ? '' : event.target.value })}
+        >
           {STATUS_CHOICES.map((choice) => (
             <MenuItem key={choice} value={choice}>
               {t(`actionLog.statusFilter.${choice}`)}
@@ -104,7 +114,13 @@ export function CasesTable({ categories, label, actions }: CasesTableProps) {
           ))}
         </TextField>
         {several && (
-          <TextField select size="small" label={t('actionLog.list.category')} value={chosen ?? 'all'} onChange={(event) => setFilters({ category: event.target.value === 'all' ? '' : event.target.value })}>
+          <TextField
+            select
+            size="small"
+            label={t('actionLog.list.category')}
+            value={chosen ?? 'all'}
+            onChange={(event) => setFilters({ category: event.target.value === 'all' ? '' : event.target.value })}
+          >
             <MenuItem value="all">{t('actionLog.list.allCategories')}</MenuItem>
             {categories.map((c) => (
               <MenuItem key={c} value={c}>

@@ -32,7 +32,11 @@ export function EntryFiles({ files }: { files: readonly TActionEntryFile[] }) {
   const photos = files.filter((f) => f.kind === 'photo');
   const documents = files.filter((f) => f.kind === 'document');
   return (
-    <Box component="ul" aria-label={t('actionLog.detail.files')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <Box
+      component="ul"
+      aria-label={t('actionLog.detail.files')}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
       {photos.map((f) => {
         const src = withResourceToken(`${API_BASE}/photos/${f.file_id}?size=${DEFAULT_THUMBNAIL_SIZE}`, resourceToken);
         return (

@@ -46,7 +46,11 @@ function AlertChoice({ category, keyword }: { category: 'breached' | 'scenario';
           {a.open_case_id === null ? (
             <ListItemButton onClick={() => go(newCasePath({ alertId: a.alert_id }))} sx={{ alignItems: 'flex-start', gap: 1 }}>
               {a.level_code && <LevelChip code={a.level_code} color={a.level_color} />}
-              <ListItemText primary={a.message} secondary={`${a.contract_no} · ${formatDateTime(a.last_triggered_at)}`} sx={{ my: 0, overflowWrap: 'anywhere' }} />
+              <ListItemText
+                primary={a.message}
+                secondary={`${a.contract_no} · ${formatDateTime(a.last_triggered_at)}`}
+                sx={{ my: 0, overflowWrap: 'anywhere' }}
+              />
             </ListItemButton>
           ) : (
             <Stack direction="row" spacing={1} sx={{ px: 2, py: 1, alignItems: 'flex-start', width: '100%' }}>
@@ -103,7 +107,12 @@ export function OpenCaseDialog({ open, category, onClose }: OpenCaseDialogProps)
           <Typography variant="body2" color="text.secondary">
             {t(damaged ? 'actionLog.pick.instrumentHint' : 'actionLog.pick.alertHint')}
           </Typography>
-          <SearchField label={t(damaged ? 'actionLog.pick.searchInstruments' : 'actionLog.pick.searchAlerts')} value={keyword} onSearch={setKeyword} fullWidth />
+          <SearchField
+            label={t(damaged ? 'actionLog.pick.searchInstruments' : 'actionLog.pick.searchAlerts')}
+            value={keyword}
+            onSearch={setKeyword}
+            fullWidth
+          />
           {open && (damaged ? <InstrumentChoice keyword={keyword} /> : <AlertChoice category={category} keyword={keyword} />)}
         </Stack>
       </DialogContent>

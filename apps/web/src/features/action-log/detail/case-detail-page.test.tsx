@@ -9,7 +9,9 @@ import { setViewport, WIDTHS } from '../../../test/viewport';
 import { caseDetail, caseRow, CLOSE_BREACHED, EDIT_BREACHED, entry, VIEW_BREACHED } from '../test-data';
 
 const SLOW = { timeout: 8000 };
-const TINY_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const TINY_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) =>
+  c.charCodeAt(0),
+);
 
 /** Serves case 9 (replaced by what the writes answer) and records what was sent. */
 function serve(permissions: string[], initial: TActionCaseDetail = caseDetail()) {
@@ -86,7 +88,9 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     expect(within(alert).getByRole('link', { name: 'Open alert #5' }).getAttribute('href')).toBe('/en/alert-detail/5');
 
     const timeline = within(screen.getByRole('region', { name: 'Follow-ups' })).getByRole('list', { name: 'Follow-ups' });
-    const items = within(timeline).getAllByRole('listitem', { name: '' }).filter((li) => li.parentElement === timeline);
+    const items = within(timeline)
+      .getAllByRole('listitem', { name: '' })
+      .filter((li) => li.parentElement === timeline);
     expect(items).toHaveLength(1);
     expect(within(items[0]!).getByRole('heading', { name: '21/11/2026 11:00:00 · Bob Lim' })).toBeTruthy();
     expect(within(items[0]!).getByText('Inspected the marker; the hoarding has a crack.')).toBeTruthy();

@@ -96,7 +96,12 @@ function CaseView({ detail }: { detail: TActionCaseDetail }) {
           </Section>
           {detail.can.follow_up && (
             <Section title={t('actionLog.followUp.title')}>
-              <FollowUpForm key={`${c.case_id}-${detail.entries.length}`} caseId={c.case_id} unlinked={detail.unlinked_files} timezone={config.data?.timezone} />
+              <FollowUpForm
+                key={`${c.case_id}-${detail.entries.length}`}
+                caseId={c.case_id}
+                unlinked={detail.unlinked_files}
+                timezone={config.data?.timezone}
+              />
             </Section>
           )}
         </Stack>

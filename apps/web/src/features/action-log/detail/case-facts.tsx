@@ -25,7 +25,10 @@ export function CaseFacts({ detail }: { detail: TActionCaseDetail }) {
         { label: t('actionLog.detail.opened'), value: t('actionLog.detail.when', { date: formatDateTime(c.opened_at), name: who(c.opened_by) }) },
         ...(c.status === 'closed'
           ? [
-              { label: t('actionLog.detail.closed'), value: t('actionLog.detail.when', { date: c.closed_at ? formatDateTime(c.closed_at) : '—', name: who(c.closed_by) }) },
+              {
+                label: t('actionLog.detail.closed'),
+                value: t('actionLog.detail.when', { date: c.closed_at ? formatDateTime(c.closed_at) : '—', name: who(c.closed_by) }),
+              },
               { label: t('actionLog.detail.reason'), value: <span style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{c.close_reason}</span> },
             ]
           : []),

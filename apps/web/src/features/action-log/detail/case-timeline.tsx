@@ -21,7 +21,16 @@ export function CaseTimeline({ entries }: { entries: readonly TActionEntry[] }) 
             pl: 3,
             pb: i === entries.length - 1 ? 0 : 2.5,
             // The timeline's line and dot.
-            '&::before': { content: '""', position: 'absolute', left: 5, top: 6, bottom: i === entries.length - 1 ? 'auto' : -6, height: i === entries.length - 1 ? 0 : 'auto', borderLeft: 2, borderColor: 'divider' },
+            '&::before': {
+              content: '""',
+              position: 'absolute',
+              left: 5,
+              top: 6,
+              bottom: i === entries.length - 1 ? 'auto' : -6,
+              height: i === entries.length - 1 ? 0 : 'auto',
+              borderLeft: 2,
+              borderColor: 'divider',
+            },
             '&::after': { content: '""', position: 'absolute', left: 0, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main' },
           }}
         >

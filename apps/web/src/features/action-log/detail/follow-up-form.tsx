@@ -57,7 +57,15 @@ export function FollowUpForm({ caseId, unlinked, timezone }: FollowUpFormProps) 
   return (
     <>
       <SafeForm form={form} onSubmit={onSubmit} aria-label={t('actionLog.followUp.title')} autoFocus={false}>
-        <SafeTextField name="action" label={t('actionLog.followUp.action')} required fullWidth multiline minRows={3} helperText={t('actionLog.followUp.actionHint')} />
+        <SafeTextField
+          name="action"
+          label={t('actionLog.followUp.action')}
+          required
+          fullWidth
+          multiline
+          minRows={3}
+          helperText={t('actionLog.followUp.actionHint')}
+        />
         <Controller<FollowUpForm, 'done_at'>
           name="done_at"
           render={({ field, fieldState }) => (
@@ -94,7 +102,11 @@ export function FollowUpForm({ caseId, unlinked, timezone }: FollowUpFormProps) 
                   <Typography variant="body2" noWrap title={f.file_name} sx={{ minWidth: 0 }}>
                     {f.file_name}
                   </Typography>
-                  <IconButton size="small" aria-label={t('actionLog.followUp.leaveOut', { name: f.file_name })} onClick={() => setPicked((list) => list.filter((x) => x.file_id !== f.file_id))}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('actionLog.followUp.leaveOut', { name: f.file_name })}
+                    onClick={() => setPicked((list) => list.filter((x) => x.file_id !== f.file_id))}
+                  >
                     <Close fontSize="small" />
                   </IconButton>
                 </Box>
@@ -121,7 +133,9 @@ export function FollowUpForm({ caseId, unlinked, timezone }: FollowUpFormProps) 
         onUploaded={(stored) =>
           setPicked((list) => [
             ...list,
-            ...stored.filter((s) => !list.some((f) => f.file_id === s.file_id)).map((s): TActionEntryFile => ({ file_id: s.file_id, kind: uploading ?? 'photo', file_name: s.file_name, size: s.size })),
+            ...stored
+              .filter((s) => !list.some((f) => f.file_id === s.file_id))
+              .map((s): TActionEntryFile => ({ file_id: s.file_id, kind: uploading ?? 'photo', file_name: s.file_name, size: s.size })),
           ])
         }
       />

@@ -35,7 +35,11 @@ describe('Log of Actions Taken', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/alert/action');
     await waitFor(() => expect(location()).toBe('/en/alert/action/breached'), SLOW);
     const tabs = await screen.findByRole('tablist', { name: 'Case categories' }, SLOW);
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Breached Instrument1', 'Damaged Instrument']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Breached Instrument1', 'Damaged Instrument']);
     const table = await screen.findByRole('table', { name: 'Breached instrument cases' }, SLOW);
     await within(table).findByText('SM-1023 DSPA -31.2 mm passed WSL', undefined, SLOW);
     expect(within(table).getByRole('link', { name: '#9' }).getAttribute('href')).toBe('/en/alert/action-detail/9');
@@ -71,8 +75,30 @@ describe('Log of Actions Taken', { timeout: 60_000 }, () => {
         expect(new URL(request.url).searchParams.get('category')).toBe('breached');
         return HttpResponse.json({
           records: [
-            { alert_id: 5, kind: 'breached', status: 'open', level_code: 'WSL', level_color: '#8b0000', message: 'SM-1023 DSPA -31.2 mm passed WSL', contract_no: 'C101', subject: 'SM-1023', last_triggered_at: '2026-11-21T01:00:00.000Z', open_case_id: 9 },
-            { alert_id: 6, kind: 'breached', status: 'open', level_code: 'AL', level_color: '#ff9800', message: 'SM-1024 DSPA 21 mm passed AL', contract_no: 'C101', subject: 'SM-1024', last_triggered_at: '2026-11-21T01:00:00.000Z', open_case_id: null },
+            {
+              alert_id: 5,
+              kind: 'breached',
+              status: 'open',
+              level_code: 'WSL',
+              level_color: '#8b0000',
+              message: 'SM-1023 DSPA -31.2 mm passed WSL',
+              contract_no: 'C101',
+              subject: 'SM-1023',
+              last_triggered_at: '2026-11-21T01:00:00.000Z',
+              open_case_id: 9,
+            },
+            {
+              alert_id: 6,
+              kind: 'breached',
+              status: 'open',
+              level_code: 'AL',
+              level_color: '#ff9800',
+              message: 'SM-1024 DSPA 21 mm passed AL',
+              contract_no: 'C101',
+              subject: 'SM-1024',
+              last_triggered_at: '2026-11-21T01:00:00.000Z',
+              open_case_id: null,
+            },
           ],
           total_records: 2,
         });
@@ -110,7 +136,12 @@ describe('Log of Actions Taken', { timeout: 60_000 }, () => {
     expect(within(table).getByText('Scenario-Based Alert')).toBeTruthy();
     expect(queries.at(-1)?.get('category')).toBeNull();
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All categories', 'Breached Instrument', 'Scenario-Based Alert', 'Damaged Instrument']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All categories',
+      'Breached Instrument',
+      'Scenario-Based Alert',
+      'Damaged Instrument',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Scenario-Based Alert' }));
     await waitFor(() => expect(queries.at(-1)?.get('category')).toBe('scenario'), SLOW);
     await waitFor(() => expect(within(table).queryByText('SM-1023 DSPA -31.2 mm passed WSL')).toBeNull(), SLOW);

@@ -65,7 +65,13 @@ export function ActionLogPage() {
               id={`case-tab-${c}`}
               aria-controls="case-tab-panel"
               label={
-                <Badge color="warning" badgeContent={open ?? 0} max={999} sx={{ '& .MuiBadge-badge': { right: -14 } }} aria-label={open ? t('actionLog.list.openCount', { count: open }) : undefined}>
+                <Badge
+                  color="warning"
+                  badgeContent={open ?? 0}
+                  max={999}
+                  sx={{ '& .MuiBadge-badge': { right: -14 } }}
+                  aria-label={open ? t('actionLog.list.openCount', { count: open }) : undefined}
+                >
                   <span>{t(CATEGORY_LABELS[c])}</span>
                 </Badge>
               }

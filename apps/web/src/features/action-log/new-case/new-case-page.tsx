@@ -93,7 +93,12 @@ function NewCase({ target, request }: { target: TActionCaseTarget; request: { al
           />
         ) : (
           <SafeForm form={form} onSubmit={onSubmit} aria-label={t('actionLog.newCase.form')}>
-            <SafeTextField name="title" label={t('actionLog.newCase.title')} fullWidth helperText={t('actionLog.newCase.titleHelp', { title: target.default_title })} />
+            <SafeTextField
+              name="title"
+              label={t('actionLog.newCase.title')}
+              fullWidth
+              helperText={t('actionLog.newCase.titleHelp', { title: target.default_title })}
+            />
             <Box>
               <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
                 {t('actionLog.newCase.submit')}

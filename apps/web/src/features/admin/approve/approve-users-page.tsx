@@ -19,11 +19,12 @@ export function ApproveUsersPage() {
   const tabs: TabId[] = [...(canApprove ? (['pending'] as const) : []), ...(canUpload ? (['upload'] as const) : [])];
   const asked = params.get('tab') === 'upload' ? 'upload' : 'pending';
   const tab: TabId = tabs.includes(asked) ? asked : (tabs[0] ?? 'pending');
-  const select = (next: TabId) => setParams((current) => {
-    const copy = new URLSearchParams(current);
-    copy.set('tab', next);
-    return copy;
-  });
+  const select = (next: TabId) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set('tab', next);
+      return copy;
+    });
 
   return (
     <Stack spacing={2}>

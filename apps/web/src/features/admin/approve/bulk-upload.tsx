@@ -26,7 +26,12 @@ function ReportTable({ rows }: { rows: readonly ImportRow[] }) {
     {
       id: 'status',
       label: t('admin.approve.rowStatus'),
-      render: (r) => (r.status === 'valid' ? <StateChip label={t('admin.approve.rowValid')} color="success" /> : <StateChip label={t('admin.approve.rowError')} color="error" />),
+      render: (r) =>
+        r.status === 'valid' ? (
+          <StateChip label={t('admin.approve.rowValid')} color="success" />
+        ) : (
+          <StateChip label={t('admin.approve.rowError')} color="error" />
+        ),
     },
     {
       id: 'errors',

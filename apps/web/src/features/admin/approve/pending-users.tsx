@@ -34,7 +34,10 @@ export function PendingUsers() {
 
   const approveUsers = async (users: TPendingUser[]) => {
     const ok = await confirm({
-      prompt: users.length === 1 ? t('admin.approve.confirmApprove', { login: users[0]!.login_name }) : t('admin.approve.confirmApproveMany', { count: users.length }),
+      prompt:
+        users.length === 1
+          ? t('admin.approve.confirmApprove', { login: users[0]!.login_name })
+          : t('admin.approve.confirmApproveMany', { count: users.length }),
       positive: t('admin.approve.approve'),
       negative: t('admin.common.cancel'),
       maxWidth: 360,
@@ -51,7 +54,10 @@ export function PendingUsers() {
     setSelected([]);
     const done = users.length - failures.length;
     if (done > 0) {
-      toast({ color: 'success', message: users.length === 1 ? t('admin.approve.approved', { login: users[0]!.login_name }) : t('admin.approve.approvedMany', { count: done }) });
+      toast({
+        color: 'success',
+        message: users.length === 1 ? t('admin.approve.approved', { login: users[0]!.login_name }) : t('admin.approve.approvedMany', { count: done }),
+      });
     }
     if (failures.length > 0) toast({ color: 'error', message: t('admin.approve.approveFailed', { count: failures.length, message: failures.join('; ') }) });
   };
@@ -143,7 +149,11 @@ export function PendingUsers() {
             />
           }
         />
-        <Button variant="contained" disabled={selected.length === 0 || busy} onClick={() => void approveUsers(rows.filter((u) => selected.includes(u.user_id)))}>
+        <Button
+          variant="contained"
+          disabled={selected.length === 0 || busy}
+          onClick={() => void approveUsers(rows.filter((u) => selected.includes(u.user_id)))}
+        >
           {t('admin.approve.approveSelected', { count: selected.length })}
         </Button>
       </Stack>

@@ -69,10 +69,7 @@ export function AuditFilters({ values, onApply }: { values: AuditFilterValues; o
           {text('entity', t('admin.audit.entityFilter'))}
           {text('keyword', t('admin.audit.keyword'))}
         </Box>
-        <DateRange
-          value={range}
-          onChange={(next) => set({ range: next.option === 'none' ? '' : next.option, from: next.start ?? '', to: next.end ?? '' })}
-        />
+        <DateRange value={range} onChange={(next) => set({ range: next.option === 'none' ? '' : next.option, from: next.start ?? '', to: next.end ?? '' })} />
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={apply} disabled={unsafe}>
             {t('admin.common.apply')}

@@ -46,7 +46,11 @@ function ContractorDetail({ contractor }: { contractor: TContractorDetail }) {
   const remove = useDeleteContractor();
 
   const onDelete = async () => {
-    const ok = await confirm({ prompt: t('admin.contractors.confirmDelete', { name: contractor.name }), positive: t('admin.common.delete'), negative: t('admin.common.cancel') });
+    const ok = await confirm({
+      prompt: t('admin.contractors.confirmDelete', { name: contractor.name }),
+      positive: t('admin.common.delete'),
+      negative: t('admin.common.cancel'),
+    });
     if (ok !== true) return;
     try {
       await remove.mutateAsync(contractor.contractor_id);
@@ -114,12 +118,7 @@ export function ContractList({ contracts }: { contracts: TContractorDetail['cont
   return (
     <List dense disablePadding>
       {contracts.map((contract) => (
-        <ListItem
-          key={contract.contract_id}
-          divider
-          disableGutters
-          secondaryAction={!contract.active && <StateChip label={t('admin.contractors.inactive')} />}
-        >
+        <ListItem key={contract.contract_id} divider disableGutters secondaryAction={!contract.active && <StateChip label={t('admin.contractors.inactive')} />}>
           <ListItemText primary={contract.no} secondary={contract.title} sx={{ pr: 12 }} />
         </ListItem>
       ))}

@@ -100,9 +100,30 @@ export function AdminDashboardPage() {
   const canRoles = useCan('ManageRoles');
   const canAudit = useCan('ViewAuditLogs');
   const cards: CardDef[] = [
-    { to: '/admin/users', title: 'admin.dashboard.users', text: 'admin.dashboard.usersText', icon: PeopleOutlined, task: 'SearchUsers', count: useCount('/admin/users', canUsers) },
-    { to: '/admin/roles', title: 'admin.dashboard.roles', text: 'admin.dashboard.rolesText', icon: SecurityOutlined, task: 'ManageRoles', count: useCount('/roles', canRoles) },
-    { to: '/admin/auditlog', title: 'admin.dashboard.audit', text: 'admin.dashboard.auditText', icon: HistoryOutlined, task: 'ViewAuditLogs', count: useCount('/audit-logs', canAudit) },
+    {
+      to: '/admin/users',
+      title: 'admin.dashboard.users',
+      text: 'admin.dashboard.usersText',
+      icon: PeopleOutlined,
+      task: 'SearchUsers',
+      count: useCount('/admin/users', canUsers),
+    },
+    {
+      to: '/admin/roles',
+      title: 'admin.dashboard.roles',
+      text: 'admin.dashboard.rolesText',
+      icon: SecurityOutlined,
+      task: 'ManageRoles',
+      count: useCount('/roles', canRoles),
+    },
+    {
+      to: '/admin/auditlog',
+      title: 'admin.dashboard.audit',
+      text: 'admin.dashboard.auditText',
+      icon: HistoryOutlined,
+      task: 'ViewAuditLogs',
+      count: useCount('/audit-logs', canAudit),
+    },
   ];
   const more = MORE.filter((link) => hasAnyPermission(permissions, link.tasks));
   return (

@@ -1,11 +1,4 @@
-import {
-  ZDeleteRoleResponse,
-  ZPermissionCatalogue,
-  ZRole,
-  ZRoleList,
-  type TRole,
-  type TRoleBody,
-} from '@strata/shared';
+import { ZDeleteRoleResponse, ZPermissionCatalogue, ZRole, ZRoleList, type TRole, type TRoleBody } from '@strata/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -89,7 +89,18 @@ export function PermissionPicker({ groups, value, onChange, disabled }: Permissi
           <Paper key={group.group} variant="outlined" component="fieldset" sx={{ m: 0, p: 0, minWidth: 0 }}>
             <Box
               component="legend"
-              sx={{ float: 'left', width: '100%', p: 0, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1.5, py: 0.5, bgcolor: 'action.hover' }}
+              sx={{
+                float: 'left',
+                width: '100%',
+                p: 0,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 1,
+                px: 1.5,
+                py: 0.5,
+                bgcolor: 'action.hover',
+              }}
             >
               <FormControlLabel
                 label={<Typography sx={{ fontWeight: 600 }}>{group.group}</Typography>}

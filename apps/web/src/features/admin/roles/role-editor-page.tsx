@@ -109,7 +109,14 @@ export function RoleForm({ role, groups }: { role?: TRole; groups: TPermissionCa
       <Section>
         <Stack spacing={2}>
           <SafeTextField name="name" label={t('admin.roles.name')} required fullWidth slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <SafeTextField name="description" label={t('admin.roles.description')} fullWidth multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <SafeTextField
+            name="description"
+            label={t('admin.roles.description')}
+            fullWidth
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
         </Stack>
       </Section>
       <Section title={t('admin.roles.permissions')}>

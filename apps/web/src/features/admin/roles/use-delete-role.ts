@@ -40,9 +40,7 @@ export function useDeleteRoleFlow(): (role: TRole, roles: readonly TRole[]) => P
       const target = roles.find((r) => r.role_id === moveTo)?.name ?? '';
       toast({
         color: 'success',
-        message: moveTo
-          ? t('admin.roles.deletedMoved', { name: role.name, count: result.moved_users, target })
-          : t('admin.roles.deleted', { name: role.name }),
+        message: moveTo ? t('admin.roles.deletedMoved', { name: role.name, count: result.moved_users, target }) : t('admin.roles.deleted', { name: role.name }),
       });
       return true;
     } catch (error) {

@@ -31,7 +31,14 @@ export function PipelineDashboardPage() {
       <Section
         title={label}
         action={
-          <TextField select size="small" label={t('admin.pipelines.range')} value={period} onChange={(e) => set({ period: e.target.value })} sx={{ minWidth: 180 }}>
+          <TextField
+            select
+            size="small"
+            label={t('admin.pipelines.range')}
+            value={period}
+            onChange={(e) => set({ period: e.target.value })}
+            sx={{ minWidth: 180 }}
+          >
             {(Object.keys(PERIODS) as Period[]).map((p) => (
               <MenuItem key={p} value={p}>
                 {t(`admin.pipelines.rangeOption.${p}`)}

@@ -20,13 +20,22 @@ export function PipelinesPage() {
   const query = usePipelines();
   const columns: DataTableColumn<TPipeline>[] = [
     { id: 'label', label: t('admin.pipelines.process'), minWidth: 160, render: (p) => <span title={p.queues.join(', ')}>{p.label}</span> },
-    { id: 'state', label: t('admin.pipelines.state'), render: (p) => <StateChip label={t(`admin.pipelines.stateName.${p.state}`)} color={STATE_COLORS[p.state]} /> },
+    {
+      id: 'state',
+      label: t('admin.pipelines.state'),
+      render: (p) => <StateChip label={t(`admin.pipelines.stateName.${p.state}`)} color={STATE_COLORS[p.state]} />,
+    },
     { id: 'queued', label: t('admin.pipelines.queued'), format: 'number', decimals: 0 },
     { id: 'active', label: t('admin.pipelines.active'), format: 'number', decimals: 0 },
     { id: 'completed_last_hour', label: t('admin.pipelines.completedHour'), format: 'number', decimals: 0 },
     { id: 'failed_last_hour', label: t('admin.pipelines.failedHour'), format: 'number', decimals: 0 },
     { id: 'throughput_per_minute', label: t('admin.pipelines.throughput'), format: 'number', decimals: 2 },
-    { id: 'last_completed', label: t('admin.pipelines.lastCompleted'), noWrap: true, render: (p) => (p.last_completed ? <RelativeTime value={p.last_completed} /> : '—') },
+    {
+      id: 'last_completed',
+      label: t('admin.pipelines.lastCompleted'),
+      noWrap: true,
+      render: (p) => (p.last_completed ? <RelativeTime value={p.last_completed} /> : '—'),
+    },
     {
       id: 'dashboard',
       label: t('admin.pipelines.dashboard'),

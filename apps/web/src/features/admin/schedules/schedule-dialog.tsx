@@ -168,7 +168,10 @@ function ScheduleFormBody({ schedule, onDone }: { schedule?: TSchedule; onDone: 
           <Controller<ScheduleForm, 'enabled'>
             name="enabled"
             render={({ field }) => (
-              <FormControlLabel label={t('admin.schedules.enabled')} control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} />
+              <FormControlLabel
+                label={t('admin.schedules.enabled')}
+                control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+              />
             )}
           />
         </Stack>

@@ -78,7 +78,11 @@ export function SchedulesPage() {
   };
 
   const onDelete = async (s: TSchedule) => {
-    const ok = await confirm({ prompt: t('admin.schedules.confirmDelete', { name: s.name }), positive: t('admin.common.delete'), negative: t('admin.common.cancel') });
+    const ok = await confirm({
+      prompt: t('admin.schedules.confirmDelete', { name: s.name }),
+      positive: t('admin.common.delete'),
+      negative: t('admin.common.cancel'),
+    });
     if (ok !== true) return;
     try {
       await remove.mutateAsync(s.schedule_id);

@@ -91,7 +91,11 @@ function Outbox({ filters, set }: { filters: Filters; set: (changes: Partial<Fil
     { id: 'created_at', label: t('admin.common.created'), format: 'datetime', noWrap: true },
     { id: 'to', label: t('admin.system.to'), noWrap: true },
     { id: 'subject', label: t('admin.system.subject'), minWidth: 220 },
-    { id: 'status', label: t('admin.common.status'), render: (m) => <StateChip label={t(`admin.system.mailStatus.${m.status}`)} color={MAIL_COLORS[m.status]} /> },
+    {
+      id: 'status',
+      label: t('admin.common.status'),
+      render: (m) => <StateChip label={t(`admin.system.mailStatus.${m.status}`)} color={MAIL_COLORS[m.status]} />,
+    },
     { id: 'sent_at', label: t('admin.system.sentAt'), format: 'datetime', noWrap: true },
     { id: 'error', label: t('admin.system.error'), render: (m) => m.error ?? '' },
   ];

@@ -99,7 +99,10 @@ function Status({ status }: { status: TSystemStatus }) {
       </Section>
       <Section title={t('admin.system.jobs')} sx={{ gridColumn: { lg: '1 / -1' } }}>
         <Stack spacing={1.5}>
-          <AppAlert type={status.jobs.running ? 'success' : 'warning'} message={t(status.jobs.running ? 'admin.system.jobsRunning' : 'admin.system.jobsStopped')} />
+          <AppAlert
+            type={status.jobs.running ? 'success' : 'warning'}
+            message={t(status.jobs.running ? 'admin.system.jobsRunning' : 'admin.system.jobsStopped')}
+          />
           <DataTable
             label={t('admin.system.queuesLabel')}
             columns={queueColumns}

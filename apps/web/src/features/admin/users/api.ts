@@ -52,17 +52,15 @@ function useUserMutation<V, R>(run: (vars: V) => Promise<R>) {
 
 /** `POST /admin/users`: an active user without a password; the activation mail is sent. */
 export function useCreateUser() {
-  return useUserMutation(
-    (body: TCreateAdminUserRequest): Promise<TAdminUserDetail> =>
-      apiRequest('/admin/users', { method: 'POST', json: body, schema: ZAdminUserDetail }),
+  return useUserMutation((body: TCreateAdminUserRequest): Promise<TAdminUserDetail> =>
+    apiRequest('/admin/users', { method: 'POST', json: body, schema: ZAdminUserDetail }),
   );
 }
 
 /** `PUT /admin/users/{id}`: Edit User Information. */
 export function useUpdateUser(userId: number) {
-  return useUserMutation(
-    (body: TUpdateAdminUserRequest): Promise<TAdminUserDetail> =>
-      apiRequest(`/admin/users/${userId}`, { method: 'PUT', json: body, schema: ZAdminUserDetail }),
+  return useUserMutation((body: TUpdateAdminUserRequest): Promise<TAdminUserDetail> =>
+    apiRequest(`/admin/users/${userId}`, { method: 'PUT', json: body, schema: ZAdminUserDetail }),
   );
 }
 

@@ -47,7 +47,13 @@ function ResetUser({ user }: { user: TAdminUserDetail }) {
             </ListItem>
           ))}
         </List>
-        <Button variant="contained" color="error" startIcon={<LockReset />} onClick={() => void run()} disabled={reset.isPending || outcome?.type === 'success'}>
+        <Button
+          variant="contained"
+          color="error"
+          startIcon={<LockReset />}
+          onClick={() => void run()}
+          disabled={reset.isPending || outcome?.type === 'success'}
+        >
           {t('admin.users.resetButton')}
         </Button>
       </Section>

@@ -92,7 +92,11 @@ function ProfileDetails({ user }: { user: TAdminUserDetail }) {
   const sourceKey = `admin.users.sourceValue.${user.source}` as TranslationKey;
   const contractor =
     user.contractor_id && user.contractor_name ? (
-      canSeeContractor ? <AppLink to={`/contracts/contractors/${user.contractor_id}`}>{user.contractor_name}</AppLink> : user.contractor_name
+      canSeeContractor ? (
+        <AppLink to={`/contracts/contractors/${user.contractor_id}`}>{user.contractor_name}</AppLink>
+      ) : (
+        user.contractor_name
+      )
     ) : (
       '—'
     );

@@ -26,7 +26,10 @@ function user(overrides: Partial<TAdminUser>): TAdminUser {
   };
 }
 
-const USERS = [user({ user_id: 1, login_name: 'alice', fullname: 'Alice Tan' }), user({ user_id: 2, login_name: 'bob', fullname: 'Bob Lee', status: 'suspended' })];
+const USERS = [
+  user({ user_id: 1, login_name: 'alice', fullname: 'Alice Tan' }),
+  user({ user_id: 2, login_name: 'bob', fullname: 'Bob Lee', status: 'suspended' }),
+];
 
 function serve(permissions: string[] = ['SearchUsers']) {
   storeTestCredential();

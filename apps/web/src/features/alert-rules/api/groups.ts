@@ -1,11 +1,4 @@
-import {
-  ZMonitoringGroup,
-  ZMonitoringGroupList,
-  ZOk,
-  type TMonitoringGroup,
-  type TMonitoringGroupBody,
-  type TMonitoringGroupUpdate,
-} from '@strata/shared';
+import { ZMonitoringGroup, ZMonitoringGroupList, ZOk, type TMonitoringGroup, type TMonitoringGroupBody, type TMonitoringGroupUpdate } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { RULES_KEY, retryServerErrors } from './keys';

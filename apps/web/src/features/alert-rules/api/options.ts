@@ -26,7 +26,12 @@ export function useInstrumentSearch(keyword: string, contracts: string | undefin
   return useQuery({
     queryKey: [...OPTIONS_KEY, 'instrument-search', keyword, contracts],
     queryFn: ({ signal }) =>
-      apiRequest('/instruments', { query: { keyword: keyword || undefined, contracts, limit: 20, skip: 0 }, schema: ZInstrumentList, signal, emitHttpError: false }),
+      apiRequest('/instruments', {
+        query: { keyword: keyword || undefined, contracts, limit: 20, skip: 0 },
+        schema: ZInstrumentList,
+        signal,
+        emitHttpError: false,
+      }),
     placeholderData: keepPreviousData,
     staleTime: LONG,
   });

@@ -1,11 +1,4 @@
-import {
-  ZAlertTemplate,
-  ZAlertTemplateList,
-  ZOk,
-  type AlertTemplateCategory,
-  type TAlertTemplate,
-  type TAlertTemplateBody,
-} from '@strata/shared';
+import { ZAlertTemplate, ZAlertTemplateList, ZOk, type AlertTemplateCategory, type TAlertTemplate, type TAlertTemplateBody } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { RULES_KEY, retryServerErrors } from './keys';

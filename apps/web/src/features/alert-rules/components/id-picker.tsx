@@ -76,7 +76,14 @@ export function IdPicker({ name, label, options, known, onSearch, loading, helpe
             }}
             onBlur={field.onBlur}
             renderInput={(params) => (
-              <TextField {...params} inputRef={field.ref} label={label} error={Boolean(fieldState.error)} helperText={message} placeholder={ids.length === 0 ? t('alertRules.picker.placeholder') : undefined} />
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                label={label}
+                error={Boolean(fieldState.error)}
+                helperText={message}
+                placeholder={ids.length === 0 ? t('alertRules.picker.placeholder') : undefined}
+              />
             )}
           />
         );

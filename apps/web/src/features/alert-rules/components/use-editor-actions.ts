@@ -36,7 +36,11 @@ export function useEditorActions<TBody extends { contract_id: number }>({ existi
 
   const onDelete = async () => {
     if (!existing) return;
-    const ok = await confirm({ prompt: t(`${strings}.confirmDelete`, { name: existing.name }), positive: t('alertRules.delete'), negative: t('alertRules.cancel') });
+    const ok = await confirm({
+      prompt: t(`${strings}.confirmDelete`, { name: existing.name }),
+      positive: t('alertRules.delete'),
+      negative: t('alertRules.cancel'),
+    });
     if (ok !== true) return;
     try {
       await remove(existing.id);

@@ -71,7 +71,14 @@ function GroupForm({ values, group }: { values: GroupFormValues; group?: TMonito
       <Section title={t('alertRules.group.details')}>
         <Stack spacing={2}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
-            <SafeTextField select size="small" name="contract_id" label={t('alertRules.group.contract')} disabled={Boolean(group)} helperText={group ? t('alertRules.group.contractFixed') : undefined}>
+            <SafeTextField
+              select
+              size="small"
+              name="contract_id"
+              label={t('alertRules.group.contract')}
+              disabled={Boolean(group)}
+              helperText={group ? t('alertRules.group.contractFixed') : undefined}
+            >
               {contracts.map((c) => (
                 <MenuItem key={c.contract_id} value={String(c.contract_id)}>
                   {`${c.no} — ${c.title}`}

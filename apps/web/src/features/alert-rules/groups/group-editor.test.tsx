@@ -79,7 +79,14 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
     await waitFor(() => expect(sent).toHaveLength(1), SLOW);
     expect(sent[0]).toEqual({
       method: 'POST',
-      body: { contract_id: 11, name: 'North slope', description: '', rule: { min_count: 2, level_code: 'PDL', within_hours: 12 }, active: true, instrument_ids: [21, 22] },
+      body: {
+        contract_id: 11,
+        name: 'North slope',
+        description: '',
+        rule: { min_count: 2, level_code: 'PDL', within_hours: 12 },
+        active: true,
+        instrument_ids: [21, 22],
+      },
     });
   });
 

@@ -23,11 +23,20 @@ function memberStyle(name: string, color: string): Style {
   return new Style({
     zIndex: 2,
     image: new CircleStyle({ radius: 8, fill: new Fill({ color }), stroke: new Stroke({ color: '#212121', width: 3 }) }),
-    text: new Text({ text: name, offsetY: -17, font: '600 12px system-ui, sans-serif', fill: new Fill({ color: '#212121' }), stroke: new Stroke({ color: '#fff', width: 3 }) }),
+    text: new Text({
+      text: name,
+      offsetY: -17,
+      font: '600 12px system-ui, sans-serif',
+      fill: new Fill({ color: '#212121' }),
+      stroke: new Stroke({ color: '#fff', width: 3 }),
+    }),
   });
 }
 
-const OTHER_STYLE = new Style({ zIndex: 1, image: new CircleStyle({ radius: 6, fill: new Fill({ color: OTHER_COLOR }), stroke: new Stroke({ color: '#fff', width: 1.5 }) }) });
+const OTHER_STYLE = new Style({
+  zIndex: 1,
+  image: new CircleStyle({ radius: 6, fill: new Fill({ color: OTHER_COLOR }), stroke: new Stroke({ color: '#fff', width: 1.5 }) }),
+});
 
 const positionOf = (instrument: TInstrument) => instrument;
 
@@ -47,7 +56,22 @@ function MembersLayer({ instruments, members, colorOf, onToggle }: LayerProps) {
 }
 
 function Dot({ color, ring }: { color: string; ring?: boolean }) {
-  return <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: color, border: ring ? '2px solid #212121' : '1px solid #fff', verticalAlign: 'middle', mr: 0.75 }} />;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: 12,
+        height: 12,
+        borderRadius: '50%',
+        bgcolor: color,
+        border: ring ? '2px solid #212121' : '1px solid #fff',
+        verticalAlign: 'middle',
+        mr: 0.75,
+      }}
+    />
+  );
 }
 
 /**

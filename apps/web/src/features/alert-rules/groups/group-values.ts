@@ -65,13 +65,11 @@ export const ZGroupForm = z
     const checked = ZRuleFields.safeParse(v.rule);
     if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['rule', ...issue.path], message: issue.message });
   })
-  .transform(
-    (v): TMonitoringGroupBody => ({
-      contract_id: Number(v.contract_id),
-      name: v.name,
-      description: v.description,
-      rule: v.has_rule ? { min_count: Number(v.rule.min_count), level_code: v.rule.level_code, within_hours: Number(v.rule.within_hours) } : null,
-      active: v.active,
-      instrument_ids: v.instrument_ids,
-    }),
-  );
+  .transform((v): TMonitoringGroupBody => ({
+    contract_id: Number(v.contract_id),
+    name: v.name,
+    description: v.description,
+    rule: v.has_rule ? { min_count: Number(v.rule.min_count), level_code: v.rule.level_code, within_hours: Number(v.rule.within_hours) } : null,
+    active: v.active,
+    instrument_ids: v.instrument_ids,
+  }));

@@ -40,7 +40,11 @@ export function MemberList({ instruments, members, levelOf, onToggle }: MemberLi
             const level = levelOf(instrument.instrument_id);
             const id = `member-${instrument.instrument_id}`;
             return (
-              <ListItem key={instrument.instrument_id} disablePadding secondaryAction={level ? <Chip size="small" label={level.code} sx={{ bgcolor: level.color, color: '#fff', fontWeight: 600 }} /> : undefined}>
+              <ListItem
+                key={instrument.instrument_id}
+                disablePadding
+                secondaryAction={level ? <Chip size="small" label={level.code} sx={{ bgcolor: level.color, color: '#fff', fontWeight: 600 }} /> : undefined}
+              >
                 <ListItemButton onClick={() => onToggle(instrument.instrument_id)} dense>
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <Checkbox edge="start" size="small" checked={checked} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-labelledby': id } }} />

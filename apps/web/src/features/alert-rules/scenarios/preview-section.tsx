@@ -68,7 +68,9 @@ export function PreviewSection() {
       ) : preview.data ? (
         <PreviewResult preview={preview.data} />
       ) : (
-        <Typography variant="body2" color="text.secondary">{t('alertRules.preview.hint')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('alertRules.preview.hint')}
+        </Typography>
       )}
     </Section>
   );

@@ -38,7 +38,14 @@ function ScenarioForm({ values, scenario }: { values: ScenarioFormValues; scenar
       <Section title={t('alertRules.scenario.details')}>
         <Stack spacing={2}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr) minmax(0, 1fr)' } }}>
-            <SafeTextField select size="small" name="contract_id" label={t('alertRules.scenario.contract')} disabled={Boolean(scenario)} helperText={scenario ? t('alertRules.group.contractFixed') : undefined}>
+            <SafeTextField
+              select
+              size="small"
+              name="contract_id"
+              label={t('alertRules.scenario.contract')}
+              disabled={Boolean(scenario)}
+              helperText={scenario ? t('alertRules.group.contractFixed') : undefined}
+            >
               {contracts.map((c) => (
                 <MenuItem key={c.contract_id} value={String(c.contract_id)}>
                   {`${c.no} — ${c.title}`}

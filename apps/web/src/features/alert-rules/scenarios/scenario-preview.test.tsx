@@ -24,7 +24,15 @@ const FOUND: TScenarioPreview = {
         { instrument_id: 22, name: 'SM-1022' },
       ],
     },
-    { at: '2026-11-20T01:00:00.000Z', until: null, count: 2, instruments: [{ instrument_id: 21, name: 'SM-1021' }, { instrument_id: 22, name: 'SM-1022' }] },
+    {
+      at: '2026-11-20T01:00:00.000Z',
+      until: null,
+      count: 2,
+      instruments: [
+        { instrument_id: 21, name: 'SM-1021' },
+        { instrument_id: 22, name: 'SM-1022' },
+      ],
+    },
   ],
 };
 
@@ -51,7 +59,12 @@ describe('Alert scenario preview', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
     const table = await screen.findByRole('table', { name: 'Alerts the rule would have raised' }, SLOW);
-    expect(previews[0]).toEqual({ contract_id: 11, kind: 'scenario', rule: { instrument_ids: [21, 22], group_ids: [], level_code: 'WSL', min_count: 2, within_hours: 12 }, days: 30 });
+    expect(previews[0]).toEqual({
+      contract_id: 11,
+      kind: 'scenario',
+      rule: { instrument_ids: [21, 22], group_ids: [], level_code: 'WSL', min_count: 2, within_hours: 12 },
+      days: 30,
+    });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText('02/11/2026 11:00:00')).toBeTruthy();

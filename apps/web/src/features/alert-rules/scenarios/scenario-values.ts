@@ -64,13 +64,11 @@ export const ZScenarioForm = z
       ctx.addIssue({ code: 'custom', path: ['rule', 'instrument_ids'], message: i18n.t('alertRules.scenario.coverRequired') });
     }
   })
-  .transform(
-    (v): TAlertScenarioBody => ({
-      contract_id: Number(v.contract_id),
-      name: v.name,
-      description: v.description,
-      kind: v.kind,
-      rule: { ...v.rule, min_count: v.rule.min_count!, within_hours: v.rule.within_hours! },
-      active: v.active,
-    }),
-  );
+  .transform((v): TAlertScenarioBody => ({
+    contract_id: Number(v.contract_id),
+    name: v.name,
+    description: v.description,
+    kind: v.kind,
+    rule: { ...v.rule, min_count: v.rule.min_count!, within_hours: v.rule.within_hours! },
+    active: v.active,
+  }));

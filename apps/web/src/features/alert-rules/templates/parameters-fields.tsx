@@ -59,9 +59,22 @@ export function ParametersFields() {
       <Stack spacing={1}>
         <Typography variant="body2">{t('alertRules.params.minChangeByCode')}</Typography>
         {rows.fields.map((row, i) => (
-          <Stack key={row.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} role="group" aria-label={t('alertRules.params.minChangeRow', { n: i + 1 })}>
+          <Stack
+            key={row.id}
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'flex-start' }}
+            role="group"
+            aria-label={t('alertRules.params.minChangeRow', { n: i + 1 })}
+          >
             <SafeTextField size="small" name={`parameters.min_change.${i}.code`} label={t('alertRules.params.readingCode')} sx={{ flex: 1 }} />
-            <SafeTextField size="small" name={`parameters.min_change.${i}.value`} label={t('alertRules.params.minChange')} sx={{ flex: 1 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <SafeTextField
+              size="small"
+              name={`parameters.min_change.${i}.value`}
+              label={t('alertRules.params.minChange')}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
             <IconButton aria-label={t('alertRules.params.removeMinChange', { n: i + 1 })} onClick={() => rows.remove(i)}>
               <Delete />
             </IconButton>

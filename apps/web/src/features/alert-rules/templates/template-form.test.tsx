@@ -26,7 +26,8 @@ function serve() {
     http.post(api('/alert-templates'), async ({ request }) => {
       const body = (await request.json()) as TAlertTemplateBody;
       posted.push(body);
-      if (posted.length === 1) return HttpResponse.json({ name: 'An alert template already has this name', 'parameters.spike.factor': 'Factor is at least 1' }, { status: 400 });
+      if (posted.length === 1)
+        return HttpResponse.json({ name: 'An alert template already has this name', 'parameters.spike.factor': 'Factor is at least 1' }, { status: 400 });
       const saved = template({ ...body, template_id: 9, parameters: body.parameters });
       records = [...records, saved];
       return HttpResponse.json(saved);

@@ -8,7 +8,14 @@ import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { ALERT_CHANNELS, ALERT_KINDS, ALERT_TEMPLATE_CATEGORIES, type AlertTemplateCategory, type TAlertTemplate, type TAlertTemplateBody } from '@strata/shared';
+import {
+  ALERT_CHANNELS,
+  ALERT_KINDS,
+  ALERT_TEMPLATE_CATEGORIES,
+  type AlertTemplateCategory,
+  type TAlertTemplate,
+  type TAlertTemplateBody,
+} from '@strata/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/feedback';
@@ -50,12 +57,21 @@ function TemplateFields({ values, formId, onSubmit }: FieldsProps) {
           ))}
         </SafeTextField>
       </Box>
-      <CheckboxGroupField name="kinds" label={t('alertRules.template.kinds')} choices={ALERT_KINDS.map((k) => ({ value: k, label: t(`alertRules.kind.${k}`) }))} helperText={t('alertRules.template.kindsHelp')} />
+      <CheckboxGroupField
+        name="kinds"
+        label={t('alertRules.template.kinds')}
+        choices={ALERT_KINDS.map((k) => ({ value: k, label: t(`alertRules.kind.${k}`) }))}
+        helperText={t('alertRules.template.kindsHelp')}
+      />
       <CheckboxGroupField name="levels" label={t('alertRules.template.levels')} choices={levels} helperText={t('alertRules.template.levelsHelp')} />
       <CoverageFields />
       <Divider />
       <RecipientFields />
-      <CheckboxGroupField name="channels" label={t('alertRules.template.channels')} choices={ALERT_CHANNELS.map((c) => ({ value: c, label: t(`alertRules.channel.${c}`) }))} />
+      <CheckboxGroupField
+        name="channels"
+        label={t('alertRules.template.channels')}
+        choices={ALERT_CHANNELS.map((c) => ({ value: c, label: t(`alertRules.channel.${c}`) }))}
+      />
       <Divider />
       <ParametersFields />
       <SwitchField name="active" label={t('alertRules.template.active')} />

@@ -104,7 +104,11 @@ const ZParameterFields = z.object({
 /** The form's check (the server checks again): the body the API takes. */
 export const ZTemplateForm = z
   .object({
-    name: z.string().trim().min(1, { error: () => i18n.t('alertRules.validation.required') }).max(200),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => i18n.t('alertRules.validation.required') })
+      .max(200),
     category: z.enum(ALERT_TEMPLATE_CATEGORIES),
     kinds: z.array(z.enum(ALERT_KINDS)),
     levels: z.array(z.string()),
@@ -120,7 +124,9 @@ export const ZTemplateForm = z
   })
   .transform((v): TAlertTemplateBody => {
     const p = v.parameters;
-    const minChange = Object.fromEntries(p.min_change.filter((row) => row.code !== '' && row.value !== undefined).map((row) => [row.code.toUpperCase(), row.value!]));
+    const minChange = Object.fromEntries(
+      p.min_change.filter((row) => row.code !== '' && row.value !== undefined).map((row) => [row.code.toUpperCase(), row.value!]),
+    );
     const parameters: TAlertParameters = {};
     if (Object.keys(minChange).length > 0) parameters.min_change = minChange;
     if (p.min_change_default !== undefined) parameters.min_change_default = p.min_change_default;

@@ -28,7 +28,12 @@ export function categoryOf(value: string): AlertTemplateCategory {
 }
 
 function Chips({ items, none }: { items: readonly string[]; none: string }) {
-  if (items.length === 0) return <Typography variant="body2" color="text.secondary" component="span">{none}</Typography>;
+  if (items.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        {none}
+      </Typography>
+    );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {items.map((item) => (
@@ -66,7 +71,11 @@ export function TemplatesPage() {
   };
 
   const onDelete = async (row: TAlertTemplate) => {
-    const ok = await confirm({ prompt: t('alertRules.template.confirmDelete', { name: row.name }), positive: t('alertRules.delete'), negative: t('alertRules.cancel') });
+    const ok = await confirm({
+      prompt: t('alertRules.template.confirmDelete', { name: row.name }),
+      positive: t('alertRules.delete'),
+      negative: t('alertRules.cancel'),
+    });
     if (ok !== true) return;
     try {
       await remove.mutateAsync(row.template_id);
@@ -77,11 +86,34 @@ export function TemplatesPage() {
   };
 
   const columns: DataTableColumn<TAlertTemplate>[] = [
-    { id: 'name', label: t('alertRules.template.name'), minWidth: 150, render: (row) => <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{row.name}</Typography> },
-    { id: 'kinds', label: t('alertRules.template.kinds'), minWidth: 140, render: (row) => <Chips items={row.kinds.map((k) => t(`alertRules.kind.${k}`))} none={t('alertRules.template.everyKind')} /> },
+    {
+      id: 'name',
+      label: t('alertRules.template.name'),
+      minWidth: 150,
+      render: (row) => (
+        <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {row.name}
+        </Typography>
+      ),
+    },
+    {
+      id: 'kinds',
+      label: t('alertRules.template.kinds'),
+      minWidth: 140,
+      render: (row) => <Chips items={row.kinds.map((k) => t(`alertRules.kind.${k}`))} none={t('alertRules.template.everyKind')} />,
+    },
     { id: 'levels', label: t('alertRules.template.levels'), render: (row) => <Chips items={row.levels} none={t('alertRules.template.everyLevel')} /> },
-    { id: 'contracts', label: t('alertRules.template.contracts'), render: (row) => <Chips items={row.contract_ids.map(contractNo)} none={t('alertRules.template.everyContract')} /> },
-    { id: 'told', label: t('alertRules.template.told'), minWidth: 140, render: (row) => <Chips items={told(row)} none={t('alertRules.template.defaultRule')} /> },
+    {
+      id: 'contracts',
+      label: t('alertRules.template.contracts'),
+      render: (row) => <Chips items={row.contract_ids.map(contractNo)} none={t('alertRules.template.everyContract')} />,
+    },
+    {
+      id: 'told',
+      label: t('alertRules.template.told'),
+      minWidth: 140,
+      render: (row) => <Chips items={told(row)} none={t('alertRules.template.defaultRule')} />,
+    },
     { id: 'channels', label: t('alertRules.template.channels'), render: (row) => row.channels.map((c) => t(`alertRules.channel.${c}`)).join(', ') },
     { id: 'active', label: t('alertRules.template.active'), render: (row) => <ActiveChip active={row.active} /> },
     {

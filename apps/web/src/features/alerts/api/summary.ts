@@ -30,7 +30,8 @@ export function openCaseCount(summary: TActionCaseSummary): number | null {
 export function useOpenCaseCount(contracts: string | null) {
   return useQuery({
     queryKey: [...CONTRACTS_QUERY_KEY, 'action-log', 'summary', contracts],
-    queryFn: ({ signal }) => apiRequest('/action-cases/summary', { query: { contracts: contracts! }, schema: ZActionCaseSummary, signal, emitHttpError: false }),
+    queryFn: ({ signal }) =>
+      apiRequest('/action-cases/summary', { query: { contracts: contracts! }, schema: ZActionCaseSummary, signal, emitHttpError: false }),
     enabled: contracts !== null,
     refetchInterval: SUMMARY_POLL_MS,
     select: openCaseCount,

@@ -29,8 +29,23 @@ function serve(permissions = ['SearchorViewAlertMessage', 'ViewBreachedStatus'])
       const keyword = params.get('keyword') ?? '';
       const records =
         level === 'AL'
-          ? [breachedRow({ alert_id: 8, instrument_id: 22, name: 'SP-2001', type_name: 'Standpipe', level_code: 'AL', level_color: '#fb8c00', reading_code: 'WL', unit: 'm', latest_value: -2.1, peak_value: -2.4 })]
-          : [breachedRow(), breachedRow({ alert_id: 6, instrument_id: 23, name: 'SM-1030', latest_value: 29.4, peak_value: 30.1 })].filter((r) => r.name.includes(keyword));
+          ? [
+              breachedRow({
+                alert_id: 8,
+                instrument_id: 22,
+                name: 'SP-2001',
+                type_name: 'Standpipe',
+                level_code: 'AL',
+                level_color: '#fb8c00',
+                reading_code: 'WL',
+                unit: 'm',
+                latest_value: -2.1,
+                peak_value: -2.4,
+              }),
+            ]
+          : [breachedRow(), breachedRow({ alert_id: 6, instrument_id: 23, name: 'SM-1030', latest_value: 29.4, peak_value: 30.1 })].filter((r) =>
+              r.name.includes(keyword),
+            );
       return HttpResponse.json({ level, records, total_records: records.length, levels: levelsWith({ AL: 1, WSL: 2 }) } satisfies TBreachedList);
     }),
   );
@@ -84,7 +99,9 @@ describe('Breached Instrument', { timeout: 30_000 }, () => {
     server.use(
       http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['ViewBreachedStatus'] }))),
       http.get(api('/alerts/breached'), () =>
-        fail ? HttpResponse.json('Level PDX does not exist', { status: 400 }) : HttpResponse.json({ level: 'WSL', records: [], total_records: 0, levels: levelsWith({}) }),
+        fail
+          ? HttpResponse.json('Level PDX does not exist', { status: 400 })
+          : HttpResponse.json({ level: 'WSL', records: [], total_records: 0, levels: levelsWith({}) }),
       ),
     );
     const { user } = renderApp('/en/alert/breached');
@@ -99,7 +116,12 @@ describe('breached map extent', () => {
   it('frames the instruments with a margin that keeps their names in view, and is null with none', () => {
     expect(breachedExtent([])).toBeNull();
     // 150 m, plus 12 % of the spread on each side (200 m east-west, 100 m north-south).
-    expect(breachedExtent([{ easting: 1000, northing: 2000 }, { easting: 1200, northing: 1900 }])).toEqual([826, 1738, 1374, 2162]);
+    expect(
+      breachedExtent([
+        { easting: 1000, northing: 2000 },
+        { easting: 1200, northing: 1900 },
+      ]),
+    ).toEqual([826, 1738, 1374, 2162]);
     expect(breachedExtent([{ easting: 1000, northing: 2000 }])).toEqual([850, 1850, 1150, 2150]);
   });
 });

@@ -90,7 +90,11 @@ export function BreachedPage() {
               title={l.level_name}
               sx={{ gap: 0.5, '&.Mui-selected, &.Mui-selected:hover': { bgcolor: l.color, color: textOn(l.color) } }}
             >
-              <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: l.color, border: 1, borderColor: 'background.paper' }} />
+              <Box
+                component="span"
+                aria-hidden
+                sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: l.color, border: 1, borderColor: 'background.paper' }}
+              />
               {l.level_code}{' '}
               <Box component="span" sx={{ fontWeight: 400 }}>
                 ({l.count})

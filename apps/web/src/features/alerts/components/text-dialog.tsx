@@ -42,7 +42,14 @@ export function TextDialog({ open, onClose, title, ...form }: TextDialogProps) {
 function TextForm({ title, prompt, label, submitLabel, requiredKey, maxLength, onSubmit, onClose }: Omit<TextDialogProps, 'open'>) {
   const { t } = useTranslation();
   const schema = useMemo(
-    () => z.object({ text: z.string().trim().min(1, requiredKey).max(maxLength, t('alerts.form.tooLong', { max: maxLength })) }),
+    () =>
+      z.object({
+        text: z
+          .string()
+          .trim()
+          .min(1, requiredKey)
+          .max(maxLength, t('alerts.form.tooLong', { max: maxLength })),
+      }),
     [requiredKey, maxLength, t],
   );
   const form = useSafeForm<{ text: string }>({ schema, defaultValues: { text: '' } });

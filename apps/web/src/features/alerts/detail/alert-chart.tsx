@@ -28,7 +28,10 @@ export function chartRange(alert: TAlertDetail['alert'], now = Date.now()): { fr
   const last = Math.max(end, Date.parse(alert.last_triggered_at), alert.reading_at ? Date.parse(alert.reading_at) : 0);
   // Whole minutes: the key stays the same between renders.
   const minute = 60_000;
-  return { from: new Date(Math.floor((first - DAYS_BEFORE * DAY_MS) / minute) * minute).toISOString(), to: new Date(Math.ceil((last + minute) / minute) * minute).toISOString() };
+  return {
+    from: new Date(Math.floor((first - DAYS_BEFORE * DAY_MS) / minute) * minute).toISOString(),
+    to: new Date(Math.ceil((last + minute) / minute) * minute).toISOString(),
+  };
 }
 
 /** The series the chart shows: the alert's own series when it has one, else every series of its reading code (or all). */

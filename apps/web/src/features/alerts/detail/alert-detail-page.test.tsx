@@ -47,7 +47,19 @@ function serve(permissions: string[], initial: TAlertDetail = alertDetail()) {
       detail = {
         ...detail,
         alert: { ...detail.alert, status: 'closed', closed_at: '2026-11-21T03:00:00.000Z', closed_by: 'Alice Tan', close_reason: body.reason },
-        events: [...detail.events, { event_id: 3, at: '2026-11-21T03:00:00.000Z', type: 'closed', level_code: 'WSL', value: null, reading_at: null, by_name: 'Alice Tan', note: body.reason }],
+        events: [
+          ...detail.events,
+          {
+            event_id: 3,
+            at: '2026-11-21T03:00:00.000Z',
+            type: 'closed',
+            level_code: 'WSL',
+            value: null,
+            reading_at: null,
+            by_name: 'Alice Tan',
+            note: body.reason,
+          },
+        ],
       };
       return HttpResponse.json(detail.alert);
     }),
@@ -109,7 +121,9 @@ describe('Alert page', { timeout: 60_000 }, () => {
     // The chart asks for the alert's reading code, from two weeks before it opened; the threshold levels are its lines.
     const chart = await screen.findByRole('region', { name: 'Readings around the alert' }, SLOW);
     expect(await within(chart).findByTestId('threshold-legend', undefined, SLOW)).toBeTruthy();
-    expect(within(chart).getByTestId('threshold-legend').textContent).toBe('Threshold levels: AL (upper) 20 · AL (lower) -20 · WSL (upper) 28 · WSL (lower) -28');
+    expect(within(chart).getByTestId('threshold-legend').textContent).toBe(
+      'Threshold levels: AL (upper) 20 · AL (lower) -20 · WSL (upper) 28 · WSL (lower) -28',
+    );
     expect(sent.readings[0]?.get('codes')).toBe('DSPA');
     expect(sent.readings[0]?.get('from')).toBe('2026-11-06T01:00:00.000Z');
 
@@ -166,7 +180,13 @@ describe('Alert page', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Instrument checked; reading confirmed by survey.');
     await user.click(within(dialog).getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(sent.comments).toHaveLength(1), SLOW);
-    expect(sent.comments[0]).toMatchObject({ topic: 'alert', ref_id: 5, ref_data: 'QPS', comment: 'Instrument checked; reading confirmed by survey.', link_uri: '/alert-detail/5' });
+    expect(sent.comments[0]).toMatchObject({
+      topic: 'alert',
+      ref_id: 5,
+      ref_data: 'QPS',
+      comment: 'Instrument checked; reading confirmed by survey.',
+      link_uri: '/alert-detail/5',
+    });
     expect(await screen.findByText('QPS comment posted.', undefined, SLOW)).toBeTruthy();
     const item = await within(qp).findByRole('listitem', { name: 'QPS comment by Alice Tan' }, SLOW);
     expect(within(item).getByText('Instrument checked; reading confirmed by survey.')).toBeTruthy();
@@ -178,7 +198,16 @@ describe('Alert page', { timeout: 60_000 }, () => {
 
   it('shows a group alert with its instruments and no chart', async () => {
     serve(VIEW, {
-      ...alertDetail({ kind: 'group', instrument_id: null, instrument_name: null, reading_code: null, series_id: null, group_id: 4, group_name: 'Tunnel ring 40-60', message: 'Group Tunnel ring 40-60: 2 at WSL' }),
+      ...alertDetail({
+        kind: 'group',
+        instrument_id: null,
+        instrument_name: null,
+        reading_code: null,
+        series_id: null,
+        group_id: 4,
+        group_name: 'Tunnel ring 40-60',
+        message: 'Group Tunnel ring 40-60: 2 at WSL',
+      }),
       instrument: null,
       thresholds: [],
       members: [
@@ -215,7 +244,17 @@ describe('alert chart helpers', () => {
   });
 
   it("keeps the alert's own series, else its reading code's", () => {
-    const series = (id: number, code: string) => ({ series_id: id, code, description: '', depth: null, unit: 'mm', precision: 2, raw_count: 0, downsampled: false, points: [] });
+    const series = (id: number, code: string) => ({
+      series_id: id,
+      code,
+      description: '',
+      depth: null,
+      unit: 'mm',
+      precision: 2,
+      raw_count: 0,
+      downsampled: false,
+      points: [],
+    });
     const readings = { instrument_id: 21, name: 'SM-1023', from: null, to: null, max_points: 10, series: [series(301, 'DSPA'), series(302, 'DSPB')] };
     expect(alertSeries(readings, alert).map((s) => s.series_id)).toEqual([301]);
     expect(alertSeries(readings, { ...alert, series_id: 999, reading_code: 'DSPB' }).map((s) => s.series_id)).toEqual([302]);

@@ -15,7 +15,11 @@ export function AlertHistory({ detail }: { detail: TAlertDetail }) {
   const columns: DataTableColumn<TAlertEvent>[] = [
     { id: 'at', label: t('alerts.history.at'), noWrap: true, render: (e) => formatDateTime(e.at) },
     { id: 'type', label: t('alerts.history.event'), render: (e) => t(`alerts.event.${e.type}`) },
-    { id: 'level_code', label: t('alerts.history.level'), render: (e) => (e.level_code ? <LevelChip code={e.level_code} color={colors.get(e.level_code)} /> : '—') },
+    {
+      id: 'level_code',
+      label: t('alerts.history.level'),
+      render: (e) => (e.level_code ? <LevelChip code={e.level_code} color={colors.get(e.level_code)} /> : '—'),
+    },
     { id: 'value', label: t('alerts.history.value'), align: 'right', noWrap: true, render: (e) => formatValue(e.value, detail.alert.unit) },
     { id: 'reading_at', label: t('alerts.history.readingAt'), noWrap: true, render: (e) => (e.reading_at ? formatDateTime(e.reading_at) : '—') },
     { id: 'by', label: t('alerts.history.by'), render: (e) => e.by_name ?? t('alerts.history.engine') },

@@ -35,7 +35,13 @@ export function AlertInstrument({ instrument }: { instrument: NonNullable<TAlert
           },
         ]}
       />
-      <Button component={RouterLink} to={href(workspaceInstrumentPath(instrument.instrument_id))} variant="outlined" startIcon={<MapOutlined />} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        component={RouterLink}
+        to={href(workspaceInstrumentPath(instrument.instrument_id))}
+        variant="outlined"
+        startIcon={<MapOutlined />}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {t('alerts.instrument.open', { name: instrument.name })}
       </Button>
     </Stack>

@@ -29,7 +29,12 @@ export function QpComments({ alertId, onAdd }: QpCommentsProps) {
     body = (
       <Stack component="ul" aria-label={t('alerts.qp.listLabel')} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {list.data.map((comment) => (
-          <Stack component="li" key={comment.comment_id} spacing={0.5} aria-label={t('alerts.qp.itemLabel', { kind: comment.ref_data, name: comment.sender_name || t('alerts.qp.deletedUser') })}>
+          <Stack
+            component="li"
+            key={comment.comment_id}
+            spacing={0.5}
+            aria-label={t('alerts.qp.itemLabel', { kind: comment.ref_data, name: comment.sender_name || t('alerts.qp.deletedUser') })}
+          >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
               <Chip size="small" color={comment.ref_data === 'QPS' ? 'primary' : 'secondary'} label={comment.ref_data} />
               <Typography variant="subtitle2" component="span">

@@ -50,7 +50,16 @@ describe('View Data Alerts landing', { timeout: 30_000 }, () => {
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
     // The Logs of Action Taken page belongs to another feature; it is not in this test's route table.
-    expect(titles).toEqual(['Breached Instrument', 'Spike', 'Rebaseline', 'Fluctuated', 'Stagnant', 'User-Defined Alerts', 'Missing Reading Alerts', 'Scenario Based Alerts']);
+    expect(titles).toEqual([
+      'Breached Instrument',
+      'Spike',
+      'Rebaseline',
+      'Fluctuated',
+      'Stagnant',
+      'User-Defined Alerts',
+      'Missing Reading Alerts',
+      'Scenario Based Alerts',
+    ]);
     await waitFor(() => expect(within(tileOf(list, 'Breached Instrument')).getByTestId('tile-count').textContent).toBe('3 open'), SLOW);
     expect(within(tileOf(list, 'Spike')).getByTestId('tile-count').textContent).toBe('1 open');
     expect(within(tileOf(list, 'Stagnant')).getByTestId('tile-count').textContent).toBe('0 open');

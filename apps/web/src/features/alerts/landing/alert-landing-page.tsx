@@ -54,7 +54,9 @@ export function AlertLandingPage() {
         tiles={ALERT_LANDING_TILES}
         label={t('alerts.landing.label')}
         emptyText={t('alerts.landing.empty')}
-        badgeOf={(tile) => <OpenCount count={countOf(summary.data, cases.isError ? null : cases.data, tile)} loading={summary.isPending && contracts !== null} />}
+        badgeOf={(tile) => (
+          <OpenCount count={countOf(summary.data, cases.isError ? null : cases.data, tile)} loading={summary.isPending && contracts !== null} />
+        )}
       />
     </Stack>
   );

@@ -19,7 +19,14 @@ export interface AlertTile extends LandingTile {
 /** The View Data Alerts tiles (spec §2.6), in the spec's order; each shown when its page is registered and open to the user. */
 export const ALERT_LANDING_TILES: readonly AlertTile[] = [
   { key: 'breached', path: BREACHED_PATH, title: 'alerts.tile.breached', description: 'alerts.tile.breachedText', icon: ReportProblemOutlined },
-  { key: 'spike', path: INSTRUMENT_ALERTS_PATH, to: `${INSTRUMENT_ALERTS_PATH}?tab=0`, title: 'alerts.tile.spike', description: 'alerts.tile.spikeText', icon: ShowChart },
+  {
+    key: 'spike',
+    path: INSTRUMENT_ALERTS_PATH,
+    to: `${INSTRUMENT_ALERTS_PATH}?tab=0`,
+    title: 'alerts.tile.spike',
+    description: 'alerts.tile.spikeText',
+    icon: ShowChart,
+  },
   {
     key: 'rebaseline',
     path: INSTRUMENT_ALERTS_PATH,

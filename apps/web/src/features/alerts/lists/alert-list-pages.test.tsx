@@ -12,9 +12,37 @@ const SLOW = { timeout: 8000 };
 
 const ROWS: TAlert[] = [
   alertRow(),
-  alertRow({ alert_id: 7, kind: 'spike', level_code: null, level_name: null, level_color: null, severity: 2, message: 'SM-1030 DSPA spiked to 12.0 mm', instrument_name: 'SM-1030' }),
-  alertRow({ alert_id: 9, kind: 'stagnant', level_code: null, level_name: null, level_color: null, message: 'SP-2001 WL unchanged for 10 readings', instrument_name: 'SP-2001', reading_code: 'WL' }),
-  alertRow({ alert_id: 11, kind: 'missing', level_code: null, level_name: null, level_color: null, message: 'SM-1040 has no reading since 19/11/2026', instrument_name: 'SM-1040', reading_code: null, series_id: null }),
+  alertRow({
+    alert_id: 7,
+    kind: 'spike',
+    level_code: null,
+    level_name: null,
+    level_color: null,
+    severity: 2,
+    message: 'SM-1030 DSPA spiked to 12.0 mm',
+    instrument_name: 'SM-1030',
+  }),
+  alertRow({
+    alert_id: 9,
+    kind: 'stagnant',
+    level_code: null,
+    level_name: null,
+    level_color: null,
+    message: 'SP-2001 WL unchanged for 10 readings',
+    instrument_name: 'SP-2001',
+    reading_code: 'WL',
+  }),
+  alertRow({
+    alert_id: 11,
+    kind: 'missing',
+    level_code: null,
+    level_name: null,
+    level_color: null,
+    message: 'SM-1040 has no reading since 19/11/2026',
+    instrument_name: 'SM-1040',
+    reading_code: null,
+    series_id: null,
+  }),
   alertRow({
     alert_id: 12,
     kind: 'scenario',
@@ -28,7 +56,18 @@ const ROWS: TAlert[] = [
     level_code: 'AL',
     level_color: '#fb8c00',
   }),
-  alertRow({ alert_id: 13, kind: 'group', instrument_id: null, instrument_name: null, reading_code: null, series_id: null, group_id: 4, group_name: 'Tunnel ring 40-60', message: 'Group Tunnel ring 40-60: 2 at WSL', status: 'closed' }),
+  alertRow({
+    alert_id: 13,
+    kind: 'group',
+    instrument_id: null,
+    instrument_name: null,
+    reading_code: null,
+    series_id: null,
+    group_id: 4,
+    group_name: 'Tunnel ring 40-60',
+    message: 'Group Tunnel ring 40-60: 2 at WSL',
+    status: 'closed',
+  }),
 ];
 
 /** Serves GET /alerts from ROWS with the kind, status and keyword filters; records the queries. */
@@ -44,7 +83,10 @@ function serve(permissions = ['SearchorViewAlertMessage', 'ViewScenarioBasedAler
       const status = params.get('status');
       const keyword = (params.get('keyword') ?? '').toLowerCase();
       const records = ROWS.filter(
-        (r) => (kinds.length === 0 || kinds.includes(r.kind)) && (!status || r.status === status) && `${r.instrument_name ?? ''} ${r.message}`.toLowerCase().includes(keyword),
+        (r) =>
+          (kinds.length === 0 || kinds.includes(r.kind)) &&
+          (!status || r.status === status) &&
+          `${r.instrument_name ?? ''} ${r.message}`.toLowerCase().includes(keyword),
       );
       return HttpResponse.json({ records, total_records: records.length });
     }),

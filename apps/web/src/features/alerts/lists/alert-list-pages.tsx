@@ -59,14 +59,26 @@ export function InstrumentAlertsPage() {
 export function MissingReadingAlertsPage() {
   const { t } = useTranslation();
   useAlertsLive();
-  return <AlertsTable kinds={['missing']} label={t('alerts.list.labelOf', { kind: t(KIND_LABELS.missing) })} detailPath={(alert) => `${MISSING_READINGS_PATH}/${alert.alert_id}`} />;
+  return (
+    <AlertsTable
+      kinds={['missing']}
+      label={t('alerts.list.labelOf', { kind: t(KIND_LABELS.missing) })}
+      detailPath={(alert) => `${MISSING_READINGS_PATH}/${alert.alert_id}`}
+    />
+  );
 }
 
 /** `/alerts/monitoring-group`: alerts of monitoring groups' rules. */
 export function GroupAlertsPage() {
   const { t } = useTranslation();
   useAlertsLive();
-  return <AlertsTable kinds={['group']} label={t('alerts.list.labelOf', { kind: t(KIND_LABELS.group) })} detailPath={(alert) => `${MONITORING_GROUP_ALERTS_PATH}/${alert.alert_id}`} />;
+  return (
+    <AlertsTable
+      kinds={['group']}
+      label={t('alerts.list.labelOf', { kind: t(KIND_LABELS.group) })}
+      detailPath={(alert) => `${MONITORING_GROUP_ALERTS_PATH}/${alert.alert_id}`}
+    />
+  );
 }
 
 /** `/alerts/scenario-based`: scenario, monitoring-group and contract alerts, each with its document (spec §2.6). */
@@ -83,4 +95,3 @@ export function ScenarioAlertsPage() {
     />
   );
 }
-

@@ -41,7 +41,9 @@ function serve(records: TProjectRisk[] | 'fail') {
   storeTestCredential();
   server.use(
     http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['SearchorViewAlertMessage'] }))),
-    http.get(api('/alerts/project-risks'), () => (records === 'fail' ? HttpResponse.json('Risk rating is not set', { status: 400 }) : HttpResponse.json({ records }))),
+    http.get(api('/alerts/project-risks'), () =>
+      records === 'fail' ? HttpResponse.json('Risk rating is not set', { status: 400 }) : HttpResponse.json({ records }),
+    ),
   );
 }
 

@@ -60,9 +60,11 @@ export function ProjectRisksPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [table, setTable] = useState<TableQuery>({ page: 1, pageSize: 25, sort: null });
   const row = records.find((r) => riskKey(r) === chosen) ?? records[0];
-  const nameOf = (r: TProjectRisk) => (isContractRow(r) ? `${r.contract_no} — ${r.contract_title}` : `${r.contract_no} · ${r.zone_name ?? t('alerts.risks.noZone')}`);
+  const nameOf = (r: TProjectRisk) =>
+    isContractRow(r) ? `${r.contract_no} — ${r.contract_title}` : `${r.contract_no} · ${r.zone_name ?? t('alerts.risks.noZone')}`;
   const lines = useMemo<ChartLine[]>(
-    () => (row ? [{ name: t('alerts.risks.score'), points: row.trend.map((p) => [Date.parse(`${p.date}T12:00:00Z`), p.score] as const), color: '#0471d1' }] : []),
+    () =>
+      row ? [{ name: t('alerts.risks.score'), points: row.trend.map((p) => [Date.parse(`${p.date}T12:00:00Z`), p.score] as const), color: '#0471d1' }] : [],
     [row, t],
   );
 

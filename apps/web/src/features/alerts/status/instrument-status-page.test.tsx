@@ -31,7 +31,20 @@ function row(overrides: Partial<TAlertInstrumentStatusRecord>): TAlertInstrument
   };
 }
 
-const ROWS = [row({}), row({ instrument_id: 22, name: 'SP-2001', type_code: 'SP', type_name: 'Standpipe', level_code: null, level_color: null, severity: null, open_alerts: 0, last_reading_at: null })];
+const ROWS = [
+  row({}),
+  row({
+    instrument_id: 22,
+    name: 'SP-2001',
+    type_code: 'SP',
+    type_name: 'Standpipe',
+    level_code: null,
+    level_color: null,
+    severity: null,
+    open_alerts: 0,
+    last_reading_at: null,
+  }),
+];
 
 function serve(lastFiltered = [11, 12]) {
   storeTestCredential();
@@ -47,7 +60,9 @@ function serve(lastFiltered = [11, 12]) {
       const params = new URL(request.url).searchParams;
       if (params.get('format')) {
         exported.push(params);
-        return new HttpResponse('instrument,type\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="instrument-status.csv"' } });
+        return new HttpResponse('instrument,type\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="instrument-status.csv"' },
+        });
       }
       asked.push(params);
       const level = params.get('level');

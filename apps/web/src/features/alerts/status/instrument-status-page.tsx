@@ -81,9 +81,21 @@ export function InstrumentStatusPage() {
     {
       id: 'level_code',
       label: t('alerts.instrumentStatus.level'),
-      render: (row) => (row.level_code ? <LevelChip code={row.level_code} color={row.level_color} /> : <Typography variant="body2" color="text.secondary" component="span">{t('alerts.instrumentStatus.normal')}</Typography>),
+      render: (row) =>
+        row.level_code ? (
+          <LevelChip code={row.level_code} color={row.level_color} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" component="span">
+            {t('alerts.instrumentStatus.normal')}
+          </Typography>
+        ),
     },
-    { id: 'last_reading_at', label: t('alerts.instrumentStatus.lastReading'), noWrap: true, render: (row) => (row.last_reading_at ? formatDateTime(row.last_reading_at) : t('alerts.instrumentStatus.never')) },
+    {
+      id: 'last_reading_at',
+      label: t('alerts.instrumentStatus.lastReading'),
+      noWrap: true,
+      render: (row) => (row.last_reading_at ? formatDateTime(row.last_reading_at) : t('alerts.instrumentStatus.never')),
+    },
     { id: 'open_alerts', label: t('alerts.instrumentStatus.openAlerts'), format: 'number', decimals: 0 },
   ];
 
@@ -110,7 +122,12 @@ export function InstrumentStatusPage() {
       <Box
         role="search"
         aria-label={t('alerts.instrumentStatus.filters')}
-        sx={{ display: 'grid', gap: 1.5, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' } }}
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' },
+        }}
       >
         <SearchField label={t('alerts.instrumentStatus.keyword')} value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} />
         {select(
@@ -119,8 +136,18 @@ export function InstrumentStatusPage() {
           [...levels.map((l) => ({ value: l.code, label: `${l.code} — ${l.name}` })), { value: NO_LEVEL, label: t('alerts.instrumentStatus.normal') }],
           t('alerts.instrumentStatus.anyLevel'),
         )}
-        {select('type', t('alerts.instrumentStatus.type'), types.map((ty) => ({ value: ty.code, label: ty.name })), t('alerts.instrumentStatus.anyType'))}
-        {select('contract', t('alerts.instrumentStatus.contract'), active.map((c) => ({ value: String(c.contract_id), label: c.no })), t('alerts.instrumentStatus.activeContracts'))}
+        {select(
+          'type',
+          t('alerts.instrumentStatus.type'),
+          types.map((ty) => ({ value: ty.code, label: ty.name })),
+          t('alerts.instrumentStatus.anyType'),
+        )}
+        {select(
+          'contract',
+          t('alerts.instrumentStatus.contract'),
+          active.map((c) => ({ value: String(c.contract_id), label: c.no })),
+          t('alerts.instrumentStatus.activeContracts'),
+        )}
         <Box>
           <Button onClick={() => setFilters({ level: '', type: '', keyword: '', contract: '' })} disabled={!filtered}>
             {t('alerts.instrumentStatus.clear')}

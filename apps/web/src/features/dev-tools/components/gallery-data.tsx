@@ -67,10 +67,7 @@ function SampleList() {
 
   return (
     <>
-      <FormControlLabel
-        control={<Switch checked={grouped} onChange={(event) => setGrouped(event.target.checked)} />}
-        label={t('devTools.list.groupByType')}
-      />
+      <FormControlLabel control={<Switch checked={grouped} onChange={(event) => setGrouped(event.target.checked)} />} label={t('devTools.list.groupByType')} />
       <PaginatedList
         label={t('devTools.list.title')}
         items={data.items}

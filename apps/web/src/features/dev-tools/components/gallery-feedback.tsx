@@ -55,11 +55,7 @@ export function GalleryFeedback() {
           >
             {t('devTools.toast.showAction')}
           </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            onClick={() => toast({ message: t('devTools.toast.error'), color: 'error', position: 'bottom' })}
-          >
+          <Button variant="outlined" color="error" onClick={() => toast({ message: t('devTools.toast.error'), color: 'error', position: 'bottom' })}>
             {t('devTools.toast.showError')}
           </Button>
         </Stack>

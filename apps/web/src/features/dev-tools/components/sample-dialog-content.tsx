@@ -14,14 +14,7 @@ export default function SampleDialogContent({ params, resolve, cancel, labels }:
   return (
     <>
       <DialogContent>
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={t('devTools.dialog.level')}
-          value={level}
-          onChange={(event) => setLevel(event.target.value)}
-        >
+        <TextField select fullWidth margin="dense" label={t('devTools.dialog.level')} value={level} onChange={(event) => setLevel(event.target.value)}>
           {params.levels.map((value) => (
             <MenuItem key={value} value={value}>
               {value}

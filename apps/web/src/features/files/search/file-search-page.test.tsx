@@ -52,10 +52,11 @@ describe('Map Files Search', { timeout: 60_000 }, () => {
     expect(screen.getByText('3 files found')).toBeTruthy();
     expect(queries[0]?.get('limit')).toBe('1000');
     // The record opens on its documents or photo view; a contract's file opens its page.
-    expect(within(table).getAllByRole('link', { name: 'SM-1001' }).map((a) => a.getAttribute('href'))).toEqual([
-      '/en/dashboard/search/instrument/3/documents',
-      '/en/dashboard/search/instrument/3/photo',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('link', { name: 'SM-1001' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/en/dashboard/search/instrument/3/documents', '/en/dashboard/search/instrument/3/photo']);
     expect(within(table).getByRole('link', { name: 'C101' }).getAttribute('href')).toBe('/en/upload/document');
     expect(screen.getByText('1 file belongs to a record without a location: it is in the list, not on the map.')).toBeTruthy();
 

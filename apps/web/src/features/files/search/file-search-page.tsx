@@ -37,11 +37,26 @@ function FileCell({ file, token, onOpen }: { file: TFileSearchResult; token: str
   return (
     <Stack direction="row" spacing={1.25} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
       {file.kind === 'photo' ? (
-        <ButtonBase onClick={onOpen} aria-label={t('files.photos.open', { name: file.file_name })} sx={{ flexShrink: 0, borderRadius: 0.5, overflow: 'hidden' }}>
+        <ButtonBase
+          onClick={onOpen}
+          aria-label={t('files.photos.open', { name: file.file_name })}
+          sx={{ flexShrink: 0, borderRadius: 0.5, overflow: 'hidden' }}
+        >
           <Box component="img" src={thumb ?? undefined} alt="" width={48} height={48} sx={{ objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }} />
         </ButtonBase>
       ) : (
-        <Box sx={{ width: 48, height: 48, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 0.5, flexShrink: 0 }}>
+        <Box
+          sx={{
+            width: 48,
+            height: 48,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'action.hover',
+            borderRadius: 0.5,
+            flexShrink: 0,
+          }}
+        >
           <DescriptionOutlined color="action" />
         </Box>
       )}
@@ -115,7 +130,12 @@ export function FileSearchPage() {
   const total = search.data?.total_records ?? 0;
 
   const columns: DataTableColumn<TFileSearchResult>[] = [
-    { id: 'file_name', label: t('files.columns.file'), minWidth: 220, render: (f) => <FileCell file={f} token={token} onOpen={() => setViewing(pagePhotos.indexOf(f))} /> },
+    {
+      id: 'file_name',
+      label: t('files.columns.file'),
+      minWidth: 220,
+      render: (f) => <FileCell file={f} token={token} onOpen={() => setViewing(pagePhotos.indexOf(f))} />,
+    },
     {
       id: 'record',
       label: t('files.columns.record'),

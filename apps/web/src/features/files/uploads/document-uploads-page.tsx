@@ -62,7 +62,11 @@ export function DocumentUploadsPage() {
     { id: 'contract_no', label: t('files.columns.contract'), noWrap: true },
     { id: 'size', label: t('files.columns.size'), align: 'right', noWrap: true, render: (d) => <ByteSize value={d.size} /> },
     { id: 'created', label: t('files.columns.created'), format: 'datetime', noWrap: true },
-    { id: 'uploader_email', label: t('files.columns.uploader'), render: (d) => <span style={{ overflowWrap: 'anywhere' }}>{d.uploader_email || t('files.common.deletedUser')}</span> },
+    {
+      id: 'uploader_email',
+      label: t('files.columns.uploader'),
+      render: (d) => <span style={{ overflowWrap: 'anywhere' }}>{d.uploader_email || t('files.common.deletedUser')}</span>,
+    },
     fileActionsColumn(t('files.columns.actions'), actions, (d) => (d.can_delete ? 'document' : null)),
   ];
   const filtered = KEYS.some((key) => values[key] !== '');
@@ -98,7 +102,13 @@ export function DocumentUploadsPage() {
         kind="document"
         tag={target === undefined ? null : { category: 'contract', reference_id: target }}
       >
-        <TextField select size="small" label={t('files.attach.contract')} value={target === undefined ? '' : String(target)} onChange={(event) => setTarget(Number(event.target.value))}>
+        <TextField
+          select
+          size="small"
+          label={t('files.attach.contract')}
+          value={target === undefined ? '' : String(target)}
+          onChange={(event) => setTarget(Number(event.target.value))}
+        >
           {contracts.map((c) => (
             <MenuItem key={c.contract_id} value={String(c.contract_id)}>
               {c.no}

@@ -51,13 +51,19 @@ export function MapUploadsPage() {
     { id: 'file_type', label: t('files.columns.type'), noWrap: true, render: (m) => (m.file_type === 'kml' ? 'KML' : 'GeoJSON') },
     { id: 'size', label: t('files.columns.size'), align: 'right', noWrap: true, render: (m) => <ByteSize value={m.size} /> },
     { id: 'created', label: t('files.columns.created'), format: 'datetime', noWrap: true },
-    { id: 'uploader_email', label: t('files.columns.uploader'), render: (m) => <span style={{ overflowWrap: 'anywhere' }}>{m.uploader_email || t('files.common.deletedUser')}</span> },
+    {
+      id: 'uploader_email',
+      label: t('files.columns.uploader'),
+      render: (m) => <span style={{ overflowWrap: 'anywhere' }}>{m.uploader_email || t('files.common.deletedUser')}</span>,
+    },
   ];
   const filtered = HISTORY_KEYS.some((key) => values[key] !== '');
 
   return (
     <Stack spacing={2}>
-      {showFilter && <HistoryFilter title={t('files.history.filterTitle')} values={values} set={set} keys={HISTORY_KEYS} keywordLabel={t('files.history.mapKeyword')} />}
+      {showFilter && (
+        <HistoryFilter title={t('files.history.filterTitle')} values={values} set={set} keys={HISTORY_KEYS} keywordLabel={t('files.history.mapKeyword')} />
+      )}
       <Box>
         <Button variant="contained" startIcon={<MapOutlined />} onClick={() => setUploading(true)}>
           {t('files.map.upload')}

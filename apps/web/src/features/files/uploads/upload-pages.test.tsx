@@ -24,7 +24,10 @@ describe('Other Files (/upload/document)', { timeout: 60_000 }, () => {
       http.get(api('/uploads/document/history'), ({ request }) => {
         const q = new URL(request.url).searchParams;
         queries.push(q);
-        const all = [contractDocument({ file_id: 1, file_name: 'permit.pdf' }), contractDocument({ file_id: 2, file_name: 'letter.docx', contract_id: 12, contract_no: 'C102', can_delete: false })];
+        const all = [
+          contractDocument({ file_id: 1, file_name: 'permit.pdf' }),
+          contractDocument({ file_id: 2, file_name: 'letter.docx', contract_id: 12, contract_no: 'C102', can_delete: false }),
+        ];
         const found = all.filter((d) => !q.get('contract_id') || String(d.contract_id) === q.get('contract_id'));
         return HttpResponse.json({ records: found, total_records: found.length });
       }),
@@ -81,7 +84,10 @@ describe('Drawings to Base Map (/upload/map)', { timeout: 60_000 }, () => {
     server.use(
       http.get(api('/uploads/map/history'), ({ request }) => {
         queries.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ records: [mapUpload({ upload_id: 1 }), mapUpload({ upload_id: 2, layer_id: null, file_type: 'kml', file_name: 'old.kml' })], total_records: 2 });
+        return HttpResponse.json({
+          records: [mapUpload({ upload_id: 1 }), mapUpload({ upload_id: 2, layer_id: null, file_type: 'kml', file_name: 'old.kml' })],
+          total_records: 2,
+        });
       }),
       http.post(api('/uploads/map'), async ({ request }) => {
         const form = await request.formData();
@@ -99,7 +105,9 @@ describe('Drawings to Base Map (/upload/map)', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Upload drawing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload drawing to base map' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Layer name' }), 'Viaduct piers');
-    await user.upload(screen.getByTestId('map-file-input'), [new File(['{"type":"FeatureCollection","features":[]}'], 'piers.geojson', { type: 'application/geo+json' })]);
+    await user.upload(screen.getByTestId('map-file-input'), [
+      new File(['{"type":"FeatureCollection","features":[]}'], 'piers.geojson', { type: 'application/geo+json' }),
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Layer Viaduct piers added to the map')).toBeTruthy();
     expect(names).toEqual(['Viaduct piers']);
@@ -120,7 +128,11 @@ describe('Upload landing', { timeout: 60_000 }, () => {
     server.use(http.get(api('/uploads'), () => HttpResponse.json({ records: [], total_records: 0 })));
     const { user, location } = renderApp('/en/upload');
     const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
-    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Drawings to Base Map', 'Other Files']);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Drawings to Base Map', 'Other Files']);
     await user.click(within(list).getByRole('link', { name: /Other Files/ }));
     await waitFor(() => expect(location()).toBe('/en/upload/document'));
   });

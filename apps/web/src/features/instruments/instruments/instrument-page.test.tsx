@@ -142,11 +142,11 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     await user.click(save);
     // Saving asks first, listing each changed value old and new.
     const dialog = await screen.findByRole('dialog', { name: 'Save thresholds' });
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'DSPA AL Lower: none → -20',
-      'DSPA AL Upper: none → 20',
-      'DSPB AL Upper: none → 5.5',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['DSPA AL Lower: none → -20', 'DSPA AL Upper: none → 20', 'DSPB AL Upper: none → 5.5']);
     await user.click(within(dialog).getByRole('button', { name: 'Save thresholds' }));
     await screen.findByText('Thresholds of SM-1023 saved');
     expect(saved[0]!.thresholds).toEqual([

@@ -77,8 +77,7 @@ export function SecurityPage() {
           <Typography sx={{ mb: 3 }}>{t('security.after')}</Typography>
 
           <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-            {t('security.machineReadable')}{' '}
-            <Link href={SECURITY_TXT_PATH}>{SECURITY_TXT_PATH}</Link>
+            {t('security.machineReadable')} <Link href={SECURITY_TXT_PATH}>{SECURITY_TXT_PATH}</Link>
           </Typography>
 
           <Button component={RouterLink} to={localePath(lang, '/')} startIcon={<ArrowBack />}>

@@ -16,8 +16,7 @@ export function useGeocode(text: string, enabled: boolean) {
   const q = useDebounced(text.trim(), GEOCODE_DEBOUNCE_MS);
   return useQuery<TGeocodePlace[]>({
     queryKey: ['geocode', q],
-    queryFn: ({ signal }) =>
-      apiRequest('/geocode', { query: { q }, schema: ZGeocodeResult, signal, emitHttpError: false }).then((answer) => answer.records),
+    queryFn: ({ signal }) => apiRequest('/geocode', { query: { q }, schema: ZGeocodeResult, signal, emitHttpError: false }).then((answer) => answer.records),
     enabled: enabled && q.length >= 2,
     staleTime: 10 * 60_000,
     retry: false,

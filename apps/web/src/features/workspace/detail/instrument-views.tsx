@@ -40,7 +40,11 @@ export const INSTRUMENT_VIEWS: readonly InstrumentView[] = [
   { view: 'photo', labelKey: 'workspace.views.photo', render: (id) => <RecordPhotos category="instrument" refId={id} /> },
   { view: 'documents', labelKey: 'workspace.views.documents', render: (id) => <RecordDocuments category="instrument" refId={id} /> },
   { view: 'files', labelKey: 'workspace.views.files', render: (id) => <RecordFiles category="instrument" refId={id} /> },
-  { view: 'comments', labelKey: 'workspace.views.comments', render: (id) => <RecordComments topic="instrument" refId={id} linkUri={`/dashboard/search/instrument/${id}/comments`} /> },
+  {
+    view: 'comments',
+    labelKey: 'workspace.views.comments',
+    render: (id) => <RecordComments topic="instrument" refId={id} linkUri={`/dashboard/search/instrument/${id}/comments`} />,
+  },
 ];
 
 export const DEFAULT_INSTRUMENT_VIEW = 'detail';

@@ -126,7 +126,18 @@ export function buildProfileOption(input: ProfileChartInput): EChartsCoreOption 
       data: line.points,
       label: { show: display.labels && line.points.length <= 30, position: 'right', fontSize: 10, color: line.color, formatter: label },
       labelLayout: { hideOverlap: true },
-      ...(i === 0 ? { markLine: { silent: true, symbol: 'none', animation: false, lineStyle: { color: text, type: 'solid', width: 1 }, label: { show: false }, data: [{ xAxis: 0 }] } } : {}),
+      ...(i === 0
+        ? {
+            markLine: {
+              silent: true,
+              symbol: 'none',
+              animation: false,
+              lineStyle: { color: text, type: 'solid', width: 1 },
+              label: { show: false },
+              data: [{ xAxis: 0 }],
+            },
+          }
+        : {}),
     })),
   };
 }

@@ -139,7 +139,14 @@ export function ProfileSection({ instrumentId, instrumentName, codes, defaultDat
       <Box role="group" aria-label={t('workspace.profile.dates')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {dates.map((date, i) => (
           <Box key={i} sx={{ display: 'flex', alignItems: 'center', width: { xs: '100%', sm: 200 } }}>
-            <AppDatePicker size="small" fullWidth label={t('workspace.profile.date', { n: i + 1 })} value={date} timezone={tz} onChange={(v) => setDate(i, v)} />
+            <AppDatePicker
+              size="small"
+              fullWidth
+              label={t('workspace.profile.date', { n: i + 1 })}
+              value={date}
+              timezone={tz}
+              onChange={(v) => setDate(i, v)}
+            />
             {dates.length > 1 && (
               <IconButton size="small" aria-label={t('workspace.profile.removeDate', { n: i + 1 })} onClick={() => removeDate(i)}>
                 <Close fontSize="small" />

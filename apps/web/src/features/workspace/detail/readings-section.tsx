@@ -3,7 +3,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_TIMEZONE, formatCell, type TConfig, type TInstrumentReadings, type TReadingRow, type TReadingSeriesData, type TThreshold } from '@strata/shared';
+import {
+  DEFAULT_TIMEZONE,
+  formatCell,
+  type TConfig,
+  type TInstrumentReadings,
+  type TReadingRow,
+  type TReadingSeriesData,
+  type TThreshold,
+} from '@strata/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineChartPanel, thresholdLines, type ChartLine } from '../../../components/chart';
@@ -117,7 +125,13 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
     if (allDepthsKey !== undefined) setKnownDepths(allDepthsKey === '' ? [] : allDepthsKey.split(',').map(Number));
   }, [allDepthsKey]);
   const profileDates = useMemo(() => firstAndLatestDays(readings.data, config?.timezone), [readings.data, config?.timezone]);
-  const profileCodes = useMemo(() => charts.filter((c) => c.series.some((s) => s.depth !== null)).map((c) => ({ code: c.code, description: c.description, unit: c.unit, precision: c.precision })), [charts]);
+  const profileCodes = useMemo(
+    () =>
+      charts
+        .filter((c) => c.series.some((s) => s.depth !== null))
+        .map((c) => ({ code: c.code, description: c.description, unit: c.unit, precision: c.precision })),
+    [charts],
+  );
   const levels = config?.thresholds;
   const depthWord = t('workspace.detail.at');
   // Memoised: a new option would reset the chart's zoom.
@@ -166,7 +180,14 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
     { id: 'taken_at', label: t('workspace.detail.takenAt'), format: 'datetime', noWrap: true },
     { id: 'code', label: t('workspace.detail.readingCode') },
     ...(hasDepth
-      ? [{ id: 'depth', label: t('workspace.detail.depthM'), align: 'right', render: (row) => (row.depth === null ? '' : String(row.depth)) } satisfies DataTableColumn<TReadingRow>]
+      ? [
+          {
+            id: 'depth',
+            label: t('workspace.detail.depthM'),
+            align: 'right',
+            render: (row) => (row.depth === null ? '' : String(row.depth)),
+          } satisfies DataTableColumn<TReadingRow>,
+        ]
       : []),
     {
       id: 'value',

@@ -12,7 +12,11 @@ import type { InstrumentView } from '../detail/instrument-views';
 // The detail view as built, plus a stand-in for a view another feature adds (photo, documents, files, comments).
 vi.mock('../detail/instrument-views', async (importOriginal) => {
   const original = await importOriginal<typeof Views>();
-  const comments: InstrumentView = { view: 'comments', labelKey: 'workspace.views.comments', render: (id) => <p data-testid="comments-view">Comments of {id}</p> };
+  const comments: InstrumentView = {
+    view: 'comments',
+    labelKey: 'workspace.views.comments',
+    render: (id) => <p data-testid="comments-view">Comments of {id}</p>,
+  };
   return { ...original, INSTRUMENT_VIEWS: [original.INSTRUMENT_VIEWS.find((v) => v.view === 'detail')!, comments] };
 });
 
@@ -185,7 +189,7 @@ describe('Work Space', { timeout: 60_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Contract' }).textContent).toContain('C101');
   });
 
-  it('shows each instrument\'s status level in the list and filters by level', async () => {
+  it("shows each instrument's status level in the list and filters by level", async () => {
     const { user, location, statusCalls } = await openWorkspace();
     const list = screen.getByRole('list', { name: 'Instruments' });
     const sm1001 = within(list).getByRole('button', { name: /SM-1001/ });
@@ -221,7 +225,12 @@ describe('Work Space', { timeout: 60_000 }, () => {
     records = STATUSES.map((r) => (r.instrument_id === 2 ? { ...r, level_code: 'WSL', severity: 4 } : r));
     liveEvents.emit('notification', { type: 'dataUpdated', message: 'New data', severity: 1, link_uri: null, topic: 'instruments', contract_id: 11 });
     await waitFor(
-      () => expect(within(screen.getByRole('list', { name: 'Instruments' })).getAllByTestId('instrument-level').map((c) => c.textContent)).toEqual(['AL', 'WSL']),
+      () =>
+        expect(
+          within(screen.getByRole('list', { name: 'Instruments' }))
+            .getAllByTestId('instrument-level')
+            .map((c) => c.textContent),
+        ).toEqual(['AL', 'WSL']),
       SLOW,
     );
   });
@@ -316,7 +325,11 @@ describe('Work Space', { timeout: 60_000 }, () => {
     const bodyRows = () => within(table).getAllByRole('row').slice(1);
     // The readings, not the chart's two points: the first page of 45, the code beside its value (precision 1).
     await waitFor(() => expect(bodyRows()).toHaveLength(20), SLOW);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date and time', 'Reading code', 'Value (mm)']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date and time', 'Reading code', 'Value (mm)']);
     expect(bodyRows()[0]!.textContent).toContain('DSPA-21.5');
     expect(bodyRows()[19]!.textContent).toContain('DSPA-19.6');
     expect(Object.fromEntries(rowCalls.at(-1)!.searchParams)).toEqual({
@@ -367,7 +380,11 @@ describe('Work Space', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/dashboard/search/instrument/1/comments?keyword=SM');
     expect((await screen.findByTestId('comments-view', {}, LOAD)).textContent).toBe('Comments of 1');
     const tabs = screen.getByRole('tablist', { name: 'Instrument views' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Detail', 'Comments']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Detail', 'Comments']);
     expect(within(tabs).getByRole('tab', { name: 'Comments' }).getAttribute('aria-selected')).toBe('true');
     await user.click(within(tabs).getByRole('tab', { name: 'Detail' }));
     await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/1?keyword=SM'), SLOW);
@@ -406,7 +423,7 @@ describe('Work Space', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Download the readings as XLSX' })).toBeTruthy();
   });
 
-  it('shows an inclinometer\'s profile for the first and latest day, and the time series at chosen depths', async () => {
+  it("shows an inclinometer's profile for the first and latest day, and the time series at chosen depths", async () => {
     const profileCalls: URL[] = [];
     const readingCalls: URL[] = [];
     const rowCalls: URL[] = [];
@@ -480,7 +497,11 @@ describe('Work Space', { timeout: 60_000 }, () => {
     // The readings table has a depth column.
     const table = screen.getByRole('table', { name: 'Readings' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(7), SLOW);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date and time', 'Reading code', 'Depth (m)', 'Value (mm)']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date and time', 'Reading code', 'Depth (m)', 'Value (mm)']);
     expect(within(table).getAllByRole('row')[2]!.textContent).toContain('A40.80');
     // Its own reading-code choice: all codes by default, or one.
     expect(rowCalls.at(-1)!.searchParams.get('codes')).toBeNull();
@@ -491,7 +512,11 @@ describe('Work Space', { timeout: 60_000 }, () => {
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('B20.40');
 
     const depths = screen.getByRole('group', { name: 'Depths' });
-    expect(within(depths).getAllByRole('button').map((b) => b.textContent)).toEqual(['All depths', '2 m', '4 m', '6 m']);
+    expect(
+      within(depths)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All depths', '2 m', '4 m', '6 m']);
     await user.click(within(depths).getByRole('button', { name: '4 m' }));
     await waitFor(() => expect(readingCalls.at(-1)!.searchParams.get('depths')).toBe('4'), SLOW);
     // The table follows the depth chosen (and keeps its code).
@@ -531,7 +556,10 @@ describe('Work Space', { timeout: 60_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Settlement markers');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted).toEqual([{ name: 'Settlement markers', path: '/dashboard/search/instrument/list?keyword=SM&contract=11', icon: 'map' }]), SLOW);
+    await waitFor(
+      () => expect(posted).toEqual([{ name: 'Settlement markers', path: '/dashboard/search/instrument/list?keyword=SM&contract=11', icon: 'map' }]),
+      SLOW,
+    );
     expect(await screen.findByText('View saved as "Settlement markers"')).toBeTruthy();
   });
 
@@ -539,7 +567,13 @@ describe('Work Space', { timeout: 60_000 }, () => {
     storeTestCredential();
     workspaceServer({
       bookmarks: [
-        { bookmark_id: 3, name: 'Inclinometers', path: '/dashboard/search/instrument/list?keyword=INC&contract=12', icon: 'map', created: '2026-03-01T00:00:00Z' },
+        {
+          bookmark_id: 3,
+          name: 'Inclinometers',
+          path: '/dashboard/search/instrument/list?keyword=INC&contract=12',
+          icon: 'map',
+          created: '2026-03-01T00:00:00Z',
+        },
         { bookmark_id: 4, name: 'Profile', path: '/account/profile/info', icon: null, created: '2026-03-01T00:00:00Z' },
       ],
     });

@@ -10,7 +10,7 @@ import type { GazetteerEntry } from './parse-location';
 
 const ENTRIES: GazetteerEntry[] = [];
 const BOUNDS = [2667, 15748, 56396, 50256];
-const PLACE = { label: '1 RAFFLES PLACE', postal_code: '048616', lat: 1.2840, lon: 103.8514, easting: 29800.5, northing: 29400.2 };
+const PLACE = { label: '1 RAFFLES PLACE', postal_code: '048616', lat: 1.284, lon: 103.8514, easting: 29800.5, northing: 29400.2 };
 
 function renderPanel(geocoder: boolean) {
   const onPoint = vi.fn();
@@ -55,7 +55,9 @@ describe('LocationPanel', () => {
     const { user, seen } = renderPanel(false);
     await user.type(screen.getByRole('searchbox', { name: 'Location' }), 'Raffles{Enter}');
     // Offline, a name nothing matches says where addresses and postal codes would come from.
-    await screen.findByText("No match among the project's instruments, sites, zones and contracts. Addresses and postal codes need the online geocoder (System Settings).");
+    await screen.findByText(
+      "No match among the project's instruments, sites, zones and contracts. Addresses and postal codes need the online geocoder (System Settings).",
+    );
     await user.clear(screen.getByRole('searchbox', { name: 'Location' }));
     await user.type(screen.getByRole('searchbox', { name: 'Location' }), '28001.6, 38744.6{Enter}');
     await screen.findByTestId('location-result');

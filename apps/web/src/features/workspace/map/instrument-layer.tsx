@@ -9,7 +9,6 @@ import { svy21ToView, useOlMap } from '../../../components/map';
 import { createInstrumentLayerParts, followZoom, instrumentFeatures, membersOf } from './instrument-layer-parts';
 import { createInstrumentStyle, type InstrumentLook } from './instrument-style';
 
-
 export interface HoveredInstruments {
   instruments: TInstrument[];
   /** Map coordinate of the symbol (EPSG:3857). */

@@ -25,12 +25,27 @@ const base: Omit<TMapLayer, 'layer_id' | 'name' | 'kind' | 'source' | 'url' | 'f
 };
 const FILE_LAYER: TMapLayer = { ...base, layer_id: 5, name: 'MRT', kind: 'stations', source: 'geojson', url: null, file_url: '/api/v1/map-layers/5/file' };
 const ADDRESS_LAYER: TMapLayer = { ...base, layer_id: 6, name: 'LRT', kind: 'stations', source: 'kml', url: 'https://example.org/lrt.kml', file_url: null };
-const OVERLAY: TMapLayer = { ...base, layer_id: 7, name: 'Lines', kind: 'overlay', source: 'geojson', url: 'https://example.org/lines.geojson', file_url: null };
+const OVERLAY: TMapLayer = {
+  ...base,
+  layer_id: 7,
+  name: 'Lines',
+  kind: 'overlay',
+  source: 'geojson',
+  url: 'https://example.org/lines.geojson',
+  file_url: null,
+};
 
 describe('the stations on the work-space map', () => {
   beforeAll(() => {
     // OpenLayers watches its target's size; jsdom has no ResizeObserver (the map here has no target anyway).
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   });
   afterEach(() => {
     current = null;
@@ -58,7 +73,12 @@ describe('the stations on the work-space map', () => {
     const layers = current.getLayers().getArray() as VectorLayer<VectorSource>[];
     const points = layers.find((l) => l.get('id') === 'stations')!;
     expect(points.getZIndex()).toBe(7);
-    expect(points.getSource()!.getFeatures().map((f) => f.get('name') as string)).toEqual(['Marina South', 'Bayshore']);
+    expect(
+      points
+        .getSource()!
+        .getFeatures()
+        .map((f) => f.get('name') as string),
+    ).toEqual(['Marina South', 'Bayshore']);
     const remote = layers.find((l) => l.get('id') === 'stations-6')!;
     expect(remote.getSource()!.getUrl()).toBe('https://example.org/lrt.kml');
     view.unmount();

@@ -41,7 +41,14 @@ export function stationsShown(config: Pick<TConfig, 'stations' | 'map_layers'> |
 // drawn (declutterMode none); only the names give way to one another where they would overlap.
 const symbol = [
   new Style({
-    image: new RegularShape({ points: 4, radius: 8, angle: 0, fill: new Fill({ color: STATION_FILL }), stroke: new Stroke({ color: STATION_COLOR, width: 2.5 }), declutterMode: 'none' }),
+    image: new RegularShape({
+      points: 4,
+      radius: 8,
+      angle: 0,
+      fill: new Fill({ color: STATION_FILL }),
+      stroke: new Stroke({ color: STATION_COLOR, width: 2.5 }),
+      declutterMode: 'none',
+    }),
   }),
   new Style({ image: new CircleStyle({ radius: 2.5, fill: new Fill({ color: STATION_COLOR }), declutterMode: 'none' }) }),
 ];
@@ -83,7 +90,15 @@ function remoteLayer(layer: TMapLayer): VectorLayer {
  */
 export function StationLayer({ stations }: { stations: StationsShown }) {
   const layer = useMemo(
-    () => new VectorLayer({ source: new VectorSource<Feature<Point>>(), zIndex: STATION_Z, className: 'ws-stations', style: stationStyle, declutter: true, properties: { id: 'stations' } }),
+    () =>
+      new VectorLayer({
+        source: new VectorSource<Feature<Point>>(),
+        zIndex: STATION_Z,
+        className: 'ws-stations',
+        style: stationStyle,
+        declutter: true,
+        properties: { id: 'stations' },
+      }),
     [],
   );
   const map = useMapLayer(layer);
@@ -91,7 +106,9 @@ export function StationLayer({ stations }: { stations: StationsShown }) {
   useEffect(() => {
     const source = layer.getSource()!;
     source.clear();
-    source.addFeatures(stations.points.map((s) => new Feature({ geometry: new Point(svy21ToView([s.easting, s.northing])), name: s.name, layerId: s.layer_id })));
+    source.addFeatures(
+      stations.points.map((s) => new Feature({ geometry: new Point(svy21ToView([s.easting, s.northing])), name: s.name, layerId: s.layer_id })),
+    );
   }, [layer, stations.points]);
 
   useEffect(() => {
