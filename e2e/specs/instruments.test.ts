@@ -135,6 +135,16 @@ test.describe('instrument master data, as a person', () => {
     await page.getByLabel('DEF WSL upper').fill('20');
     await page.getByLabel('ROT AL upper').fill('0.5');
     await page.getByRole('button', { name: 'Save thresholds' }).click();
+    // Saving asks first, listing every value that changes.
+    const confirmSave = page.getByRole('dialog', { name: 'Save thresholds' });
+    await expect(confirmSave.getByRole('listitem')).toHaveText([
+      'DEF AL Lower: none → -14',
+      'DEF AL Upper: none → 14',
+      'DEF WSL Lower: none → -20',
+      'DEF WSL Upper: none → 20',
+      'ROT AL Upper: none → 0.5',
+    ]);
+    await confirmSave.getByRole('button', { name: 'Save thresholds' }).click();
     await page.getByText(`Thresholds of ${INSTRUMENT} saved`).waitFor();
     await shots(page, 'instruments-1366-instrument');
 
