@@ -81,4 +81,23 @@ describe('LocationPanel', () => {
     await vi.waitFor(() => expect(onEntry).toHaveBeenCalledWith(site));
     expect(onEntry).toHaveBeenCalledTimes(1);
   });
+
+  it('goes to a name the loaded gazetteer did not hold yet once its entries bring it (the contracts changed under it)', async () => {
+    const onEntry = vi.fn();
+    const other: GazetteerEntry = { kind: 'site', id: 3, name: 'Tanjong Pagar Shaft', detail: 'T302' };
+    const site: GazetteerEntry = { kind: 'site', id: 4, name: 'Marina South Station Box', detail: 'T301' };
+    const panel = (entries: GazetteerEntry[]) => (
+      <QueryClientProvider client={queryClient}>
+        <LocationPanel entries={entries} loading={false} bounds={BOUNDS} onPoint={vi.fn()} onEntry={onEntry} />
+      </QueryClientProvider>
+    );
+    const { user, rerender } = renderWidget(panel([other]));
+    await user.type(screen.getByRole('searchbox', { name: 'Location' }), 'marina south station box{Enter}');
+    expect(onEntry).not.toHaveBeenCalled();
+    rerender(panel([other, site]));
+    await vi.waitFor(() => expect(onEntry).toHaveBeenCalledWith(site));
+    // Settled: later entries do not move the map again.
+    rerender(panel([other, site, { kind: 'site', id: 5, name: 'Marina South Station Box East', detail: 'T301' }]));
+    expect(onEntry).toHaveBeenCalledTimes(1);
+  });
 });

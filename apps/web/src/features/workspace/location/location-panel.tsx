@@ -55,20 +55,21 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
   const places = useGeocode(query?.kind === 'name' ? query.text : '', geocoder && query?.kind === 'name');
   const addresses = places.data ?? [];
 
-  // A name searched while the gazetteer was still loading: gone to once it has loaded, if it is a clear match.
+  // A name searched before the gazetteer held it (still loading, or loaded for contracts that were then changed):
+  // gone to once the entries hold a match, if it is a clear one. A name with matches is settled either way.
   const [pending, setPending] = useState<string | null>(null);
-  const goIfClear = (name: string) => {
+  /** Goes to a clear match (one match, or an exact name); false when the entries hold no match yet. */
+  const goIfClear = (name: string): boolean => {
     const found = searchGazetteer(entries, name, 2);
-    // One clear match (an exact name): go there at once.
     if (found.length === 1 || (found[0] && found[0].name.toLowerCase() === name.toLowerCase())) onEntry(found[0]!);
+    return found.length > 0;
   };
   const goIfClearRef = useRef(goIfClear);
   goIfClearRef.current = goIfClear;
   useEffect(() => {
     if (loading || pending === null) return;
-    setPending(null);
-    goIfClearRef.current(pending);
-  }, [loading, pending]);
+    if (goIfClearRef.current(pending)) setPending(null);
+  }, [loading, pending, entries]);
 
   const search = (value: string) => {
     setText(value);
@@ -76,10 +77,7 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
     const parsed = parseLocationQuery(value);
     setPending(null);
     if (parsed && parsed.kind !== 'name') onPoint(parsed.easting, parsed.northing);
-    else if (parsed?.kind === 'name') {
-      if (loading) setPending(parsed.text);
-      else goIfClear(parsed.text);
-    }
+    else if (parsed?.kind === 'name' && (loading || !goIfClear(parsed.text))) setPending(parsed.text);
   };
 
   const outside =
