@@ -84,8 +84,9 @@ async function pickTarget(admin: ApiSession): Promise<Target> {
 }
 
 /**
- * The demo's first scheduled checks open alerts for the instruments whose readings are late (decision 016) and tell
- * each person in one summary notification. Waits for them, so that toast does not replace this test's.
+ * The demo's missing-reading alerts (its two offline loggers, opened by the seed or at the latest by the first
+ * scheduled check, which tells each person in one summary notification): waits for them, so that toast does not
+ * replace this test's.
  */
 async function firstChecksDone(admin: ApiSession): Promise<void> {
   await expect

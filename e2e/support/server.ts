@@ -42,6 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO: '1',
+      // The demo feed would add readings (and perhaps alerts and their toasts) while specs run: theirs only.
+      DEMO_FEED: '0',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Many sign-ins come from one address during the run.

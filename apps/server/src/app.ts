@@ -51,6 +51,7 @@ import { RegistrationService } from './modules/registration/registration.service
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { RolesService } from './modules/roles/roles.service.js';
 import { ScheduleJobRegistry } from './modules/schedules/schedule-jobs.js';
+import { registerDemoFeed } from './seed/demo-feed.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { SchedulesService } from './modules/schedules/schedules.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -266,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const alerts = new AlertsService(ctx, settings, notifications, mailer);
   const alertRules = new AlertRulesService(ctx, alerts.evaluator);
   uploads.afterLoad = (loaded) => alerts.enqueueEvaluation(loaded);
+  // Demo mode: the seed's "Demo data feed" schedule keeps the demo instruments reporting.
+  registerDemoFeed(schedules.registry, { db, demo: config.demo, feed: config.demoFeed, now: ctx.now, afterLoad: (fed) => alerts.enqueueEvaluation(fed) });
   records.register(alertRecordResolver); // comments on alerts (topic `alert`; QPS/QPD comments: ref_data)
   const actionLog = new ActionLogService(ctx, settings, storage);
   records.register(actionCaseRecordResolver); // photos and documents of action-log cases (category `case`)

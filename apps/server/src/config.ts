@@ -12,6 +12,8 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DEMO: bool.optional(),
+  /** In demo mode, the demo data feed schedule gives the demo instruments their readings (off: they go late). */
+  DEMO_FEED: bool.default(true),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Strata <no-reply@strata.local>'),
   APP_NAME: z.string().min(1).default('Strata'),
@@ -41,6 +43,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   demo: boolean;
+  /** The demo data feed runs (demo mode only). */
+  demoFeed: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   appName: string;
@@ -75,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     demo: e.DEMO ?? !e.DATABASE_URL,
+    demoFeed: e.DEMO_FEED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appName: e.APP_NAME,

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { SEVERITY_COLORS, svy21ToWgs84Rounded, type TPolygon } from '@strata/shared';
 import type { Executor } from '../db/client.js';
 import { randomKey, type Storage } from '../platform/storage.js';
+import { rng } from './demo-random.js';
 import {
   alertLevels,
   contracts,
@@ -28,18 +29,6 @@ import {
 } from '../db/schema/index.js';
 
 type Pt = [number, number];
-
-/** Mulberry32: a small deterministic generator. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 const lerp = (a: Pt, b: Pt, t: number): Pt => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type TConfig, type TInstrumentList } from '@strata/shared';
+import { DEFAULT_SETTINGS, type TAlertSummary, type TConfig, type TInstrumentList, type TProjectRisks, type TSyncResponse } from '@strata/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
@@ -104,6 +104,55 @@ describe('demo data', () => {
     expect(bayshore.easting).toBeLessThan(Math.max(...es));
     expect(bayshore.northing).toBeGreaterThan(Math.min(...ns));
     expect(bayshore.northing).toBeLessThan(Math.max(...ns));
+  });
+
+  it('looks like a healthy project with a few real problems to a new user: alerts opened when their breaches arrived, two late loggers', async () => {
+    const t = { app: built.app } as TestApp;
+    const admin = DEMO_USERS.find((u) => u.loginName === 'admin')!;
+    const s = await signIn(t, admin.loginName, admin.password);
+    const summary = (await as(t, s, { method: 'GET', url: '/api/v1/alerts/summary' })).json<TAlertSummary>();
+    const open = Object.fromEntries(summary.tiles.map((tile) => [tile.key, tile.open_count]));
+    expect(open.missing).toBe(2);
+    // Breaches at every level, on fewer than one instrument in ten.
+    expect(summary.breached_by_level.filter((l) => l.open_count > 0).map((l) => l.level_code)).toEqual(['CL', 'AL', 'PDL', 'WSL']);
+    const [share] = (
+      await tdb.db.query<{ breached: number; all: number }>(
+        `select (select count(distinct instrument_id) from alerts where kind = 'breached' and status = 'open')::int breached,
+                (select count(*) from instruments)::int "all"`,
+      )
+    ).rows;
+    expect(share!.breached).toBeGreaterThan(5);
+    expect(share!.breached).toBeLessThan(share!.all / 10);
+    // Opened over the last month, not all at the first start.
+    const opened = await tdb.db.query<{ days: number; latest: Date }>(
+      `select count(distinct date_trunc('day', opened_at))::int days, max(opened_at) latest from alerts where kind = 'breached'`,
+    );
+    expect(opened.rows[0]!.days).toBeGreaterThan(5);
+    expect(opened.rows[0]!.latest.getTime()).toBeLessThan(Date.now());
+    // The risk: not every contract at Very High, and a trend that moves over the month.
+    const risks = (await as(t, s, { method: 'GET', url: '/api/v1/alerts/project-risks' })).json<TProjectRisks>();
+    const totals = risks.records.filter((r) => r.zone_id === null && r.zone_name === null);
+    expect(totals).toHaveLength(3);
+    expect(totals.some((r) => r.rating !== 'Very High')).toBe(true);
+    expect(totals.every((r) => new Set(r.trend.map((d) => d.score)).size > 2)).toBe(true);
+  });
+
+  it('gives the authority user an authority role without uploads, and shows every demo account as set up by an administrator', async () => {
+    const t = { app: built.app } as TestApp;
+    const admin = DEMO_USERS.find((u) => u.loginName === 'admin')!;
+    const s = await signIn(t, admin.loginName, admin.password);
+    const list = (await as(t, s, { method: 'GET', url: '/api/v1/admin/users?limit=100' })).json<{
+      records: { login_name: string; role_name: string; source: string }[];
+    }>();
+    const byLogin = Object.fromEntries(list.records.map((u) => [u.login_name, u]));
+    expect(byLogin.authority).toMatchObject({ role_name: 'Authority Engineer', source: 'admin' });
+    expect(byLogin.contractor).toMatchObject({ role_name: 'Contractor Engineer', source: 'admin' });
+    const authority = DEMO_USERS.find((u) => u.loginName === 'authority')!;
+    const a = await signIn(t, authority.loginName, authority.password);
+    const me = (await as(t, a, { method: 'GET', url: '/api/v1/sync' })).json<TSyncResponse>();
+    expect(me.profile.role_name).toBe('Authority Engineer');
+    expect(me.permissions).toContain('ViewInstrumentData');
+    expect(me.permissions.filter((p) => p.startsWith('Upload'))).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { PERMISSIONS, USER_TYPE, type PermissionCode } from '@strata/shared';
 import type { Database } from '../db/client.js';
-import { contractors, contracts, rolePermissions, roles, schedules, userContracts, users } from '../db/schema/index.js';
+import { adminCreatedUsers, contractors, contracts, rolePermissions, roles, schedules, userContracts, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { SYSTEM_ACTOR, writeAudit } from '../platform/audit.js';
 import type { Storage } from '../platform/storage.js';
 import { seedMasterData } from './demo-master-data.js';
+import { DEMO_FEED_JOB } from './demo-feed.js';
 import { seedDemoReadings } from './demo-readings.js';
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed.js';
 
@@ -48,6 +49,15 @@ const CONTRACTOR_ENGINEER: PermissionCode[] = [
   'SearchorViewReportTemplates',
 ];
 
+/** What the authority's engineer does: oversee every contract's data, alerts and reports; no uploads, no administration. */
+const AUTHORITY_ENGINEER: PermissionCode[] = [
+  ...CONTRACTOR_ENGINEER.filter((p) => !p.startsWith('Upload')),
+  'ViewManagementDashboard',
+  'ReportApproval',
+  'ViewDesignValueUploadHistory',
+  'ViewConstructionActivityUploadHistory',
+];
+
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.orm.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) === 0;
@@ -79,17 +89,23 @@ export async function seedDemo(db: Database, storage?: Storage): Promise<void> {
 
 async function seedDemoData(db: Database, hashes: string[], storage: Storage | undefined): Promise<void> {
   await db.orm.transaction(async (tx) => {
-    const [adminRole, engineerRole] = await tx
+    const [adminRole, engineerRole, authorityRole] = await tx
       .insert(roles)
       .values([
         { name: 'Application Admin', description: 'Every task of the platform' },
         { name: 'Contractor Engineer', description: 'Monitoring data of the assigned contracts' },
+        { name: 'Authority Engineer', description: 'Oversight of the assigned contracts: data, alerts and reports, no uploads' },
       ])
       .returning();
-    if (!adminRole || !engineerRole) throw new Error('seed: roles not created');
+    if (!adminRole || !engineerRole || !authorityRole) throw new Error('seed: roles not created');
     await tx.insert(rolePermissions).values(PERMISSIONS.map((p) => ({ roleId: adminRole.roleId, permissionId: p.id })));
-    const engineerIds = PERMISSIONS.filter((p) => (CONTRACTOR_ENGINEER as string[]).includes(p.code)).map((p) => p.id);
-    if (engineerIds.length > 0) await tx.insert(rolePermissions).values(engineerIds.map((permissionId) => ({ roleId: engineerRole.roleId, permissionId })));
+    for (const [role, tasks] of [
+      [engineerRole, CONTRACTOR_ENGINEER],
+      [authorityRole, AUTHORITY_ENGINEER],
+    ] as const) {
+      const ids = PERMISSIONS.filter((p) => (tasks as string[]).includes(p.code)).map((p) => p.id);
+      await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.roleId, permissionId })));
+    }
 
     const [contractor] = await tx
       .insert(contractors)
@@ -145,7 +161,7 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
           fullname: DEMO_USERS[1]!.fullname,
           email: 'authority@strata.example',
           userType: USER_TYPE.Authority,
-          roleId: engineerRole.roleId,
+          roleId: authorityRole.roleId,
           status: 'active',
           passwordHash: hashes[1]!,
           passwordChangedAt: new Date(),
@@ -165,6 +181,8 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
       .returning();
     if (!admin || !authority || !contractorUser) throw new Error('seed: users not created');
 
+    // Accounts an administrator set up (not self-registered): the users' Source says so.
+    await tx.insert(adminCreatedUsers).values([admin, authority, contractorUser].map((u) => ({ userId: u.userId, createdBy: admin.userId })));
     const byNo = new Map(created.map((c) => [c.no, c.contractId]));
     await tx
       .insert(userContracts)
@@ -191,10 +209,23 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
     ]);
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
     await seedMasterData(tx, { contracts: created, adminId: admin.userId, ...(storage ? { storage } : {}) });
-    // Readings (issue 7): a year of daily readings per instrument, through the upload load path (COPY).
-    await seedDemoReadings(tx);
-    // Alerts (issue 9): the engine over the last 60 days of those readings.
-    await seedDemoAlerts(tx);
+    // Readings (issues 7, 16): a year of readings per instrument up to now, through the upload load path (COPY).
+    const now = new Date();
+    const readings = await seedDemoReadings(tx, now);
+    // Alerts (issues 9, 16): the engine over the last 30 days of those readings, as they arrived.
+    await seedDemoAlerts(tx, now);
+    // The demo feed (demo mode only): keeps the instruments reporting while the demo runs; the offline loggers stay late.
+    await tx.insert(schedules).values({
+      name: 'Demo data feed',
+      description: 'Demo mode only: gives the demo instruments their readings at their frequencies (the two offline loggers excepted)',
+      type: 'every',
+      duration: 5,
+      job: DEMO_FEED_JOB,
+      params: { offline: readings.offline },
+      enabled: true,
+      nextRunAt: now,
+      createdBy: admin.userId,
+    });
     await writeAudit(tx, SYSTEM_ACTOR, { action: 'seed.demo', entityType: 'system' });
   });
 }

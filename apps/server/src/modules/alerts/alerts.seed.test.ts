@@ -22,7 +22,12 @@ describe('demo alerts', () => {
       [w.inst['SM-A2'], 'breached', 'AL'],
       [w.inst['SM-A2'], 'breached', 'WSL'],
     ]);
-    expect((await alertRows(t)).map((a) => a.instrumentId)).toEqual([w.inst['SM-A2'], w.inst['SM-A2']]);
+    // Each opened five minutes after the reading that first breached it arrived (not when the seed ran).
+    const opened = await alertRows(t);
+    expect(opened.map((a) => [a.instrumentId, a.levelCode, a.openedAt.getTime() - now.getTime()])).toEqual([
+      [w.inst['SM-A2'], 'AL', -5 * DAY + 5 * 60_000],
+      [w.inst['SM-A2'], 'WSL', -3 * DAY + 5 * 60_000],
+    ]);
     const [tpl] = await t.db.orm.select().from(alertTemplates);
     expect(tpl?.parameters).toEqual({ min_change: { DSPA: 2.8 } });
   });
