@@ -60,7 +60,8 @@ async function pickTarget(admin: ApiSession): Promise<Target> {
     const at = (level: string) => thresholds.find((t) => t.reading_code === code && t.level_code === level);
     const [al, pdl, wsl] = [at('AL'), at('PDL'), at('WSL')];
     if (!code || !al || !pdl || !wsl) continue;
-    const from = new Date(Date.now() - 60 * DAY).toISOString();
+    // Long enough for 20 readings of a twice-weekly standpipe (levels in mRL: a breach of them is never also a spike).
+    const from = new Date(Date.now() - 180 * DAY).toISOString();
     const readings = await apiCall<{ series: { depth: number | null; points: [number, number][] }[] }>(
       admin,
       'GET',

@@ -21,14 +21,18 @@ interface Target {
 }
 
 /**
- * Two active, non-inclinometer demo instruments of the admin's first contract, each with its first reading code and a
- * value near its latest one (so it is within the code's physical range) that the demo data does not have.
+ * Two active, non-inclinometer demo instruments of the admin's first contract that no earlier spec touched (those leave
+ * open alerts) and whose latest reading is older than an hour (the demo's loggers read up to the server's start, every
+ * 15 minutes for some), each with its first reading code and a value near its latest one (so it is within the code's
+ * physical range) that the demo data does not have.
  */
 async function pickTargets(session: ApiSession): Promise<Target[]> {
   const contracts = await apiCall<{ records: { contract_id: number }[]; last_filtered: number[] }>(session, 'GET', '/contracts?limit=100');
   const contractId = (contracts.records.find((c) => contracts.last_filtered.includes(c.contract_id)) ?? contracts.records[0])!.contract_id;
   const list = await apiCall<{ records: Instrument[] }>(session, 'GET', `/instruments?contracts=[${contractId}]&limit=1000`);
-  const candidates = list.records.filter((i) => i.status === 'active' && i.type_code !== 'INC');
+  const open = await apiCall<{ records: { instrument_id: number | null }[] }>(session, 'GET', `/alerts?status=open&contracts=[${contractId}]&limit=1000`);
+  const alerted = new Set(open.records.map((a) => a.instrument_id));
+  const candidates = list.records.filter((i) => i.status === 'active' && i.type_code !== 'INC' && !alerted.has(i.instrument_id));
   const targets: Target[] = [];
   for (const instrument of candidates) {
     if (targets.length === 2) break;
@@ -40,7 +44,7 @@ async function pickTargets(session: ApiSession): Promise<Target[]> {
     );
     const series = readings.series[0];
     const last = series?.points.at(-1);
-    if (!series || !last || series.depth !== null) continue;
+    if (!series || !last || series.depth !== null || last[0] > Date.now() - 60 * 60_000) continue;
     const precision = Math.max(series.precision, 2);
     const step = 10 ** -precision;
     const value = Number((last[1] + 7 * step).toFixed(precision));
