@@ -70,3 +70,13 @@ export function activeEntryPath(groups: readonly MenuGroup[], pathname: string):
     .filter((entry) => isActiveEntry(entry.path, pathname))
     .sort((a, b) => b.path.length - a.path.length)[0]?.path;
 }
+
+/**
+ * The menu category a page belongs to: its own, or that of the menu entry it sits under (`/admin/users/7` under User
+ * Management), so every page of a section has its section's colours.
+ */
+export function categoryOfPage(groups: readonly MenuGroup[], pathname: string, own: RouteCategory | undefined): RouteCategory | undefined {
+  if (own) return own;
+  const entry = activeEntryPath(groups, pathname);
+  return groups.find((group) => group.entries.some((e) => e.path === entry))?.category;
+}

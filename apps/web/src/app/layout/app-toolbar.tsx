@@ -10,7 +10,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useAppInfo } from '../../features/system/api/get-info';
+import { useSession } from '../../lib/auth-store';
+import { buildMenu, categoryOfPage } from '../../lib/menu';
+import { registeredRoutes } from '../../lib/route-registry';
 import type { RouteAction } from '../../lib/route-meta';
 import { systemStore, useSystemState } from '../../lib/system-store';
 import { AccountMenu } from './account-menu';
@@ -31,14 +35,17 @@ export interface AppToolbarProps {
 
 /**
  * The top bar (spec §2 Layout): drawer toggle, product name, route title, language menu, lost-connection mark and
- * account menu. On pages of the Administrative category it is red.
+ * account menu. On pages of the Administrative category, and the pages below its menu entries, it is red.
  */
 export function AppToolbar({ layout, expanded, actions, end }: AppToolbarProps) {
   const { t } = useTranslation();
   const meta = useRouteMeta();
   const { data: info } = useAppInfo();
   const connected = useSystemState((state) => state.connected);
-  const admin = meta?.category === 'admin';
+  const { pathname } = useLocation();
+  const permissions = useSession((state) => state.permissions);
+  // A page below a menu entry (a user's page under User Management) has the colour of that entry's category.
+  const admin = categoryOfPage(buildMenu(registeredRoutes(), permissions), pathname, meta?.category) === 'admin';
 
   return (
     <AppBar

@@ -151,13 +151,17 @@ describe('side menu', { timeout: 20_000 }, () => {
     await waitFor(() => expect(current().map((link) => link.textContent)).toEqual(['Account']));
   });
 
-  it('makes the top bar red on Administrative pages, and the Administrative icons red', async () => {
+  it('makes the top bar red on Administrative pages and the pages below their entries, and the Administrative icons red', async () => {
     signedIn();
     const { router } = await openShell('/en/account/profile/info');
     const appBar = () => screen.getByRole('banner');
     expect(appBar().className).toContain('MuiAppBar-colorPrimary');
     await act(() => router.navigate('/en/admin/users'));
     await waitFor(() => expect(appBar().className).toContain('MuiAppBar-colorError'));
+    // A page below an Administrative entry (a user's page, no category of its own) is red too.
+    await act(() => router.navigate('/en/admin/users/7'));
+    await screen.findByText('Account', { selector: '[aria-current="page"] *' });
+    expect(appBar().className).toContain('MuiAppBar-colorError');
     const adminIcon = within(screen.getByRole('link', { name: 'Account' })).getByTestId('PeopleOutlinedIcon');
     const homeIcon = within(screen.getByRole('link', { name: 'Home' })).getByTestId('ArticleOutlinedIcon');
     expect(getComputedStyle(adminIcon.parentElement!).color).toBe('rgb(211, 47, 47)');

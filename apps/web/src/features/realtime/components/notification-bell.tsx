@@ -9,7 +9,11 @@ import { useLive } from '../../../lib/live-connection';
 import { useLang } from '../../../lib/use-lang';
 import { localePath } from '../../../lib/paths';
 
-/** The bell (spec §1, §4): the unread count, active red when at least one is unread; opens the notifications page. */
+/**
+ * The bell (spec §1, §4): the unread count, active red when at least one is unread; opens the notifications page.
+ * The red count sits in a white ring and the bell takes the bar's own text colour, so both read on every bar colour
+ * (the Administrative bar is red).
+ */
 export function NotificationBell() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -18,8 +22,14 @@ export function NotificationBell() {
   return (
     <Tooltip title={label}>
       <IconButton color="inherit" aria-label={label} component={RouterLink} to={localePath(lang, '/account/notification')}>
-        <Badge badgeContent={unread} color="error" max={99} data-testid="unread-count">
-          {unread > 0 ? <Notifications sx={{ color: 'error.light' }} /> : <NotificationsNone />}
+        <Badge
+          badgeContent={unread}
+          color="error"
+          max={99}
+          data-testid="unread-count"
+          sx={{ '& .MuiBadge-badge': { boxShadow: (theme) => `0 0 0 2px ${theme.palette.common.white}` } }}
+        >
+          {unread > 0 ? <Notifications /> : <NotificationsNone />}
         </Badge>
       </IconButton>
     </Tooltip>
