@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetActiveContracts } from '../lib/active-contracts';
 import { sessionStore } from '../lib/auth-store';
@@ -8,6 +8,10 @@ import { queryClient } from '../lib/query-client';
 import { routeActionStore } from '../lib/route-actions';
 import { systemStore } from '../lib/system-store';
 import { server } from './server';
+
+// What a test waits for (findBy…, waitFor) may take longer than the library's 1 s when the machine is busy: the first
+// render of a file pays for importing the lazily loaded frame and pages. A wait ends as soon as the thing shows.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -99,9 +99,8 @@ describe('side menu', { timeout: 20_000 }, () => {
     signedIn(['SearchUsers']);
     await openShell('/en/account/profile/info');
     const nav = await waitFor(mainMenu);
-    const headings = within(nav)
-      .getAllByRole('heading')
-      .map((heading) => heading.textContent);
+    // The drawer may still be opening (hidden to the accessibility tree) on the first render: wait for its headings.
+    const headings = (await within(nav).findAllByRole('heading')).map((heading) => heading.textContent);
     expect(headings).toEqual(['HOME', 'ADMINISTRATIVE', 'USER ACCOUNT', 'REPORTS', 'USER MANUAL']);
     const links = within(nav)
       .getAllByRole('link')
@@ -298,10 +297,12 @@ describe('top bar and footer', { timeout: 20_000 }, () => {
     signedIn();
     await openShell('/en/account/profile/info');
     expect(screen.queryByRole('status', { name: 'Connection lost' })).toBeNull();
-    server.use(http.get(api('/offline'), () => HttpResponse.error()));
+    // The network goes down: every request fails (one of the page's own still in flight could otherwise succeed after
+    // the failure and mark the connection back).
+    server.use(http.all('*', () => HttpResponse.error()));
     const { apiRequest } = await import('../../lib/api-client');
     await act(() => apiRequest('/offline').catch(() => undefined));
-    expect(screen.getByRole('status', { name: 'Connection lost' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Connection lost' })).toBeTruthy();
   });
 
   it('shows the description, the year, the author and the link to report a vulnerability', async () => {
