@@ -238,6 +238,8 @@ export function buildLineChartOption(input: LineChartInput): EChartsCoreOption {
     grid: { left: 56, right: marginWidth(marginTexts), top, bottom: 28 + (legendShown ? 24 : 0), containLabel: false },
     xAxis: {
       type: time ? 'time' : 'value',
+      // A little room at both ends: the first point's label clears the value axis's labels, the last the margin's.
+      boundaryGap: ['4%', '4%'],
       min: axis.xMin === null ? undefined : x(axis.xMin),
       max: axis.xMax === null ? undefined : x(axis.xMax),
       scale: true,
