@@ -223,7 +223,7 @@ describe('time axis in the configured time zone (decision 026)', () => {
     expect(tick(Date.UTC(2026, 10, 27, 15))).toBe('15:00:00');
     const html = option.tooltip.formatter!([{ value: option.series[0]!.data[0], marker: '', seriesName: 'DSPA' }]);
     expect(html).toContain('27/11/2026 15:00:00');
-    expect(html).toContain('DSPA <b>1.5</b>');
+    expect(html).toMatch(/<span>DSPA<\/span><span[^>]*>1\.5<\/span>/);
   });
 
   it("takes the toolbar's Xmin/Xmax (instants) onto the same wall clock", () => {

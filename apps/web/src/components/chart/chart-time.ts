@@ -99,7 +99,9 @@ export function timeTooltip(tz: string, formatValue: (value: number) => string) 
     const at = list.length ? instantOf(list[0]!.value) : null;
     const rows = list.map((p) => {
       const y = Array.isArray(p.value) ? p.value[1] : p.value;
-      return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')} <b>${typeof y === 'number' ? formatValue(y) : ''}</b>`;
+      // As ECharts lays a row out: marker and name, the value in bold on the right.
+      const value = typeof y === 'number' ? formatValue(y) : '';
+      return `${p.marker ?? ''}<span>${escapeHtml(p.seriesName ?? '')}</span><span style="float:right;margin-left:20px;font-weight:bold">${value}</span>`;
     });
     return [at === null ? '' : `<b data-tooltip-time>${formatDateTime(at, tz)}</b>`, ...rows].filter(Boolean).join('<br/>');
   };
