@@ -1,4 +1,4 @@
-import { ZConfig, type TConfig } from '@strata/shared';
+import { DEFAULT_TIMEZONE, ZConfig, type TConfig } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { useSystemState } from './system-store';
@@ -22,4 +22,9 @@ export function useConfig() {
 export function numericSetting(config: TConfig | undefined, name: string): number | undefined {
   const value = config?.settings[name];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The configured time zone (system setting `timezone`; Asia/Singapore until the configuration is loaded). */
+export function useTimezone(): string {
+  return useConfig().data?.timezone ?? DEFAULT_TIMEZONE;
 }

@@ -1,9 +1,10 @@
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement, ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { FeedbackProvider } from '../components/feedback';
@@ -12,12 +13,16 @@ import '../lib/dayjs';
 const theme = createTheme();
 
 function Providers({ children }: { children: ReactNode }) {
+  // A query client of its own (widgets reading the configuration, e.g. its time zone; nothing is fetched before sync).
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
-    <ThemeProvider theme={theme}>
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en">
-        <FeedbackProvider>{children}</FeedbackProvider>
-      </LocalizationProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={client}>
+      <ThemeProvider theme={theme}>
+        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en">
+          <FeedbackProvider>{children}</FeedbackProvider>
+        </LocalizationProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -29,7 +34,7 @@ export interface RenderWidgetOptions extends Omit<RenderOptions, 'wrapper'> {
 }
 
 /**
- * One widget with what the app puts around it (theme, date pickers, toasts and dialogs), and a user-event
+ * One widget with what the app puts around it (query client, theme, date pickers, toasts and dialogs), and a user-event
  * session. With `url`, inside a memory router; `location()` then gives the current path and query.
  */
 export function renderWidget(ui: ReactElement, { url, fakeTimers = false, ...options }: RenderWidgetOptions = {}) {

@@ -239,7 +239,15 @@ export const ZAlertEvent = z.object({
   type: z.enum(ALERT_EVENT_TYPES),
   level_code: z.string().nullable(),
   value: z.number().nullable(),
+  /** The reading of the event's first trigger (the alert's latest on a closing). */
   reading_at: z.string().nullable(),
+  /** The reading of the event's last trigger; null on a closing. */
+  last_reading_at: z.string().nullable(),
+  /**
+   * How many triggers (readings past the level, spikes …) the evaluation behind the event added: the events' triggers
+   * add up to the alert's `trigger_count`. Null on a closing (and on events recorded before the count was kept).
+   */
+  triggers: z.number().int().nullable(),
   /** Who (closing); null for the engine. */
   by_name: z.string().nullable(),
   note: z.string().nullable(),

@@ -12,7 +12,7 @@ import { readingSeries } from './readings.js';
  *   `scenario:c<scenario>` … New triggers update the open row (latest value, peak, count); closing frees the key.
  *   `reading_at` is the time of the reading behind the latest trigger: a trigger at or before the newest
  *   `reading_at` of its key (open or closed) was counted already, which makes re-evaluating the same readings a no-op.
- * - `alert_events`: each alert's history (opened, escalated, updated with a new peak, closed).
+ * - `alert_events`: each alert's history (opened, escalated, updated: each evaluation adding triggers, closed).
  * - `alert_templates`: who is told of which alerts, and rule parameters per contract / instrument.
  * - `monitoring_groups` (+ members) and `alert_scenarios`: rules over several instruments.
  * - `alert_instrument_state`: what the rebaseline check last saw of each instrument (baseline time, thresholds).
@@ -135,7 +135,12 @@ export const alertEvents = pgTable(
     type: text('type', { enum: ALERT_EVENT_VALUES }).notNull(),
     levelCode: text('level_code'),
     value: doublePrecision('value'),
+    /** The reading of the event's first trigger (opened, escalated, updated), or the alert's latest (closed). */
     readingAt: ts('reading_at'),
+    /** The reading of the event's last trigger; null on a closing. */
+    lastReadingAt: ts('last_reading_at'),
+    /** How many triggers the evaluation added (their sum over the events is the alert's trigger count); null on a closing. */
+    triggers: integer('triggers'),
     /** Who (closing); null for the engine. */
     byUser: integer('by_user').references(() => users.userId, { onDelete: 'set null' }),
     note: text('note'),

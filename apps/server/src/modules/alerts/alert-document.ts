@@ -168,14 +168,15 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
 
   heading('History');
   table(
-    ['When', 'Event', 'Level', 'Value', 'Reading time', 'By', 'Note'],
-    [78, 52, 38, 52, 78, 70, width - 368],
+    ['When', 'Event', 'Level', 'Value', 'Reading time', 'Triggers', 'By', 'Note'],
+    [78, 52, 38, 52, 78, 40, 70, width - 408],
     detail.events.map((e) => [
       when(e.at),
       e.type,
       e.level_code ?? '-',
       value(e.value, alert.unit),
       when(e.reading_at),
+      e.triggers === null ? '' : String(e.triggers),
       e.by_name ?? 'Alert engine',
       e.note ?? '',
     ]),

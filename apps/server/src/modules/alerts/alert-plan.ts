@@ -99,17 +99,19 @@ export class Plan {
           added: r.count,
           detail: { ...(r.detail ?? {}), peak_score: newPeak ? r.peakScore : (open.peakScore ?? r.peakScore) },
         });
-        if (newPeak)
-          events.push({
-            alertId: open.alertId,
-            at: now,
-            type: 'updated',
-            levelCode: r.levelCode,
-            value: r.peakValue,
-            readingAt: d(r.lastAt),
-            byUser: null,
-            note: `New peak after ${open.triggerCount + r.count} triggers`,
-          });
+        // Every evaluation that adds triggers is a row of the history, so the rows' triggers add up to the alert's count.
+        events.push({
+          alertId: open.alertId,
+          at: now,
+          type: 'updated',
+          levelCode: r.levelCode,
+          value: newPeak ? r.peakValue : r.lastValue,
+          readingAt: d(r.firstAt),
+          lastReadingAt: d(r.lastAt),
+          triggers: r.count,
+          byUser: null,
+          note: newPeak ? `New peak after ${open.triggerCount + r.count} triggers` : null,
+        });
         continue;
       }
       if (r.kind === 'breached' && r.seriesId !== null) {
@@ -152,6 +154,8 @@ export class Plan {
         levelCode: r.levelCode,
         value: r.firstValue,
         readingAt: d(r.firstAt),
+        lastReadingAt: d(r.lastAt),
+        triggers: r.count,
         byUser: null,
         note: isEscalation ? `From ${r.escalatedFrom}` : null,
       });

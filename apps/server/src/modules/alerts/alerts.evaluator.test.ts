@@ -94,6 +94,21 @@ describe('the alert evaluator', () => {
     await expect(dup).rejects.toThrow();
   });
 
+  it('writes a history row for every evaluation that adds triggers, new peak or not; the rows add up to the trigger count', async () => {
+    await passAL(); // AL passed on days 3, 4, 5 (21, 24, 22): opened with 3 triggers
+    await loadAndEvaluate(t, w, { 'SM-A1': daily(T0 + 7 * DAY, [21, 22]) }); // 2 more, below the peak of 24
+    await loadAndEvaluate(t, w, { 'SM-A1': daily(T0 + 9 * DAY, [25]) }); // 1 more, a new peak
+    const [a] = (await alertRows(t, w.inst['SM-A1'])).filter((x) => x.levelCode === 'AL');
+    const events = await eventRows(t, a!.alertId);
+    expect(events.map((e) => [e.type, e.triggers, e.value, e.readingAt?.getTime(), e.lastReadingAt?.getTime(), e.note])).toEqual([
+      ['opened', 3, 21, T0 + 3 * DAY, T0 + 5 * DAY, null],
+      ['updated', 2, 22, T0 + 7 * DAY, T0 + 8 * DAY, null],
+      ['updated', 1, 25, T0 + 9 * DAY, T0 + 9 * DAY, 'New peak after 6 triggers'],
+    ]);
+    expect(events.reduce((n, e) => n + (e.triggers ?? 0), 0)).toBe(a!.triggerCount);
+    expect(a!.triggerCount).toBe(6);
+  });
+
   it('escalates AL -> WSL with a new alert and notifies the contract again', async () => {
     await passAL();
     await triggerALAgain();

@@ -220,6 +220,8 @@ export interface EventRow {
   levelCode: string | null;
   value: number | null;
   readingAt: Date | null;
+  lastReadingAt: Date | null;
+  triggers: number | null;
   byName: string | null;
   note: string | null;
 }
@@ -228,7 +230,7 @@ export async function eventsOf(db: Executor, alertId: number): Promise<EventRow[
   return rows<EventRow>(
     db,
     sql`select e.event_id as "eventId", e.at, e.type, e.level_code as "levelCode", e.value, e.reading_at as "readingAt",
-               u.fullname as "byName", e.note
+               e.last_reading_at as "lastReadingAt", e.triggers, u.fullname as "byName", e.note
         from alert_events e left join users u on u.user_id = e.by_user
         where e.alert_id = ${alertId} order by e.event_id`,
   );

@@ -254,6 +254,8 @@ export class AlertsService {
         level_code: e.levelCode,
         value: e.value,
         reading_at: e.readingAt ? iso(new Date(e.readingAt)) : null,
+        last_reading_at: e.lastReadingAt ? iso(new Date(e.lastReadingAt)) : null,
+        triggers: e.triggers,
         by_name: e.byName,
         note: e.note,
       })),

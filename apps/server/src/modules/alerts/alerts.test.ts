@@ -85,6 +85,8 @@ describe('the alerts API', () => {
       ['WSL', 28, -28],
     ]);
     expect(d.events.map((e) => e.type)).toEqual(['escalated']);
+    // The history row says how many triggers it stands for, and the readings they span: here the alert's all.
+    expect(d.events[0]).toMatchObject({ triggers: d.alert.trigger_count, reading_at: d.alert.reading_at, last_reading_at: d.alert.reading_at });
   });
 
   it('counts open alerts per landing tile and breached alerts per level, scoped', async () => {

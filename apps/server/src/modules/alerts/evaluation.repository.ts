@@ -256,7 +256,11 @@ export interface NewEvent {
   type: 'opened' | 'updated' | 'escalated' | 'closed';
   levelCode: string | null;
   value: number | null;
+  /** The reading of the first trigger, and of the last, the evaluation added. */
   readingAt: Date | null;
+  lastReadingAt: Date | null;
+  /** How many triggers the evaluation added. */
+  triggers: number | null;
   byUser: number | null;
   note: string | null;
 }
@@ -266,9 +270,10 @@ export async function insertEvents(tx: Executor, rows: readonly NewEvent[]): Pro
     const part = rows.slice(i, i + BATCH);
     const col = <T extends number | string | Date | null>(f: (r: NewEvent) => T) => pgArray(part.map(f));
     await tx.execute(
-      sql`insert into alert_events (alert_id, at, type, level_code, value, reading_at, by_user, note)
+      sql`insert into alert_events (alert_id, at, type, level_code, value, reading_at, last_reading_at, triggers, by_user, note)
           select * from unnest(${col((r) => r.alertId)}::int[], ${col((r) => r.at)}::timestamptz[], ${col((r) => r.type)}::text[],
                                ${col((r) => r.levelCode)}::text[], ${col((r) => r.value)}::float8[], ${col((r) => r.readingAt)}::timestamptz[],
+                               ${col((r) => r.lastReadingAt)}::timestamptz[], ${col((r) => r.triggers)}::int[],
                                ${col((r) => r.byUser)}::int[], ${col((r) => r.note)}::text[])`,
     );
   }

@@ -13,11 +13,18 @@ export interface ChartDataSummary {
 
 type Datum = unknown;
 
-/** The x of one datum: `[x, y]` or `{ value: [x, y] }`; a scalar datum (a category chart) has none. */
-function xOf(datum: Datum): unknown {
-  if (Array.isArray(datum)) return datum[0];
-  if (datum && typeof datum === 'object' && Array.isArray((datum as { value?: unknown }).value)) return (datum as { value: unknown[] }).value[0];
-  return undefined;
+/**
+ * The x of one datum: `[x, y]` or `{ value: [x, y] }`; on a time axis drawn on a zone's wall clock (`chart-time.ts`)
+ * the instant `[wall, y, instant]` carries; a scalar datum (a category chart) has none.
+ */
+function xOf(datum: Datum, time: boolean): unknown {
+  const value = Array.isArray(datum)
+    ? datum
+    : datum && typeof datum === 'object' && Array.isArray((datum as { value?: unknown }).value)
+      ? (datum as { value: unknown[] }).value
+      : null;
+  if (!value) return undefined;
+  return time && typeof value[2] === 'number' ? value[2] : value[0];
 }
 
 /** An x as a comparable number: epoch ms on a time axis (numbers, ISO strings, dates), the number itself otherwise. */
@@ -46,7 +53,7 @@ export function summariseChartData(option: EChartsCoreOption): ChartDataSummary 
     if (!Array.isArray(s?.data)) continue;
     points += s.data.length;
     for (const datum of s.data as Datum[]) {
-      const x = xNumber(xOf(datum), time);
+      const x = xNumber(xOf(datum, time), time);
       if (x === null) continue;
       if (x < min) min = x;
       if (x > max) max = x;

@@ -1,4 +1,10 @@
+import { DEFAULT_TIMEZONE } from '@strata/shared';
 import type { EChartsCoreOption } from 'echarts/core';
+import { chooseThresholds, dataExtent, decimalsOf, niceRange, withThresholds, type NiceRange, type ThresholdLine } from './chart-scale';
+import { timeTickLabel, timeTooltip, wallClock } from './chart-time';
+import { MARGIN_FONT_SIZE, marginWidth, stackMarginLabels } from './margin-labels';
+
+export type { ThresholdLine } from './chart-scale';
 
 /** Spec §9 chart constants. */
 export const CHART = {
@@ -9,15 +15,19 @@ export const CHART = {
   exportScale: 2,
 } as const;
 
-/** What the toolbar's menu switches (§2.15): value labels, the subtitle, the legend and the grid lines. */
+/**
+ * What the toolbar's menu switches (§2.15): value labels, the subtitle, the legend and the grid lines; and whether every
+ * threshold level is drawn or only those near the data (decision 026).
+ */
 export interface ChartDisplay {
   labels: boolean;
   subtitle: boolean;
   legend: boolean;
   grid: boolean;
+  allLevels: boolean;
 }
 
-export const DEFAULT_DISPLAY: ChartDisplay = { labels: true, subtitle: true, legend: true, grid: true };
+export const DEFAULT_DISPLAY: ChartDisplay = { labels: true, subtitle: true, legend: true, grid: true, allLevels: false };
 
 /** Fixed axis bounds from the toolbar's Xmin/Xmax/Ymin/Ymax fields; null = automatic. X is epoch ms on a time axis. */
 export interface AxisRange {
@@ -36,22 +46,14 @@ export interface ChartLine {
   color?: string;
 }
 
-/** A horizontal line at a threshold value, drawn in its level's colour. */
-export interface ThresholdLine {
-  /** e.g. "AL (upper)" (the line's name, in the tooltip). */
-  label: string;
-  /** What the line shows beside its value, e.g. "AL"; default the label. */
-  short?: string;
-  value: number;
-  color: string;
-}
-
 export interface LineChartInput {
   title?: string;
   subtitle?: string;
   lines: readonly ChartLine[];
   thresholds?: readonly ThresholdLine[];
   xType?: 'time' | 'value';
+  /** The zone a time axis and its tooltip show (default Asia/Singapore): the configured one, never the browser's. */
+  timezone?: string;
   /** The y axis name (the unit). */
   yName?: string;
   /** Decimals of values in labels and the tooltip. */
@@ -67,31 +69,75 @@ export function hasPoints(lines: readonly ChartLine[]): boolean {
   return lines.some((l) => l.points.length > 0);
 }
 
+/** A mark line drawn for its label only (opacity 0 would hide the label too). */
+const HIDDEN_LINE = { color: 'rgba(0,0,0,0)', width: 0 };
+
 const round = (value: number, precision: number) => {
   const f = 10 ** precision;
   return Math.round(value * f) / f;
 };
 
-/** The y range that shows every point and every threshold line (thresholds far off the data stay visible). */
+/** The y range that shows every point and every threshold line (what "All levels" spans). */
 export function valueExtent(lines: readonly ChartLine[], thresholds: readonly ThresholdLine[]): [number, number] | null {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const line of lines)
-    for (const [, y] of line.points) {
-      if (y < min) min = y;
-      if (y > max) max = y;
-    }
-  for (const t of thresholds) {
-    if (t.value < min) min = t.value;
-    if (t.value > max) max = t.value;
-  }
-  return Number.isFinite(min) && Number.isFinite(max) ? [min, max] : null;
+  return withThresholds(dataExtent(lines), thresholds);
+}
+
+export interface ValueAxis {
+  /** The axis ends and tick step; null without data. */
+  range: NiceRange | null;
+  /** The levels drawn. */
+  shown: ThresholdLine[];
+  /** The nearest level left out above the axis, and below it. */
+  above: ThresholdLine | null;
+  below: ThresholdLine | null;
 }
 
 /**
- * The ECharts option of a line chart (time series or x/y): one line per series, threshold levels as horizontal
- * mark lines in their level colours (on the first series, labelled with level and value), zoom by wheel/pinch down to
- * 0.1 % of the data (§9 zoom scale extent 0 to 1000), and the toolbar's display switches and axis bounds.
+ * The value axis of a line chart (decision 026): the data with a margin, stretched to the levels inside or near it
+ * (every level with `allLevels`), to nice ends. Toolbar bounds replace the ends; the levels between them are drawn.
+ */
+export function lineValueAxis(
+  lines: readonly ChartLine[],
+  thresholds: readonly ThresholdLine[],
+  allLevels: boolean,
+  precision: number,
+  axis: AxisRange,
+): ValueAxis {
+  const resolution = 10 ** -precision;
+  const choice = chooseThresholds(dataExtent(lines), thresholds, { all: allLevels, resolution });
+  const extent = withThresholds(dataExtent(lines), choice.shown);
+  const auto = extent ? niceRange(extent[0], extent[1], 5, resolution * 10) : null;
+  if (axis.yMin === null && axis.yMax === null) return { range: auto, ...choice };
+  const min = axis.yMin ?? auto?.min ?? null;
+  const max = axis.yMax ?? auto?.max ?? null;
+  if (min === null || max === null) return { range: null, ...choice };
+  const inside = (t: ThresholdLine) => t.value >= Math.min(min, max) && t.value <= Math.max(min, max);
+  const nearest = (list: ThresholdLine[], pick: (a: ThresholdLine, b: ThresholdLine) => boolean) =>
+    list.reduce<ThresholdLine | null>((m, t) => (m && pick(m, t) ? m : t), null);
+  return {
+    range: { min, max, interval: 0 },
+    shown: thresholds.filter(inside),
+    above: nearest(
+      thresholds.filter((t) => t.value > Math.max(min, max)),
+      (m, t) => m.value < t.value,
+    ),
+    below: nearest(
+      thresholds.filter((t) => t.value < Math.min(min, max)),
+      (m, t) => m.value > t.value,
+    ),
+  };
+}
+
+/**
+ * The ECharts option of a line chart (time series or x/y), laid out for dense reading (decision 026):
+ * - a time axis in the configured zone: drawn in UTC on the zone's wall clock (`chart-time.ts`), ticks labelled
+ *   DD/MM/YYYY or HH:mm:ss, the tooltip's time DD/MM/YYYY HH:mm:ss;
+ * - the value axis follows the data to nice ends; the threshold levels inside or near it are dashed lines in their
+ *   colours (every level with the toolbar's "All levels");
+ * - the levels' names and values, the nearest level off the axis and each series' latest value are labels in the right
+ *   margin, stacked apart once the height is known (`margin-labels.ts`); the legend is below the plot;
+ * - zoom by wheel/pinch down to 0.1 % of the data (§9 zoom scale extent 0 to 1000), and the toolbar's switches and
+ *   axis bounds.
  */
 export function buildLineChartOption(input: LineChartInput): EChartsCoreOption {
   const display = input.display ?? DEFAULT_DISPLAY;
@@ -100,86 +146,137 @@ export function buildLineChartOption(input: LineChartInput): EChartsCoreOption {
   const thresholds = input.thresholds ?? [];
   const text = input.textColor ?? '#555';
   const gridColor = input.gridColor ?? '#e0e0e0';
-  const extent = valueExtent(input.lines, thresholds);
-  const pad = extent ? Math.max((extent[1] - extent[0]) * 0.05, Math.abs(extent[1]) * 0.01, 10 ** -precision) : 0;
+  const time = (input.xType ?? 'time') === 'time';
+  const tz = input.timezone ?? DEFAULT_TIMEZONE;
+  const x = (ms: number) => (time ? wallClock(ms, tz) : ms);
   const legendShown = display.legend && input.lines.length > 0;
   const titleShown = Boolean(input.title);
+  const subtitleShown = titleShown && display.subtitle && Boolean(input.subtitle);
+  const value = lineValueAxis(input.lines, thresholds, display.allLevels, precision, axis);
+  const range = value.range;
+  const fmt = (v: number) => String(round(v, precision));
 
-  const markLine = thresholds.length
+  // The right margin's labels: levels (kept first), the nearest level off the axis, the latest values.
+  const marks: { name: string; yAxis: number; color: string; text: string; priority: number; line: boolean }[] = [];
+  if (display.labels && range) {
+    for (const t of value.shown)
+      marks.push({ name: t.label, yAxis: t.value, color: t.color, text: `${t.short ?? t.label} ${fmt(t.value)}`, priority: 0, line: true });
+    if (value.above)
+      marks.push({
+        name: value.above.label,
+        yAxis: range.max,
+        color: value.above.color,
+        text: `▲ ${value.above.short ?? value.above.label} ${fmt(value.above.value)}`,
+        priority: 1,
+        line: false,
+      });
+    if (value.below)
+      marks.push({
+        name: value.below.label,
+        yAxis: range.min,
+        color: value.below.color,
+        text: `▼ ${value.below.short ?? value.below.label} ${fmt(value.below.value)}`,
+        priority: 1,
+        line: false,
+      });
+  } else for (const t of value.shown) marks.push({ name: t.label, yAxis: t.value, color: t.color, text: '', priority: 0, line: true });
+  const latest = input.lines.map((line) => (display.labels && line.points.length > 30 ? line.points[line.points.length - 1]![1] : null));
+  const marginTexts = [...marks.map((m) => m.text), ...latest.flatMap((v) => (v === null ? [] : [fmt(v)]))];
+
+  const markLine = marks.length
     ? {
         silent: true,
         symbol: 'none',
         animation: false,
-        data: thresholds.map((t) => ({
-          name: t.label,
-          yAxis: t.value,
-          lineStyle: { color: t.color, type: 'dashed', width: 1.5 },
-          label: {
-            show: display.labels,
-            position: t.value >= 0 ? 'insideEndTop' : 'insideEndBottom',
-            color: t.color,
-            // Short (level and value): the lines of four levels lie close together.
-            formatter: `${t.short ?? t.label} ${round(t.value, precision)}`,
-          },
+        data: marks.map((m) => ({
+          name: m.name,
+          yAxis: m.yAxis,
+          priority: m.priority,
+          lineStyle: m.line ? { color: m.color, type: 'dashed', width: 1.5 } : HIDDEN_LINE,
+          label: { show: m.text !== '', position: 'end', distance: 4, color: m.color, fontSize: MARGIN_FONT_SIZE, formatter: m.text },
         })),
       }
     : undefined;
+  const latestMark = (v: number | null, color: string | undefined) =>
+    v === null || !range
+      ? undefined
+      : {
+          silent: true,
+          symbol: 'none',
+          animation: false,
+          data: [
+            {
+              yAxis: v,
+              priority: 2,
+              lineStyle: HIDDEN_LINE,
+              label: { show: true, position: 'end', distance: 4, color, fontSize: MARGIN_FONT_SIZE, fontWeight: 'bold', formatter: fmt(v) },
+            },
+          ],
+        };
 
+  // The title (and subtitle), then the value axis's name (the unit) above the plot.
+  const top = (titleShown ? (subtitleShown ? 50 : 28) : 4) + 24;
   return {
     animation: false,
+    useUTC: true,
     textStyle: { color: text },
     title: {
       show: titleShown,
       text: input.title ?? '',
-      subtext: display.subtitle ? (input.subtitle ?? '') : '',
+      subtext: subtitleShown ? input.subtitle : '',
       left: 8,
       top: 4,
       textStyle: { fontSize: 14, color: text },
       subtextStyle: { color: text },
     },
-    legend: { show: legendShown, type: 'scroll', top: titleShown ? (display.subtitle && input.subtitle ? 44 : 26) : 4, right: 8, textStyle: { color: text } },
+    legend: { show: legendShown, type: 'scroll', bottom: 0, left: 8, right: 8, textStyle: { color: text } },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (value: unknown) => (typeof value === 'number' ? String(round(value, precision)) : String(value ?? '')),
+      confine: true,
+      ...(time ? { formatter: timeTooltip(tz, fmt) } : { valueFormatter: (v: unknown) => (typeof v === 'number' ? fmt(v) : String(v ?? '')) }),
     },
-    grid: {
-      left: 56,
-      right: 24,
-      top: (titleShown ? (display.subtitle && input.subtitle ? 48 : 30) : 8) + (legendShown ? 24 : 0),
-      bottom: 28,
-      containLabel: false,
-    },
+    grid: { left: 56, right: marginWidth(marginTexts), top, bottom: 28 + (legendShown ? 24 : 0), containLabel: false },
     xAxis: {
-      type: input.xType ?? 'time',
-      min: axis.xMin ?? undefined,
-      max: axis.xMax ?? undefined,
+      type: time ? 'time' : 'value',
+      // A little room at both ends: the first point's label clears the value axis's labels, the last the margin's.
+      boundaryGap: ['4%', '4%'],
+      min: axis.xMin === null ? undefined : x(axis.xMin),
+      max: axis.xMax === null ? undefined : x(axis.xMax),
       scale: true,
-      axisLabel: { color: text, hideOverlap: true },
+      axisLabel: { color: text, hideOverlap: true, ...(time ? { formatter: timeTickLabel } : {}) },
       splitLine: { show: display.grid, lineStyle: { color: gridColor } },
     },
     yAxis: {
       type: 'value',
       name: input.yName ?? '',
-      nameTextStyle: { color: text, align: 'left' },
+      nameTextStyle: { color: text, align: 'right' },
       scale: true,
-      min: axis.yMin ?? (extent ? round(extent[0] - pad, precision + 1) : undefined),
-      max: axis.yMax ?? (extent ? round(extent[1] + pad, precision + 1) : undefined),
-      axisLabel: { color: text },
+      min: range?.min,
+      max: range?.max,
+      ...(range && range.interval > 0 ? { interval: range.interval } : {}),
+      axisLabel: {
+        color: text,
+        ...(range && range.interval > 0 ? { formatter: (v: number) => v.toFixed(decimalsOf(range.interval)) } : {}),
+      },
       splitLine: { show: display.grid, lineStyle: { color: gridColor } },
     },
     dataZoom: [{ type: 'inside', xAxisIndex: 0, filterMode: 'none', minSpan: 100 / CHART.zoomScaleExtent[1] }],
-    series: input.lines.map((line, i) => ({
-      name: line.name,
-      type: 'line',
-      showSymbol: line.points.length <= 60,
-      symbolSize: 4,
-      sampling: 'lttb',
-      color: line.color,
-      data: line.points.map((p) => [p[0], p[1]]),
-      label: { show: display.labels && line.points.length <= 30, formatter: (p: { value: [number, number] }) => String(round(p.value[1], precision)) },
-      endLabel: { show: display.labels && line.points.length > 30, formatter: (p: { value: [number, number] }) => String(round(p.value[1], precision)) },
-      ...(i === 0 && markLine ? { markLine } : {}),
-    })),
+    series: input.lines.map((line, i) => {
+      const own = latestMark(latest[i] ?? null, line.color);
+      const lines = i === 0 && markLine ? { ...markLine, data: [...markLine.data, ...(own?.data ?? [])] } : own;
+      return {
+        name: line.name,
+        type: 'line',
+        showSymbol: line.points.length <= 60,
+        symbolSize: 4,
+        sampling: 'lttb',
+        color: line.color,
+        data: line.points.map((p) => (time ? [x(p[0]), p[1], p[0]] : [p[0], p[1]])),
+        label: { show: display.labels && line.points.length <= 30, formatter: (p: { value: number[] }) => fmt(p.value[1]!) },
+        labelLayout: { hideOverlap: true },
+        ...(lines ? { markLine: lines } : {}),
+      };
+    }),
   };
 }
 
@@ -213,4 +310,9 @@ export function fitTitle(option: EChartsCoreOption, width: number): EChartsCoreO
   if (!title || Array.isArray(title) || width <= 0) return option;
   const fit = { width: Math.max(40, Math.floor(width - 16)), overflow: 'truncate', ellipsis: '…' };
   return { ...option, title: { ...title, textStyle: { ...title.textStyle, ...fit }, subtextStyle: { ...title.subtextStyle, ...fit } } };
+}
+
+/** The option fitted to the chart's box (CSS px): the title cut to its width, the margin labels stacked for its height. */
+export function fitToBox(option: EChartsCoreOption, width: number, height: number): EChartsCoreOption {
+  return stackMarginLabels(fitTitle(option, width), height);
 }

@@ -35,13 +35,13 @@ function renderPanel(empty = false) {
   return { ...view, buildOption };
 }
 
-describe('chart panel on numeric axes (an inclinometer profile)', () => {
+describe('chart panel on numeric axes (an inclinometer profile)', { timeout: 20_000 }, () => {
   it('offers the whole toolbar, with plain number fields for X as for Y', async () => {
     const { user } = renderPanel();
     expect(screen.getByRole('button', { name: 'Reset axis' })).toHaveProperty('disabled', false);
     for (const name of ['Xmin', 'Xmax', 'Ymin', 'Ymax']) expect(screen.getByLabelText(name)).toHaveProperty('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Chart options' }));
-    expect(screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Labels', 'Subtitle', 'Legends', 'Grid']);
+    expect(screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Labels', 'Subtitle', 'Legends', 'Grid', 'All levels']);
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export PNG', 'Export JPG', 'Export PDF', 'Export SVG']);
   });
 

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTimezone } from '../../lib/config';
 import { useToast } from '../feedback';
 import { AUTO_AXIS, CHART, DEFAULT_DISPLAY, type AxisRange, type ChartDisplay } from './chart-option';
 import { ChartToolbar } from './chart-toolbar';
@@ -32,6 +33,7 @@ export interface ChartPanelProps {
   fileName: string;
   /** Offer the exports (e.g. the user holds Export Instrument Charts). */
   canExport?: boolean;
+  /** The zone of the Xmin/Xmax date-times; default the configured one. */
   timezone?: string;
 }
 
@@ -43,6 +45,7 @@ export interface ChartPanelProps {
 export function ChartPanel({ buildOption, empty, xType = 'time', height = CHART.defaultHeight, label, fileName, canExport = true, timezone }: ChartPanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
+  const configured = useTimezone();
   const [axis, setAxis] = useState<AxisRange>(AUTO_AXIS);
   const [display, setDisplay] = useState<ChartDisplay>(DEFAULT_DISPLAY);
   const chart = useRef<ECharts | null>(null);
@@ -71,7 +74,7 @@ export function ChartPanel({ buildOption, empty, xType = 'time', height = CHART.
         onDisplayChange={setDisplay}
         onExport={canExport && !empty ? onExport : undefined}
         xType={xType}
-        timezone={timezone}
+        timezone={timezone ?? configured}
         disabled={empty}
       />
       <EChart option={option} empty={empty} height={height} label={label} onInstance={(instance) => (chart.current = instance)} />

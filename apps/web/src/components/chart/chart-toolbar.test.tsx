@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/render-widget';
 import { AUTO_AXIS, DEFAULT_DISPLAY } from './chart-option';
@@ -19,7 +19,7 @@ function renderToolbar(overrides: Partial<Parameters<typeof ChartToolbar>[0]> = 
   return { ...renderWidget(<ChartToolbar {...props} />), props };
 }
 
-describe('chart toolbar (spec §2.15)', () => {
+describe('chart toolbar (spec §2.15)', { timeout: 20_000 }, () => {
   it('applies a numeric axis bound on Enter and refuses text that is not a number', async () => {
     const { user, props } = renderToolbar();
     const yMin = screen.getByLabelText('Ymin');
@@ -38,13 +38,16 @@ describe('chart toolbar (spec §2.15)', () => {
     expect(props.onResetAxis).toHaveBeenCalled();
   });
 
-  it('switches Labels, Subtitle, Legends and Grid from its menu', async () => {
+  it('switches Labels, Subtitle, Legends, Grid and All levels from its menu', async () => {
     const { user, props } = renderToolbar();
     await user.click(screen.getByRole('button', { name: 'Chart options' }));
     const items = screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent);
-    expect(items).toEqual(['Labels', 'Subtitle', 'Legends', 'Grid']);
+    expect(items).toEqual(['Labels', 'Subtitle', 'Legends', 'Grid', 'All levels']);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'All levels' }).getAttribute('aria-checked')).toBe('false');
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Grid' }));
     expect(props.onDisplayChange).toHaveBeenCalledWith({ ...DEFAULT_DISPLAY, grid: false });
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'All levels' }));
+    expect(props.onDisplayChange).toHaveBeenLastCalledWith({ ...DEFAULT_DISPLAY, allLevels: true });
   });
 
   it('exports to PNG, JPG, PDF and SVG, in that order, and offers no export without the permission', async () => {
@@ -59,13 +62,28 @@ describe('chart toolbar (spec §2.15)', () => {
     expect(screen.queryByRole('menuitem', { name: 'Export PNG' })).toBeNull();
   });
 
-  it('shows time bounds as local date-times in the time zone and reads them back', () => {
-    const at = Date.UTC(2026, 0, 2, 1, 30);
-    expect(formatBound(at, true, 'Asia/Singapore')).toBe('2026-01-02T09:30');
-    expect(parseBound('2026-01-02T09:30', true, 'Asia/Singapore')).toBe(at);
-    expect(parseBound('', true, 'Asia/Singapore')).toBeNull();
-    expect(parseBound('1e3', false, 'UTC')).toBe(1000);
-    expect(Number.isNaN(parseBound('12a', false, 'UTC'))).toBe(true);
+  it('reads numeric bounds, refusing what is not a number', () => {
+    expect(formatBound(-2.5)).toBe('-2.5');
+    expect(formatBound(null)).toBe('');
+    expect(parseBound('1e3')).toBe(1000);
+    expect(parseBound(' ')).toBeNull();
+    expect(Number.isNaN(parseBound('12a'))).toBe(true);
+  });
+
+  it("gives a time axis's Xmin/Xmax the app's DD/MM/YYYY HH:mm:ss field in the configured zone, not the browser's picker", async () => {
+    // 27/11/2026 07:00 UTC: 15:00 in Singapore, whatever zone the browser (here the test's) is in.
+    const at = Date.UTC(2026, 10, 27, 7);
+    const { user, props } = renderToolbar({ xType: 'time', timezone: 'Asia/Singapore', axis: { ...AUTO_AXIS, xMin: at } });
+    const xMin = screen.getByRole('group', { name: 'Xmin' });
+    expect(xMin.querySelector('input')!.value).toBe('27/11/2026 15:00:00');
+    expect(document.querySelector('input[type="datetime-local"]')).toBeNull();
+    // Typed in the zone: 28/11/2026 08:30:15 in Singapore is 00:30:15 UTC.
+    const xMax = screen.getByRole('group', { name: 'Xmax' });
+    await user.click(within(xMax).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('28112026083015');
+    expect(props.onAxisChange).toHaveBeenLastCalledWith({ ...AUTO_AXIS, xMin: at, xMax: Date.UTC(2026, 10, 28, 0, 30, 15) });
+    // The Y bounds stay numbers.
+    expect(screen.getByLabelText('Ymin')).toHaveProperty('type', 'text');
   });
 });
 

@@ -1,6 +1,7 @@
 import Check from '@mui/icons-material/Check';
 import MoreVert from '@mui/icons-material/MoreVert';
 import RestartAlt from '@mui/icons-material/RestartAlt';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -14,44 +15,35 @@ import Tooltip from '@mui/material/Tooltip';
 import { DEFAULT_TIMEZONE } from '@strata/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../../lib/dayjs';
+import { AppDateTimePicker } from '../date-time';
 import type { AxisRange, ChartDisplay } from './chart-option';
 import { EXPORT_FORMATS, type ExportFormat } from './export';
 
-const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
-
-/** An axis bound as the field shows it: a number, or on a time axis a local date-time in `timezone`. */
-export function formatBound(value: number | null, time: boolean, timezone: string): string {
-  if (value === null) return '';
-  return time ? dayjs(value).tz(timezone).format(LOCAL_FORMAT) : String(value);
+/** An axis bound as its number field shows it. */
+export function formatBound(value: number | null): string {
+  return value === null ? '' : String(value);
 }
 
-/** What the field holds as a bound: null when empty, NaN when unreadable. */
-export function parseBound(text: string, time: boolean, timezone: string): number | null {
+/** What a number field holds as a bound: null when empty, NaN when unreadable. */
+export function parseBound(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  if (time) {
-    const day = dayjs.tz(trimmed, LOCAL_FORMAT, timezone);
-    return day.isValid() ? day.valueOf() : NaN;
-  }
   return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
 }
 
 interface BoundFieldProps {
   label: string;
   value: number | null;
-  time: boolean;
-  timezone: string;
   onCommit: (value: number | null) => void;
   disabled?: boolean;
 }
 
-/** One axis bound; applied on Enter or when the field loses focus, refused (red) when it is not a number. */
-function BoundField({ label, value, time, timezone, onCommit, disabled }: BoundFieldProps) {
+/** One numeric axis bound; applied on Enter or when the field loses focus, refused (red) when it is not a number. */
+function NumberBoundField({ label, value, onCommit, disabled }: BoundFieldProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(formatBound(value, time, timezone));
-  useEffect(() => setText(formatBound(value, time, timezone)), [value, time, timezone]);
-  const parsed = parseBound(text, time, timezone);
+  const [text, setText] = useState(formatBound(value));
+  useEffect(() => setText(formatBound(value)), [value]);
+  const parsed = parseBound(text);
   const invalid = Number.isNaN(parsed);
   const commit = () => {
     if (!invalid && parsed !== value) onCommit(parsed);
@@ -62,7 +54,6 @@ function BoundField({ label, value, time, timezone, onCommit, disabled }: BoundF
       label={label}
       value={text}
       disabled={disabled}
-      type={time ? 'datetime-local' : 'text'}
       error={invalid}
       helperText={invalid ? t('workspace.chart.notANumber') : undefined}
       onChange={(event) => setText(event.target.value)}
@@ -73,9 +64,32 @@ function BoundField({ label, value, time, timezone, onCommit, disabled }: BoundF
           commit();
         }
       }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: time ? {} : { inputMode: 'decimal' } }}
-      sx={{ width: time ? 200 : 110 }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal' } }}
+      sx={{ width: 110 }}
     />
+  );
+}
+
+/**
+ * One time bound: the app's date-time field (DD/MM/YYYY HH:mm:ss, typed or picked) in the configured zone, never the
+ * browser's native picker (its format and zone are the browser's); applied as soon as it holds a whole date-time.
+ */
+function TimeBoundField({ label, value, onCommit, disabled, timezone }: BoundFieldProps & { timezone: string }) {
+  return (
+    <Box sx={{ width: 230 }}>
+      <AppDateTimePicker
+        size="small"
+        fullWidth
+        label={label}
+        value={value === null ? null : new Date(value).toISOString()}
+        timezone={timezone}
+        disabled={disabled}
+        onChange={(iso) => {
+          const next = iso === null ? null : Date.parse(iso);
+          if (next !== value) onCommit(next);
+        }}
+      />
+    </Box>
   );
 }
 
@@ -99,6 +113,7 @@ const TOGGLES = [
   ['subtitle', 'workspace.chart.subtitle'],
   ['legend', 'workspace.chart.legends'],
   ['grid', 'workspace.chart.grid'],
+  ['allLevels', 'workspace.chart.allLevels'],
 ] as const;
 
 const EXPORT_LABELS = {
@@ -110,7 +125,8 @@ const EXPORT_LABELS = {
 
 /**
  * The chart toolbar (spec §2.15): reset axis, Xmin/Xmax/Ymin/Ymax, and a menu with the Labels, Subtitle, Legends and
- * Grid switches and the PNG, JPG, PDF and SVG exports. Xmin/Xmax are date-times on a time x axis and plain numbers on a
+ * Grid switches (and All levels: every threshold level, not only those near the data) and the PNG, JPG, PDF and SVG
+ * exports. Xmin/Xmax are date-times (DD/MM/YYYY HH:mm:ss in the configured zone) on a time x axis and plain numbers on a
  * value axis (e.g. an inclinometer profile's displacement); Ymin/Ymax are always numbers (on a reversed axis too: Ymin
  * is then the top).
  */
@@ -129,16 +145,10 @@ export function ChartToolbar({
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const time = xType === 'time';
-  const field = (key: keyof AxisRange, label: string) => (
-    <BoundField
-      label={label}
-      value={axis[key]}
-      time={time && key.startsWith('x')}
-      timezone={timezone}
-      disabled={disabled}
-      onCommit={(value) => onAxisChange({ ...axis, [key]: value })}
-    />
-  );
+  const field = (key: keyof AxisRange, label: string) => {
+    const props = { label, value: axis[key], disabled, onCommit: (value: number | null) => onAxisChange({ ...axis, [key]: value }) };
+    return time && key.startsWith('x') ? <TimeBoundField {...props} timezone={timezone} /> : <NumberBoundField {...props} />;
+  };
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1 }}>
       <Button size="small" startIcon={<RestartAlt />} onClick={onResetAxis} disabled={disabled}>

@@ -4,7 +4,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { summariseChartData } from './chart-data';
-import { CHART, fitTitle } from './chart-option';
+import { CHART, fitToBox } from './chart-option';
 import { echarts, type ECharts, type EChartsCoreOption } from './echarts-core';
 
 /** True where ECharts can draw (a canvas with a 2D context; not jsdom). */
@@ -63,9 +63,12 @@ export function EChart({ option, empty = false, height = CHART.defaultHeight, la
             timer = setTimeout(() => {
               if (instance.isDisposed()) return;
               instance.resize();
-              // The title only (a merge): the zoom stays.
-              const fitted = fitTitle(latestOption.current, instance.getWidth());
-              if (fitted.title) instance.setOption({ title: fitted.title });
+              // The title and the margin labels only (a merge): the zoom stays.
+              const fitted = fitToBox(latestOption.current, instance.getWidth(), instance.getHeight());
+              const series = Array.isArray(fitted.series)
+                ? (fitted.series as { markLine?: unknown }[]).map((s) => (s.markLine ? { markLine: s.markLine } : {}))
+                : undefined;
+              instance.setOption({ ...(fitted.title ? { title: fitted.title } : {}), ...(series ? { series } : {}) });
             }, CHART.resizeDebounceMs);
           });
     observer?.observe(element);
@@ -80,7 +83,7 @@ export function EChart({ option, empty = false, height = CHART.defaultHeight, la
 
   useEffect(() => {
     latestOption.current = option;
-    if (chart && !chart.isDisposed()) chart.setOption(fitTitle(option, chart.getWidth()), { notMerge: true });
+    if (chart && !chart.isDisposed()) chart.setOption(fitToBox(option, chart.getWidth(), chart.getHeight()), { notMerge: true });
   }, [chart, option]);
 
   return (

@@ -1,5 +1,5 @@
 import { saveBlob } from '../../lib/download';
-import { CHART, fitTitle } from './chart-option';
+import { CHART, fitToBox } from './chart-option';
 import { echarts, type ECharts, type EChartsCoreOption } from './echarts-core';
 import { dataUrlBytes, jpegToPdf } from './pdf';
 
@@ -19,7 +19,7 @@ export function safeFileName(name: string): string {
 export function chartSvg(option: EChartsCoreOption, width: number, height: number): string {
   const copy = echarts.init(null, undefined, { renderer: 'svg', ssr: true, width, height });
   try {
-    copy.setOption({ ...fitTitle(option, width), backgroundColor: BACKGROUND });
+    copy.setOption({ ...fitToBox(option, width, height), backgroundColor: BACKGROUND });
     return copy.renderToSVGString();
   } finally {
     copy.dispose();

@@ -3,7 +3,9 @@ export {
   buildLineChartOption,
   CHART,
   DEFAULT_DISPLAY,
+  fitToBox,
   hasPoints,
+  lineValueAxis,
   thresholdLines,
   valueExtent,
   type AxisRange,
@@ -11,7 +13,11 @@ export {
   type ChartLine,
   type LineChartInput,
   type ThresholdLine,
+  type ValueAxis,
 } from './chart-option';
+export { chooseThresholds, niceRange, niceStep, type NiceRange, type ThresholdChoice } from './chart-scale';
+export { timeTickLabel, wallClock, zoneOffsetMs } from './chart-time';
+export { stackLabels, stackMarginLabels } from './margin-labels';
 export { summariseChartData, type ChartDataSummary } from './chart-data';
 export { ChartPanel, type ChartPanelProps, type ChartView } from './chart-panel';
 export { ChartToolbar, formatBound, parseBound, type ChartToolbarProps } from './chart-toolbar';

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useCallback } from 'react';
+import { useTimezone } from '../../lib/config';
 import { buildLineChartOption, CHART, hasPoints, type ChartLine, type ThresholdLine } from './chart-option';
 import { ChartPanel, type ChartView } from './chart-panel';
 import type { EChartProps } from './echart';
@@ -21,6 +22,7 @@ export interface LineChartPanelProps {
   fileName: string;
   /** Offer the exports (e.g. the user holds Export Instrument Charts). */
   canExport?: boolean;
+  /** The zone of the time axis, the tooltip and the Xmin/Xmax fields; default the configured one (never the browser's). */
   timezone?: string;
 }
 
@@ -40,6 +42,8 @@ export function LineChartPanel({
   timezone,
 }: LineChartPanelProps) {
   const theme = useTheme();
+  const configured = useTimezone();
+  const tz = timezone ?? configured;
   const buildOption = useCallback(
     ({ display, axis }: ChartView) =>
       buildLineChartOption({
@@ -48,6 +52,7 @@ export function LineChartPanel({
         lines,
         thresholds,
         xType,
+        timezone: tz,
         yName,
         precision,
         display,
@@ -55,7 +60,7 @@ export function LineChartPanel({
         textColor: theme.palette.text.secondary,
         gridColor: theme.palette.divider,
       }),
-    [title, subtitle, lines, thresholds, xType, yName, precision, theme],
+    [title, subtitle, lines, thresholds, xType, tz, yName, precision, theme],
   );
 
   return (
@@ -68,7 +73,7 @@ export function LineChartPanel({
         label={label}
         fileName={fileName}
         canExport={canExport}
-        timezone={timezone}
+        timezone={tz}
       />
     </Box>
   );

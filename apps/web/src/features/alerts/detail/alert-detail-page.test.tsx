@@ -56,6 +56,8 @@ function serve(permissions: string[], initial: TAlertDetail = alertDetail()) {
             level_code: 'WSL',
             value: null,
             reading_at: null,
+            last_reading_at: null,
+            triggers: null,
             by_name: 'Alice Tan',
             note: body.reason,
           },
@@ -134,11 +136,29 @@ describe('Alert page', { timeout: 60_000 }, () => {
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(['Opened', 'Escalated']);
     expect(rows.map((r) => within(r).getByTestId('alert-level').textContent)).toEqual(['AL', 'WSL']);
+    // Each row says how many triggers it stands for: together the alert's Triggers (2).
+    const headers = within(history)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const triggers = headers.indexOf('Triggers');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[triggers]!.textContent)).toEqual(['1', '1']);
+    expect(within(summary).getByText('Triggers').parentElement?.textContent).toContain('2');
 
     // The comments on the alert are there; no Close without the permission.
     expect(screen.getByRole('region', { name: 'Comments' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close alert' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Open a case' })).toBeNull();
+  });
+
+  it('shows the times of the alert and its history in the configured time zone', async () => {
+    serve(VIEW);
+    server.use(http.get(api('/config'), () => HttpResponse.json(configResponse({ ...configLevels, timezone: 'UTC' }))));
+    renderApp('/en/alert-detail/5');
+    const summary = await screen.findByRole('region', { name: /SM-1023 DSPA/ }, SLOW);
+    // Opened 2026-11-20T01:00Z: 01:00 in UTC (09:00 in Singapore, the default).
+    await waitFor(() => expect(within(summary).getByText('Opened').parentElement?.textContent).toContain('20/11/2026 01:00:00'));
+    const history = within(screen.getByRole('region', { name: 'History' })).getByRole('table', { name: 'History of the alert' });
+    expect(within(history).getAllByRole('row')[1]!.textContent).toContain('20/11/2026 01:00:00');
   });
 
   it('links to opening a case in the Log of Actions Taken for who may follow up breached instrument cases', async () => {

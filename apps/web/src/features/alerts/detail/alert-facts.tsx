@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { formatDateTime, type TAlert } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { DetailList, type DetailItem } from '../../../components/detail-list';
+import { useTimezone } from '../../../lib/config';
 import { alertSubject, formatValue } from '../components/alert-subject';
 import { LevelChip } from '../components/level-chip';
 import { AlertStatusChip } from '../components/status-chip';
@@ -10,6 +11,7 @@ import { KIND_LABELS } from '../kinds';
 /** What the alert is: kind, level, status, subject, values and times (and how it was closed). */
 export function AlertFacts({ alert }: { alert: TAlert }) {
   const { t } = useTranslation();
+  const tz = useTimezone();
   const items: DetailItem[] = [
     { label: t('alerts.detail.kind'), value: t(KIND_LABELS[alert.kind]) },
     {
@@ -36,13 +38,13 @@ export function AlertFacts({ alert }: { alert: TAlert }) {
   }
   items.push(
     { label: t('alerts.detail.triggers'), value: String(alert.trigger_count) },
-    { label: t('alerts.detail.openedAt'), value: formatDateTime(alert.opened_at) },
-    { label: t('alerts.detail.lastTriggeredAt'), value: formatDateTime(alert.last_triggered_at) },
+    { label: t('alerts.detail.openedAt'), value: formatDateTime(alert.opened_at, tz) },
+    { label: t('alerts.detail.lastTriggeredAt'), value: formatDateTime(alert.last_triggered_at, tz) },
   );
-  if (alert.reading_at) items.push({ label: t('alerts.detail.readingAt'), value: formatDateTime(alert.reading_at) });
+  if (alert.reading_at) items.push({ label: t('alerts.detail.readingAt'), value: formatDateTime(alert.reading_at, tz) });
   if (alert.status === 'closed') {
     items.push(
-      { label: t('alerts.detail.closedAt'), value: alert.closed_at ? formatDateTime(alert.closed_at) : '—' },
+      { label: t('alerts.detail.closedAt'), value: alert.closed_at ? formatDateTime(alert.closed_at, tz) : '—' },
       { label: t('alerts.detail.closedBy'), value: alert.closed_by ?? '—' },
       { label: t('alerts.detail.closeReason'), value: alert.close_reason ?? '—' },
     );

@@ -1,5 +1,6 @@
 import type { TReadingProfile } from '@strata/shared';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DISPLAY } from '../../../components/chart';
 import { buildProfileOption, niceCeil, profileLines } from './profile-option';
 
 const profile = (at: string, code: string, points: [number, number][]): TReadingProfile => ({
@@ -69,7 +70,7 @@ describe('inclinometer profile chart', () => {
 
     const hidden = buildProfileOption({
       ...base,
-      display: { labels: false, subtitle: false, legend: false, grid: false },
+      display: { labels: false, subtitle: false, legend: false, grid: false, allLevels: false },
       axis: { xMin: -0.5, xMax: 3, yMin: 1, yMax: 5 },
     }) as unknown as Option;
     expect(hidden.title.subtext).toBe('');
@@ -78,6 +79,33 @@ describe('inclinometer profile chart', () => {
     expect(hidden.xAxis).toMatchObject({ min: -0.5, max: 3, splitLine: { show: false } });
     // Depth still runs downward: Ymin is the top.
     expect(hidden.yAxis).toMatchObject({ min: 1, max: 5, inverse: true, splitLine: { show: false } });
+  });
+
+  it('draws the threshold levels near the profile as vertical dashed lines, so a depth past CL −20 is seen', () => {
+    type Mark = { xAxis: number; lineStyle: { color?: string; type: string }; label: { show: boolean; formatter?: string } };
+    const levels = [
+      { label: 'CL (lower)', short: 'CL', value: -20, color: '#4fc3f7' },
+      { label: 'WSL (lower)', short: 'WSL', value: -28, color: '#8e0000' },
+      { label: 'WSL (upper)', short: 'WSL', value: 28, color: '#8e0000' },
+    ];
+    const lines = [{ name: '24/02/2026', color: '#0471d1', points: [[-20.39, 3] as [number, number], [-8, 6] as [number, number]] }];
+    const marks = (all: boolean) =>
+      (
+        buildProfileOption({
+          unit: 'mm',
+          depthName: 'Depth (m)',
+          lines,
+          precision: 2,
+          thresholds: levels,
+          display: { ...DEFAULT_DISPLAY, allLevels: all },
+        }) as unknown as {
+          series: { markLine: { data: Mark[] } }[];
+          xAxis: { min: number; max: number };
+        }
+      ).series[0]!.markLine.data.filter((d) => d.xAxis !== 0);
+    // CL −20 lies among values of −20.39 to −8; the WSL lines (±28) are farther off, drawn with All levels.
+    expect(marks(false).map((d) => [d.xAxis, d.lineStyle.color, d.lineStyle.type, d.label.formatter])).toEqual([[-20, '#4fc3f7', 'dashed', 'CL -20']]);
+    expect(marks(true).map((d) => d.xAxis)).toEqual([-20, -28, 28]);
   });
 
   it('rounds the axis bound up to a nice number', () => {

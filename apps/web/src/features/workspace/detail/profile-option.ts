@@ -1,5 +1,14 @@
 import type { TReadingProfile } from '@strata/shared';
-import { AUTO_AXIS, CHART, DEFAULT_DISPLAY, type AxisRange, type ChartDisplay, type EChartProps } from '../../../components/chart';
+import {
+  AUTO_AXIS,
+  CHART,
+  chooseThresholds,
+  DEFAULT_DISPLAY,
+  type AxisRange,
+  type ChartDisplay,
+  type EChartProps,
+  type ThresholdLine,
+} from '../../../components/chart';
 
 type EChartsCoreOption = EChartProps['option'];
 
@@ -23,6 +32,11 @@ export interface ProfileChartInput {
   depthName: string;
   lines: readonly ProfileLine[];
   precision: number;
+  /**
+   * The code's threshold levels: vertical dashed lines in their colours, those inside or near the values drawn (every
+   * one with the toolbar's All levels), labelled along the line at the top.
+   */
+  thresholds?: readonly ThresholdLine[];
   /** The toolbar's switches: value labels at the points, the subtitle, the legend, the grid lines. */
   display?: ChartDisplay;
   /** The toolbar's bounds: X is the value (displacement), Y the depth (Ymin is the top: the axis runs downward). */
@@ -54,7 +68,7 @@ export function niceCeil(value: number): number {
 /**
  * The ECharts option of an inclinometer profile: displacement on the horizontal axis (symmetric about zero, to a nice
  * bound), depth on the vertical axis increasing downward (0 at the top), one line per date with a marker per depth,
- * and a zero line. The toolbar's switches and bounds apply (spec §2.15): value labels at the points (overlapping ones
+ * a zero line and the code's threshold levels near the values (vertical dashed lines; decision 026). The toolbar's switches and bounds apply (spec §2.15): value labels at the points (overlapping ones
  * hidden), the subtitle, the legend, the grid lines; Xmin/Xmax replace the symmetric bound, Ymin/Ymax the depth range.
  * Wheel or pinch zooms both axes, down to 1/1000 of them (spec §9).
  */
@@ -64,8 +78,13 @@ export function buildProfileOption(input: ProfileChartInput): EChartsCoreOption 
   const text = input.textColor ?? '#555';
   const grid = input.gridColor ?? '#e0e0e0';
   const values = input.lines.flatMap((l) => l.points.map((p) => p[0]));
-  const spread = values.length ? Math.max(...values.map(Math.abs)) : 0;
+  const extent: [number, number] | null = values.length ? [Math.min(...values), Math.max(...values)] : null;
+  const levels = chooseThresholds(extent, input.thresholds ?? [], { all: display.allLevels, resolution: 10 ** -input.precision }).shown;
+  const spread = Math.max(0, ...values.map(Math.abs), ...levels.map((t) => Math.abs(t.value)));
   const bound = spread > 0 ? niceCeil(spread * 1.1) : 1;
+  const xMin = axis.xMin ?? -bound;
+  const xMax = axis.xMax ?? bound;
+  const drawn = levels.filter((t) => t.value >= Math.min(xMin, xMax) && t.value <= Math.max(xMin, xMax));
   const legendShown = display.legend && input.lines.length > 0;
   const titleShown = Boolean(input.title);
   const subtitleShown = titleShown && display.subtitle && Boolean(input.subtitle);
@@ -98,8 +117,8 @@ export function buildProfileOption(input: ProfileChartInput): EChartsCoreOption 
       nameLocation: 'middle',
       nameGap: 22,
       position: 'top',
-      min: axis.xMin ?? -bound,
-      max: axis.xMax ?? bound,
+      min: xMin,
+      max: xMax,
       axisLabel: { color: text, hideOverlap: true },
       splitLine: { show: display.grid, lineStyle: { color: grid } },
     },
@@ -134,7 +153,22 @@ export function buildProfileOption(input: ProfileChartInput): EChartsCoreOption 
               animation: false,
               lineStyle: { color: text, type: 'solid', width: 1 },
               label: { show: false },
-              data: [{ xAxis: 0 }],
+              data: [
+                { xAxis: 0 },
+                ...drawn.map((t) => ({
+                  name: t.label,
+                  xAxis: t.value,
+                  lineStyle: { color: t.color, type: 'dashed', width: 1.5 },
+                  // Along the line, at its top: lines a few pixels apart do not overlap their labels.
+                  label: {
+                    show: display.labels,
+                    position: 'insideStartTop',
+                    color: t.color,
+                    fontSize: 11,
+                    formatter: `${t.short ?? t.label} ${round(t.value, input.precision)}`,
+                  },
+                })),
+              ],
             },
           }
         : {}),

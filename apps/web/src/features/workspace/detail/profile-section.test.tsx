@@ -63,7 +63,7 @@ describe('inclinometer profile section', { timeout: 30_000 }, () => {
     for (const name of ['Xmin', 'Xmax', 'Ymin', 'Ymax']) expect(panelA.getByLabelText(name)).toHaveProperty('type', 'text');
     expect(panelA.getByRole('button', { name: 'Reset axis' })).toHaveProperty('disabled', false);
     await user.click(panelA.getByRole('button', { name: 'Chart options' }));
-    expect(screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Labels', 'Subtitle', 'Legends', 'Grid']);
+    expect(screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Labels', 'Subtitle', 'Legends', 'Grid', 'All levels']);
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export PNG', 'Export JPG', 'Export PDF', 'Export SVG']);
   });
 
@@ -71,7 +71,7 @@ describe('inclinometer profile section', { timeout: 30_000 }, () => {
     const { user } = renderProfile(['ViewInstrumentData']);
     await screen.findByRole('img', { name: 'Profile of A of IN-01' });
     await user.click(within(screen.getByTestId('profile-B')).getByRole('button', { name: 'Chart options' }));
-    expect(screen.getAllByRole('menuitemcheckbox')).toHaveLength(4);
+    expect(screen.getAllByRole('menuitemcheckbox')).toHaveLength(5);
     expect(screen.queryByRole('menuitem', { name: 'Export PNG' })).toBeNull();
   });
 });

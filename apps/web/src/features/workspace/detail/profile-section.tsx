@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import { DEFAULT_TIMEZONE, formatDate, PROFILE_MAX_DATES, type TReadingProfile } from '@strata/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartPanel, type ChartView } from '../../../components/chart';
+import { ChartPanel, type ChartView, type ThresholdLine } from '../../../components/chart';
 import { AppDatePicker } from '../../../components/date-time';
 import { LoadError, Loading } from '../../../components/query-states';
 import { dayjs } from '../../../lib/dayjs';
@@ -36,6 +36,8 @@ export interface ProfileSectionProps {
   /** The dates shown until the user picks others (start of a day, ISO): the first reading of the period and the latest. */
   defaultDates: readonly string[];
   timezone?: string;
+  /** The threshold levels of each reading code (drawn on its profile). */
+  thresholds?: Readonly<Record<string, readonly ThresholdLine[]>>;
 }
 
 /** The start of the local day of an instant (what the date pickers hold). */
@@ -55,10 +57,11 @@ interface ProfileChartProps {
   precision: number;
   lines: ProfileLine[];
   instrumentName: string;
+  thresholds?: readonly ThresholdLine[];
 }
 
 /** One reading code's profile with the chart toolbar (spec §2.15): displacement bounds on x, depth bounds on y. */
-function ProfileChart({ code, title, unit, precision, lines, instrumentName }: ProfileChartProps) {
+function ProfileChart({ code, title, unit, precision, lines, instrumentName, thresholds }: ProfileChartProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const canExport = useCan('ExportInstrumentCharts');
@@ -74,12 +77,13 @@ function ProfileChart({ code, title, unit, precision, lines, instrumentName }: P
         depthName,
         lines,
         precision,
+        thresholds,
         display,
         axis,
         textColor: theme.palette.text.secondary,
         gridColor: theme.palette.divider,
       }),
-    [title, subtitle, unit, depthName, lines, precision, theme],
+    [title, subtitle, unit, depthName, lines, precision, thresholds, theme],
   );
   return (
     <ChartPanel
@@ -100,7 +104,7 @@ function ProfileChart({ code, title, unit, precision, lines, instrumentName }: P
  * chart toolbar. Dates are picked per day; a
  * day's profile is the latest reading of each depth up to the end of that day.
  */
-export function ProfileSection({ instrumentId, instrumentName, codes, defaultDates, timezone }: ProfileSectionProps) {
+export function ProfileSection({ instrumentId, instrumentName, codes, defaultDates, timezone, thresholds }: ProfileSectionProps) {
   const { t } = useTranslation();
   const tz = timezone ?? DEFAULT_TIMEZONE;
   const [picked, setPicked] = useState<(string | null)[] | null>(null);
@@ -179,7 +183,7 @@ export function ProfileSection({ instrumentId, instrumentName, codes, defaultDat
           >
             {charts.map((chart) => (
               <Box key={chart.code} sx={{ flex: '1 1 0', minWidth: 0 }} data-testid={`profile-${chart.code}`}>
-                <ProfileChart {...chart} instrumentName={instrumentName} />
+                <ProfileChart {...chart} instrumentName={instrumentName} thresholds={thresholds?.[chart.code]} />
               </Box>
             ))}
           </Box>

@@ -154,6 +154,7 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
       thresholds: thresholdLines(thresholds, chart.code, levels ?? [], words),
     }));
   }, [charts, thresholds, levels, depthWord, t]);
+  const profileThresholds = useMemo(() => Object.fromEntries(chartInputs.map((c) => [c.code, c.thresholds])), [chartInputs]);
 
   // The readings table: the stored readings of the period (codes, depths as chosen), newest first, a page at a time.
   const [tableCode, setTableCode] = useState<string | null>(null);
@@ -217,6 +218,7 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
               codes={profileCodes}
               defaultDates={profileDates}
               timezone={config?.timezone}
+              thresholds={profileThresholds}
             />
             <Typography variant="subtitle1" component="h3">
               {t('workspace.profile.timeSeries')}
@@ -237,6 +239,7 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
               label={t('workspace.detail.chartLabel', { name: instrumentName, code: chart.code })}
               fileName={`${instrumentName}-${chart.code}`}
               canExport={canExport}
+              timezone={config?.timezone}
             />
           </Box>
         ))}
