@@ -40,9 +40,18 @@ export interface ViewSyncProps {
   onMoved: (pos: MapPosition, extent: Svy21Extent | null) => void;
 }
 
+/** How many of the map's own reports are remembered while their way back through the URL is pending. */
+const REPORTS_KEPT = 16;
+
 /**
  * Keeps the map's view and the URL's `pos` in step: a new `pos` (reload, shared link, location search, back button)
  * moves the map; a move of the map reports its new position.
+ *
+ * A reported position comes back as `pos` once the navigation that writes it has rendered. That can be long after the
+ * report (React Router renders navigations as transitions, which other renders hold back: the work space's data
+ * arriving took 1.3 s in one CI run) and after the map has moved on — a fit under way (the location search), a pan.
+ * Such an echo is not a request to move: applied, it pulled the map back and cancelled the fit (issue 15). So a `pos`
+ * equal to one of the map's own reports still on its way is taken as read; any other `pos` moves the map.
  */
 export function ViewSync({ pos, home, extentKey, onMoved }: ViewSyncProps) {
   const map = useOlMap();
@@ -51,6 +60,11 @@ export function ViewSync({ pos, home, extentKey, onMoved }: ViewSyncProps) {
     latest.current = { onMoved };
   });
   const homeKey = home.join(',');
+  // The map's reports not yet seen back as `pos`, oldest first.
+  const reported = useRef<MapPosition[]>([]);
+  // What the view was last placed for: a new map or extent (MapView fitted it again) needs the position put back even
+  // when the URL's `pos` is the map's own.
+  const placedFor = useRef<{ map: OlMap | null; homeKey: string; extentKey: string } | null>(null);
 
   // Where the URL says (after MapView's own fit, which runs in the same commit: hence the microtask).
   const posKey = pos ? `${pos.x},${pos.y},${pos.zoom}` : '';
@@ -59,12 +73,18 @@ export function ViewSync({ pos, home, extentKey, onMoved }: ViewSyncProps) {
     let cancelled = false;
     queueMicrotask(() => {
       if (cancelled) return;
+      const refitted = placedFor.current?.map !== map || placedFor.current.homeKey !== homeKey || placedFor.current.extentKey !== extentKey;
+      placedFor.current = { map, homeKey, extentKey };
       const view = map.getView();
       if (pos) {
-        if (samePosition(viewPosition(map), pos)) return;
+        const echo = reported.current.findIndex((p) => samePosition(p, pos));
+        // Reports older than this one will not come back (a later navigation replaced them).
+        reported.current = echo >= 0 ? reported.current.slice(echo + 1) : [];
+        if ((echo >= 0 && !refitted) || samePosition(viewPosition(map), pos)) return;
         view.setCenter(svy21ToView([pos.x, pos.y]));
         view.setZoom(pos.zoom);
       } else {
+        reported.current = [];
         const [minE, minN, maxE, maxN] = home as [number, number, number, number];
         view.setCenter(svy21ToView([(minE + maxE) / 2, (minN + maxN) / 2]));
         view.setZoom(INITIAL_ZOOM);
@@ -81,7 +101,9 @@ export function ViewSync({ pos, home, extentKey, onMoved }: ViewSyncProps) {
     if (!map) return;
     const onMoveEnd = () => {
       const now = viewPosition(map);
-      if (now) latest.current.onMoved(now, viewExtent(map));
+      if (!now) return;
+      reported.current = [...reported.current.slice(1 - REPORTS_KEPT), now];
+      latest.current.onMoved(now, viewExtent(map));
     };
     map.on('moveend', onMoveEnd);
     return () => map.un('moveend', onMoveEnd);
