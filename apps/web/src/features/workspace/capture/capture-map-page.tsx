@@ -17,7 +17,7 @@ import { saveBlob } from '../../../lib/download';
 import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
 import { useInstrumentStatuses } from '../api/statuses';
-import { matchesFilter } from '../list/filter-instruments';
+import { mapInstruments } from '../list/filter-instruments';
 import { instrumentLook } from '../map/instrument-style';
 import { legendData } from '../map/map-legend';
 import { samePosition } from '../map/view-sync';
@@ -55,7 +55,10 @@ export function CaptureMapPage() {
   const { levelOf } = useInstrumentStatuses(contractIds);
   const boundaries = useContractBoundaries(contractIds);
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
-  const shown = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)), [instruments.data, state.filter, levelOf]);
+  const shown = useMemo(
+    () => mapInstruments(instruments.data ?? [], { keyword: state.keyword, filter: state.filter }, levelOf),
+    [instruments.data, state.keyword, state.filter, levelOf],
+  );
   const legend = useMemo(() => legendData(shown, look), [shown, look]);
   const [map, setMap] = useState<OlMap | null>(null);
   const [busy, setBusy] = useState(false);

@@ -20,7 +20,7 @@ import { useInstrumentStatuses } from '../api/statuses';
 import { useZones } from '../api/zones';
 import { BookmarksMenu } from '../bookmarks/bookmarks-menu';
 import { findInstrumentView, INSTRUMENT_VIEWS } from '../detail/instrument-views';
-import { matchesFilter } from '../list/filter-instruments';
+import { mapInstruments } from '../list/filter-instruments';
 import { InstrumentListPanel } from '../list/instrument-list-panel';
 import { LocationPanel } from '../location/location-panel';
 import { instrumentLook } from '../map/instrument-style';
@@ -86,9 +86,10 @@ export function WorkspacePage() {
   const lastExtent = useRef<Svy21Extent | null>(null);
 
   const home = config.data?.map_bounds ?? SINGAPORE_EXTENT;
-  const mapInstruments = useMemo(
-    () => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)),
-    [instruments.data, state.filter, levelOf],
+  // The keyword and the filter apply to the map as to the list (the map's own area limits only the list).
+  const onMap = useMemo(
+    () => mapInstruments(instruments.data ?? [], { keyword: state.keyword, filter: state.filter }, levelOf),
+    [instruments.data, state.keyword, state.filter, levelOf],
   );
 
   const onMoved = useCallback(
@@ -243,7 +244,7 @@ export function WorkspacePage() {
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: 'stretch' }}>
         <Box sx={{ flex: '1 1 0', minWidth: 0, display: mapShown ? 'block' : 'none' }}>
           <WorkspaceMap
-            instruments={mapInstruments}
+            instruments={onMap}
             boundaries={boundaries}
             look={look}
             levelOf={levelOf}
