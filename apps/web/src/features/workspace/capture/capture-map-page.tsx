@@ -18,6 +18,7 @@ import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
 import { useInstrumentStatuses } from '../api/statuses';
 import { mapInstruments } from '../list/filter-instruments';
+import { useHomeFit } from '../map/home-view';
 import { instrumentLook } from '../map/instrument-style';
 import { legendData } from '../map/map-legend';
 import { samePosition } from '../map/view-sync';
@@ -54,6 +55,7 @@ export function CaptureMapPage() {
   const instruments = useWorkspaceInstruments(contractIds);
   const { levelOf } = useInstrumentStatuses(contractIds);
   const boundaries = useContractBoundaries(contractIds);
+  const homeFit = useHomeFit({ contractIds, instruments, boundaries });
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
   const shown = useMemo(
     () => mapInstruments(instruments.data ?? [], { keyword: state.keyword, filter: state.filter }, levelOf),
@@ -125,7 +127,7 @@ export function CaptureMapPage() {
       {contractIds.length === 0 && <Alert severity="info">{t('workspace.list.noContracts')}</Alert>}
       <WorkspaceMap
         instruments={shown}
-        boundaries={boundaries}
+        boundaries={boundaries.boundaries}
         look={look}
         levelOf={levelOf}
         showLabels
@@ -133,6 +135,7 @@ export function CaptureMapPage() {
         stations={stations}
         overlays={overlays}
         home={config.data?.map_bounds ?? SINGAPORE_EXTENT}
+        homeFit={homeFit}
         pos={state.pos}
         onMoved={onMoved}
         onOpen={(instrument) => go(instrumentPath(instrument.instrument_id))}

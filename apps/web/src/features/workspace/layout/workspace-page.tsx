@@ -23,20 +23,22 @@ import { findInstrumentView, INSTRUMENT_VIEWS } from '../detail/instrument-views
 import { mapInstruments } from '../list/filter-instruments';
 import { InstrumentListPanel } from '../list/instrument-list-panel';
 import { LocationPanel } from '../location/location-panel';
+import { useHomeFit } from '../map/home-view';
 import { instrumentLook } from '../map/instrument-style';
-import { samePosition, type FitRequest } from '../map/view-sync';
+import type { FitRequest } from '../map/view-sync';
 import { usePreferredLayers } from '../map/use-preferred-layers';
 import { WorkspaceMap } from '../map/workspace-map';
 import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, instrumentPath, LOCATION_PATH } from '../paths';
 import { Loading } from '../../../components/query-states';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
-import { POINT_ZOOM, sameExtent, type MapPosition, type Svy21Extent } from '../state/url-state';
+import { POINT_ZOOM, type Svy21Extent } from '../state/url-state';
 import { useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
 import { useBringIntoView } from './use-bring-into-view';
 import { useFilterOptions } from './use-filter-options';
 import { useGazetteer } from './use-gazetteer';
 import { useGoToEntry } from './use-go-to-entry';
+import { useMapReports } from './use-map-reports';
 import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
 
 /** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
@@ -70,6 +72,7 @@ export function WorkspacePage() {
   const zones = useZones(contractIds);
   const sites = useWorkspaceSites(contractIds);
   const boundaries = useContractBoundaries(contractIds);
+  const homeFit = useHomeFit({ contractIds, instruments, boundaries });
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
   const { stations, overlays } = usePreferredLayers();
 
@@ -92,17 +95,7 @@ export function WorkspacePage() {
     [instruments.data, state.keyword, state.filter, levelOf],
   );
 
-  const onMoved = useCallback(
-    (pos: MapPosition, extent: Svy21Extent | null) => {
-      lastExtent.current = extent;
-      if (samePosition(pos, state.pos)) return;
-      const changes: Parameters<typeof update>[0] = { pos };
-      // "Only what the map shows": the list follows the view.
-      if (state.mapBounds && extent && !sameExtent(extent, state.mapBounds)) changes.mapBounds = extent;
-      update(changes, { replace: true });
-    },
-    [state.pos, state.mapBounds, update],
-  );
+  const onMoved = useMapReports({ state, update, currentSearch, lastExtent });
 
   const open = useCallback((instrument: TInstrument) => go(instrumentPath(instrument.instrument_id), { search: currentSearch() }), [go, currentSearch]);
   const centre = useCallback((easting: number, northing: number) => update({ pos: { x: easting, y: northing, zoom: POINT_ZOOM } }), [update]);
@@ -245,7 +238,7 @@ export function WorkspacePage() {
         <Box sx={{ flex: '1 1 0', minWidth: 0, display: mapShown ? 'block' : 'none' }}>
           <WorkspaceMap
             instruments={onMap}
-            boundaries={boundaries}
+            boundaries={boundaries.boundaries}
             look={look}
             levelOf={levelOf}
             showLabels={prefs.show_label}
@@ -253,6 +246,7 @@ export function WorkspacePage() {
             stations={stations}
             overlays={overlays}
             home={home}
+            homeFit={homeFit}
             pos={state.pos}
             onMoved={onMoved}
             selectedId={kind === 'detail' ? instrumentId : null}

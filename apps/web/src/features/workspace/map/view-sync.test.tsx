@@ -3,8 +3,9 @@ import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OlMapProvider, SINGAPORE_EXTENT, VIEW_PROJECTION } from '../../../components/map';
-import type { MapPosition } from '../state/url-state';
-import { FitToExtent, ViewSync, viewPosition, type FitRequest } from './view-sync';
+import type { MapPosition, Svy21Extent } from '../state/url-state';
+import type { HomeFit } from './home-view';
+import { FitToExtent, ViewSync, viewExtent, viewPosition, type FitRequest } from './view-sync';
 
 /** A site 300 m square, about 5 km south of the centre of Singapore (the e2e site-search's). */
 const SITE = [28916, 27876, 29216, 28176];
@@ -70,7 +71,7 @@ describe('ViewSync: the map and the URL `pos`', () => {
     const onMoved = vi.fn<(pos: MapPosition) => void>();
     const ui = (pos: MapPosition | null, fit: FitRequest | null) => (
       <OlMapProvider value={olMap}>
-        <ViewSync pos={pos} home={SINGAPORE_EXTENT} extentKey="home" onMoved={onMoved} />
+        <ViewSync pos={pos} home={SINGAPORE_EXTENT} homeFit={null} extentKey="home" onMoved={onMoved} />
         <FitToExtent request={fit} />
       </OlMapProvider>
     );
@@ -104,7 +105,7 @@ describe('ViewSync: the map and the URL `pos`', () => {
     const onMoved = vi.fn<(pos: MapPosition) => void>();
     const ui = (pos: MapPosition | null, fit: FitRequest | null = null) => (
       <OlMapProvider value={olMap}>
-        <ViewSync pos={pos} home={SINGAPORE_EXTENT} extentKey="home" onMoved={onMoved} />
+        <ViewSync pos={pos} home={SINGAPORE_EXTENT} homeFit={null} extentKey="home" onMoved={onMoved} />
         <FitToExtent request={fit} />
       </OlMapProvider>
     );
@@ -148,5 +149,61 @@ describe('ViewSync: the map and the URL `pos`', () => {
     await settle();
     draw();
     expect(viewPosition(olMap)).toEqual(home);
+  });
+
+  it('opens on the home extent (the chosen contracts) once it is known, padded, reporting nothing before; Reset goes back there; a `pos` wins (issue 16)', async () => {
+    const olMap = sizedMap();
+    const onMoved = vi.fn<(pos: MapPosition) => void>();
+    const ui = (pos: MapPosition | null, homeFit: HomeFit) => (
+      <OlMapProvider value={olMap}>
+        <ViewSync pos={pos} home={SINGAPORE_EXTENT} homeFit={homeFit} padding={() => [40, 40, 40, 200]} extentKey="home" onMoved={onMoved} />
+      </OlMapProvider>
+    );
+    // The contracts are loading: the map is not placed, and what it shows meanwhile is not reported.
+    const { rerender } = render(ui(null, 'pending'));
+    draw();
+    await settle();
+    olMap.getView().setZoom(4);
+    draw();
+    draw();
+    expect(onMoved).not.toHaveBeenCalled();
+
+    rerender(ui(null, SITE as Svy21Extent));
+    await settle();
+    draw();
+    const home = onMoved.mock.lastCall![0];
+    expect(home.zoom).toBeGreaterThan(14);
+    // Fitted with room at the left (the legend): the site's centre is right of the view's centre, and inside the view.
+    expect(home.x).toBeLessThan((SITE[0]! + SITE[2]!) / 2);
+    const extent = viewExtent(olMap)!;
+    expect(extent[0]).toBeLessThan(SITE[0]!);
+    expect(extent[2]).toBeGreaterThan(SITE[2]!);
+
+    const linked = { x: 30100, y: 28700, zoom: 16 };
+    rerender(ui(linked, SITE as Svy21Extent));
+    await settle();
+    draw();
+    expect(viewPosition(olMap)).toEqual(linked);
+    // Reset map location: pos null again.
+    rerender(ui(null, SITE as Svy21Extent));
+    await settle();
+    draw();
+    expect(viewPosition(olMap)).toEqual(home);
+  });
+
+  it('opens on the configured home at zoom 10 when the contracts have neither boundary nor instrument', async () => {
+    const olMap = sizedMap();
+    const onMoved = vi.fn<(pos: MapPosition) => void>();
+    render(
+      <OlMapProvider value={olMap}>
+        <ViewSync pos={null} home={SINGAPORE_EXTENT} homeFit={null} extentKey="home" onMoved={onMoved} />
+      </OlMapProvider>,
+    );
+    draw();
+    await settle();
+    draw();
+    const at = viewPosition(olMap)!;
+    expect(at.zoom).toBe(10);
+    expect(Math.abs(at.x - (SINGAPORE_EXTENT[0] + SINGAPORE_EXTENT[2]) / 2)).toBeLessThanOrEqual(1);
   });
 });
