@@ -77,9 +77,30 @@ test.describe('work space, as a person', () => {
     // base map's) holds their icons and clusters — a blank layer has no opaque pixel. The URL holds the map's position.
     await page.locator('.ws-instruments canvas').first().waitFor();
     await expect.poll(() => opaquePixels(page, '.ws-instruments'), { timeout: 20_000 }).toBeGreaterThan(300);
-    await expect.poll(() => new URL(page.url()).searchParams.get('pos')).toMatch(/^\{"x":\d+,"y":\d+,"zoom":10\}$/);
+    // It opens on the contract (issue 16): its instruments fitted — closer than the configured home's zoom 10, centred
+    // within their extent — and the URL holds the map's position.
+    const position = () => JSON.parse(new URL(page.url()).searchParams.get('pos') ?? 'null') as { x: number; y: number; zoom: number } | null;
+    await expect.poll(position).not.toBeNull();
+    const opened = position()!;
+    const xs = contract.instruments.map((i) => i.easting);
+    const ys = contract.instruments.map((i) => i.northing);
+    expect(opened.zoom).toBeGreaterThan(12);
+    expect(opened.x).toBeGreaterThan(Math.min(...xs));
+    expect(opened.x).toBeLessThan(Math.max(...xs));
+    expect(opened.y).toBeGreaterThan(Math.min(...ys));
+    expect(opened.y).toBeLessThan(Math.max(...ys));
+    // The legend starts folded on this map (half the window), clear of the map's centre.
+    await expect(page.getByTestId('map-legend').getByRole('button', { name: 'Legend' })).toHaveAttribute('aria-expanded', 'false');
     expect(await page.getByRole('link', { name: 'Work Space' }).count()).toBeGreaterThan(0);
     await shots(page, 'workspace-list-1366');
+
+    // Elsewhere (a link's pos), then Reset map location: back to the contract.
+    const elsewhere = { x: Math.round(Math.min(...xs)) - 3000, y: Math.round(Math.min(...ys)) - 3000, zoom: 15 };
+    await page.goto(`${LIST}?pos=${encodeURIComponent(JSON.stringify(elsewhere))}`);
+    await page.getByTestId('instrument-total').waitFor();
+    await expect.poll(position).toEqual(elsewhere);
+    await page.getByRole('button', { name: 'Reset map location' }).click();
+    await expect.poll(position, { timeout: 20_000 }).toEqual(opened);
     await context.close();
   });
 
@@ -170,8 +191,6 @@ test.describe('work space, as a person', () => {
     await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
     const map = page.getByRole('application', { name: 'Work space map' });
     const box = (await map.boundingBox())!;
-    // The legend sits over the map's top left: fold it away first.
-    await page.getByTestId('map-legend').getByRole('button', { name: 'Legend' }).click();
     await page.getByRole('button', { name: 'Select an area' }).click();
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
@@ -444,14 +463,40 @@ test.describe('work space, as a person', () => {
     await expect.poll(() => page.getByTestId('instrument-total').textContent(), { timeout: 20_000 }).toBe(`${contract.total} instruments`);
     const map = page.getByRole('application', { name: 'Work space map' });
     const box = (await map.boundingBox())!;
-    // The legend sits over the map's top left (and here its centre): fold it away first.
-    await page.getByTestId('map-legend').getByRole('button', { name: 'Legend' }).click();
+    // The legend, opened, stays clear of the map's centre, where the instrument is (issue 16: it covered it).
+    const legendButton = page.getByTestId('map-legend').getByRole('button', { name: 'Legend' });
+    await legendButton.click();
+    await expect(legendButton).toHaveAttribute('aria-expanded', 'true');
+    const legend = (await page.getByTestId('map-legend').boundingBox())!;
+    const clearOfCentre = legend.x + legend.width < box.x + box.width / 2 - 16 || legend.y + legend.height < box.y + box.height / 2 - 16;
+    expect(clearOfCentre).toBe(true);
     // The instruments are drawn before one is clicked on.
     await expect.poll(() => opaquePixels(page, '.ws-instruments')).toBeGreaterThan(0);
     await settled(page);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL((url) => url.pathname === `/en/dashboard/search/instrument/${spot.instrument_id}`, { timeout: 10_000 });
     await page.getByTestId('instrument-detail').getByRole('heading', { name: spot.name }).waitFor();
+    await context.close();
+  });
+
+  test('on a touch phone the legend leaves the zoom buttons free', async () => {
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto('/en/account/login?redirect=' + encodeURIComponent(LIST));
+    await signInThroughUi(page, DEMO.admin.login, DEMO.admin.password);
+    await page.waitForURL((url) => url.pathname === LIST);
+    const legend = page.getByTestId('map-legend');
+    await legend.waitFor();
+    // Folded at first; OpenLayers draws its buttons larger on touch screens (issue 16: the legend covered "−").
+    await expect(legend.getByRole('button', { name: 'Legend' })).toHaveAttribute('aria-expanded', 'false');
+    const zoomOut = (await page.locator('.ol-zoom-out').boundingBox())!;
+    for (const expanded of [false, true]) {
+      if (expanded) await legend.getByRole('button', { name: 'Legend' }).click();
+      const box = (await legend.boundingBox())!;
+      const apart = box.x >= zoomOut.x + zoomOut.width || box.y >= zoomOut.y + zoomOut.height;
+      expect(apart).toBe(true);
+    }
+    await shots(page, 'workspace-legend-touch-390');
     await context.close();
   });
 

@@ -17,7 +17,8 @@ import { saveBlob } from '../../../lib/download';
 import { useContractBoundaries } from '../api/boundaries';
 import { useWorkspaceInstruments } from '../api/instruments';
 import { useInstrumentStatuses } from '../api/statuses';
-import { matchesFilter } from '../list/filter-instruments';
+import { mapInstruments } from '../list/filter-instruments';
+import { useHomeFit } from '../map/home-view';
 import { instrumentLook } from '../map/instrument-style';
 import { legendData } from '../map/map-legend';
 import { samePosition } from '../map/view-sync';
@@ -54,8 +55,12 @@ export function CaptureMapPage() {
   const instruments = useWorkspaceInstruments(contractIds);
   const { levelOf } = useInstrumentStatuses(contractIds);
   const boundaries = useContractBoundaries(contractIds);
+  const homeFit = useHomeFit({ contractIds, instruments, boundaries });
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
-  const shown = useMemo(() => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)), [instruments.data, state.filter, levelOf]);
+  const shown = useMemo(
+    () => mapInstruments(instruments.data ?? [], { keyword: state.keyword, filter: state.filter }, levelOf),
+    [instruments.data, state.keyword, state.filter, levelOf],
+  );
   const legend = useMemo(() => legendData(shown, look), [shown, look]);
   const [map, setMap] = useState<OlMap | null>(null);
   const [busy, setBusy] = useState(false);
@@ -122,7 +127,7 @@ export function CaptureMapPage() {
       {contractIds.length === 0 && <Alert severity="info">{t('workspace.list.noContracts')}</Alert>}
       <WorkspaceMap
         instruments={shown}
-        boundaries={boundaries}
+        boundaries={boundaries.boundaries}
         look={look}
         levelOf={levelOf}
         showLabels
@@ -130,6 +135,7 @@ export function CaptureMapPage() {
         stations={stations}
         overlays={overlays}
         home={config.data?.map_bounds ?? SINGAPORE_EXTENT}
+        homeFit={homeFit}
         pos={state.pos}
         onMoved={onMoved}
         onOpen={(instrument) => go(instrumentPath(instrument.instrument_id))}

@@ -235,12 +235,15 @@ describe('Work Space', { timeout: 60_000 }, () => {
     );
   });
 
-  it('searches by keyword on Enter and keeps it in the URL', async () => {
+  it('searches by keyword on Enter, in the list and on the map, and keeps it in the URL', async () => {
     const { user, location } = await openWorkspace();
+    expect(screen.getByTestId('map-count').textContent).toBe('3 instruments on the map');
     await user.type(screen.getByRole('searchbox', { name: 'Keyword' }), 'inc{Enter}');
     await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list?keyword=inc'), SLOW);
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Instruments' })).getAllByRole('button')).toHaveLength(1), SLOW);
     expect(screen.getByTestId('instrument-total').textContent).toBe('1 instrument');
+    // The map shows what the list shows (issue 16), as with the filter.
+    expect(screen.getByTestId('map-count').textContent).toBe('1 instrument on the map');
   });
 
   it('filters by frequency from the filter dialog and shows the filter as a removable chip', async () => {

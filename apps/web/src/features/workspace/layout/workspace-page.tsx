@@ -20,23 +20,25 @@ import { useInstrumentStatuses } from '../api/statuses';
 import { useZones } from '../api/zones';
 import { BookmarksMenu } from '../bookmarks/bookmarks-menu';
 import { findInstrumentView, INSTRUMENT_VIEWS } from '../detail/instrument-views';
-import { matchesFilter } from '../list/filter-instruments';
+import { mapInstruments } from '../list/filter-instruments';
 import { InstrumentListPanel } from '../list/instrument-list-panel';
 import { LocationPanel } from '../location/location-panel';
+import { useHomeFit } from '../map/home-view';
 import { instrumentLook } from '../map/instrument-style';
-import { samePosition, type FitRequest } from '../map/view-sync';
+import type { FitRequest } from '../map/view-sync';
 import { usePreferredLayers } from '../map/use-preferred-layers';
 import { WorkspaceMap } from '../map/workspace-map';
 import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, instrumentPath, LOCATION_PATH } from '../paths';
 import { Loading } from '../../../components/query-states';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
-import { POINT_ZOOM, sameExtent, type MapPosition, type Svy21Extent } from '../state/url-state';
+import { POINT_ZOOM, type Svy21Extent } from '../state/url-state';
 import { useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
 import { useBringIntoView } from './use-bring-into-view';
 import { useFilterOptions } from './use-filter-options';
 import { useGazetteer } from './use-gazetteer';
 import { useGoToEntry } from './use-go-to-entry';
+import { useMapReports } from './use-map-reports';
 import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
 
 /** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
@@ -70,6 +72,7 @@ export function WorkspacePage() {
   const zones = useZones(contractIds);
   const sites = useWorkspaceSites(contractIds);
   const boundaries = useContractBoundaries(contractIds);
+  const homeFit = useHomeFit({ contractIds, instruments, boundaries });
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
   const { stations, overlays } = usePreferredLayers();
 
@@ -86,22 +89,13 @@ export function WorkspacePage() {
   const lastExtent = useRef<Svy21Extent | null>(null);
 
   const home = config.data?.map_bounds ?? SINGAPORE_EXTENT;
-  const mapInstruments = useMemo(
-    () => (instruments.data ?? []).filter((i) => matchesFilter(i, state.filter, levelOf)),
-    [instruments.data, state.filter, levelOf],
+  // The keyword and the filter apply to the map as to the list (the map's own area limits only the list).
+  const onMap = useMemo(
+    () => mapInstruments(instruments.data ?? [], { keyword: state.keyword, filter: state.filter }, levelOf),
+    [instruments.data, state.keyword, state.filter, levelOf],
   );
 
-  const onMoved = useCallback(
-    (pos: MapPosition, extent: Svy21Extent | null) => {
-      lastExtent.current = extent;
-      if (samePosition(pos, state.pos)) return;
-      const changes: Parameters<typeof update>[0] = { pos };
-      // "Only what the map shows": the list follows the view.
-      if (state.mapBounds && extent && !sameExtent(extent, state.mapBounds)) changes.mapBounds = extent;
-      update(changes, { replace: true });
-    },
-    [state.pos, state.mapBounds, update],
-  );
+  const onMoved = useMapReports({ state, update, currentSearch, lastExtent });
 
   const open = useCallback((instrument: TInstrument) => go(instrumentPath(instrument.instrument_id), { search: currentSearch() }), [go, currentSearch]);
   const centre = useCallback((easting: number, northing: number) => update({ pos: { x: easting, y: northing, zoom: POINT_ZOOM } }), [update]);
@@ -243,8 +237,8 @@ export function WorkspacePage() {
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: 'stretch' }}>
         <Box sx={{ flex: '1 1 0', minWidth: 0, display: mapShown ? 'block' : 'none' }}>
           <WorkspaceMap
-            instruments={mapInstruments}
-            boundaries={boundaries}
+            instruments={onMap}
+            boundaries={boundaries.boundaries}
             look={look}
             levelOf={levelOf}
             showLabels={prefs.show_label}
@@ -252,6 +246,7 @@ export function WorkspacePage() {
             stations={stations}
             overlays={overlays}
             home={home}
+            homeFit={homeFit}
             pos={state.pos}
             onMoved={onMoved}
             selectedId={kind === 'detail' ? instrumentId : null}

@@ -31,6 +31,15 @@ export function insideExtent(instrument: Pick<TInstrument, 'easting' | 'northing
   return instrument.easting >= extent[0] && instrument.easting <= extent[2] && instrument.northing >= extent[1] && instrument.northing <= extent[3];
 }
 
+/** What the map shows (and Capture Map draws): the instruments that pass the keyword and the filter, as the list does. */
+export function mapInstruments(
+  all: readonly TInstrument[],
+  criteria: Pick<ListCriteria, 'keyword' | 'filter'>,
+  levelOf: LevelLookup = noLevels,
+): TInstrument[] {
+  return all.filter((i) => matchesFilter(i, criteria.filter, levelOf) && matchesKeyword(i, criteria.keyword));
+}
+
 export interface ListCriteria {
   keyword: string;
   filter: InstrumentFilter;

@@ -18,28 +18,45 @@ import { useEffect, useMemo, useRef } from 'react';
 import { svy21ExtentToView, svy21ToView, SVY21, useMapLayer, useOlMap, VIEW_PROJECTION } from '../../../components/map';
 import type { ContractBoundary } from '../api/boundaries';
 import type { Svy21Extent } from '../state/url-state';
+import { MAP_DECLUTTER } from './instrument-layer-parts';
 
-/** The chosen contracts' boundaries, outlined and labelled with the contract number. */
+/** The northernmost vertex of a polygon's outline (map coordinates): where its label stands, outside the area. */
+export function labelPoint(polygon: Polygon): Point {
+  const ring = polygon.getLinearRing(0)?.getCoordinates() ?? [];
+  const top = ring.reduce<number[] | undefined>((best, c) => (!best || c[1]! > best[1]! ? c : best), undefined);
+  return new Point(top ?? polygon.getInteriorPoint().getCoordinates().slice(0, 2));
+}
+
+/**
+ * The chosen contracts' boundaries, outlined, each labelled with its contract number just above its northernmost
+ * corner (outside the area, where the instruments are not). The label gives way to the instruments (MAP_DECLUTTER):
+ * it is drawn whole where it is clear of them, or not at all. At the polygon's centre, under the clusters, only its
+ * ends showed: the stray "3" of "C303" (issue 16).
+ */
 export function BoundaryLayer({ boundaries }: { boundaries: readonly ContractBoundary[] }) {
   const theme = useTheme();
-  const layer = useMemo(() => new VectorLayer({ source: new VectorSource(), zIndex: 5, className: 'ws-areas' }), []);
+  const layer = useMemo(
+    () => new VectorLayer({ source: new VectorSource(), zIndex: 5, className: 'ws-areas', declutter: MAP_DECLUTTER, properties: { id: 'boundaries' } }),
+    [],
+  );
   useMapLayer(layer);
   useEffect(() => {
     const color = theme.palette.primary.main;
-    layer.setStyle(
-      (feature) =>
-        new Style({
-          stroke: new Stroke({ color, width: 2, lineDash: [8, 6] }),
-          fill: new Fill({ color: 'rgba(4, 113, 209, 0.04)' }),
-          text: new Text({
-            text: feature.get('label') as string,
-            font: '700 13px Roboto, Arial, sans-serif',
-            fill: new Fill({ color }),
-            stroke: new Stroke({ color: '#ffffff', width: 3 }),
-            overflow: true,
-          }),
+    const outline = new Style({ stroke: new Stroke({ color, width: 2, lineDash: [8, 6] }), fill: new Fill({ color: 'rgba(4, 113, 209, 0.04)' }) });
+    layer.setStyle((feature) => [
+      outline,
+      new Style({
+        geometry: (f) => labelPoint(f.getGeometry() as Polygon),
+        text: new Text({
+          text: feature.get('label') as string,
+          font: '700 13px Roboto, Arial, sans-serif',
+          textBaseline: 'bottom',
+          offsetY: -4,
+          fill: new Fill({ color }),
+          stroke: new Stroke({ color: '#ffffff', width: 3 }),
         }),
-    );
+      }),
+    ]);
   }, [layer, theme.palette.primary.main]);
   useEffect(() => {
     const source = layer.getSource()!;

@@ -9,6 +9,14 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import { svy21ToView } from '../../../components/map/projection';
 
+/**
+ * The work-space map's declutter group (OpenLayers `declutter`): the instruments, the contract boundaries' labels and
+ * the stations' names are placed together, the instruments first (they are highest). Instruments are obstacles, always
+ * drawn; a boundary label or a station name that would fall under one is left out whole. Drawn on a lower layer, a
+ * label showed its ends beside the clusters above it: the stray "3" of "C303" (issue 16).
+ */
+export const MAP_DECLUTTER = 'workspace-map';
+
 /** Clusters break up from this zoom on: every instrument is drawn on its own. */
 export const UNCLUSTER_ZOOM = 17;
 export const CLUSTER_DISTANCE = 36;
@@ -21,7 +29,13 @@ export const CLUSTER_DISTANCE = 36;
 export function createInstrumentLayerParts() {
   const source = new VectorSource<Feature<Point>>();
   const cluster = new Cluster<Feature<Point>>({ source, distance: CLUSTER_DISTANCE, minDistance: 8 });
-  const layer = new VectorLayer<VectorSource<Feature>>({ source: cluster, zIndex: 10, className: 'ws-instruments', properties: { id: 'instruments' } });
+  const layer = new VectorLayer<VectorSource<Feature>>({
+    source: cluster,
+    zIndex: 10,
+    className: 'ws-instruments',
+    declutter: MAP_DECLUTTER,
+    properties: { id: 'instruments' },
+  });
   const selected = new VectorLayer({
     source: new VectorSource<Feature<Point>>(),
     zIndex: 9,

@@ -78,7 +78,8 @@ export interface StyleOptions {
 /**
  * The style function of the clustered instrument layer: one instrument is its type icon filled with its colour (and
  * its name when labels are on and the map is close enough); a cluster is a disc with the count, in the colour of its
- * most severe member (or the first member's type colour when none is at a level).
+ * most severe member (or the first member's type colour when none is at a level). Each is an obstacle of the map's
+ * declutter group (MAP_DECLUTTER): always drawn, and nothing of that group is drawn under it.
  */
 export function createInstrumentStyle(options: StyleOptions): (feature: FeatureLike) => Style | Style[] {
   const cache = new Map<string, Style>();
@@ -97,12 +98,16 @@ export function createInstrumentStyle(options: StyleOptions): (feature: FeatureL
       const level = options.levelOf(instrument.instrument_id);
       const color = instrumentColor(options.look, instrument.type_code, level);
       const icon = options.look.types.get(instrument.type_code)?.icon ?? 'circle';
-      const symbol = cached(`i|${icon}|${color}`, () => new Style({ image: new Icon({ src: instrumentIconDataUrl(icon, color, 24), width: 22, height: 22 }) }));
+      const symbol = cached(
+        `i|${icon}|${color}`,
+        () => new Style({ image: new Icon({ src: instrumentIconDataUrl(icon, color, 24), width: 22, height: 22, declutterMode: 'obstacle' }) }),
+      );
       if (!options.showLabels || options.zoom() < LABEL_MIN_ZOOM) return symbol;
       const label = new Style({
         text: new Text({
           text: instrument.name,
           offsetY: -18,
+          declutterMode: 'obstacle',
           font: '600 12px Roboto, Arial, sans-serif',
           fill: new Fill({ color: options.textColor }),
           stroke: new Stroke({ color: options.haloColor, width: 3 }),
@@ -120,9 +125,10 @@ export function createInstrumentStyle(options: StyleOptions): (feature: FeatureL
       `c|${color}|${count}`,
       () =>
         new Style({
-          image: new CircleStyle({ radius, fill: new Fill({ color }), stroke: new Stroke({ color: '#ffffff', width: 2 }) }),
+          image: new CircleStyle({ radius, fill: new Fill({ color }), stroke: new Stroke({ color: '#ffffff', width: 2 }), declutterMode: 'obstacle' }),
           text: new Text({
             text: String(count),
+            declutterMode: 'obstacle',
             font: '700 12px Roboto, Arial, sans-serif',
             fill: new Fill({ color: '#ffffff' }),
             stroke: new Stroke({ color: '#263238', width: 2 }),

@@ -6,13 +6,13 @@ import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { TInstrument } from '@strata/shared';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InstrumentIcon } from '../../../components/instrument-icon';
+import { useOlMap } from '../../../components/map';
 import type { InstrumentLook } from './instrument-style';
 import { STATION_COLOR, STATION_FILL } from './station-layer';
+import { FIT_PADDING, type FitPadding } from './view-sync';
 
 export interface LegendData {
   types: { code: string; name: string; icon: string; color: string; count: number }[];
@@ -45,35 +45,109 @@ function StationSymbol() {
   );
 }
 
+/** Clear of the zoom buttons on the map's left, touch-sized ones too (OpenLayers draws those 1.5× larger). */
+const LEGEND_LEFT = 48;
+const LEGEND_TOP = 8;
+/** How far the legend keeps from the map's centre, where Show on map and the location search put what they show. */
+const CENTRE_MARGIN = 24;
+/** Room kept at the right for the Layers button, and at the bottom for the offline note and the attribution. */
+const LAYERS_BUTTON = 56;
+const BOTTOM_ROOM = 40;
+/** The narrowest column worth keeping beside the centre: on maps narrower than that, the legend is a strip above it. */
+const MIN_COLUMN = 200;
+
+export interface LegendBox {
+  maxWidth: number;
+  maxHeight: number;
+  /** Open at first: the map is large enough for the open legend to leave most of it free. */
+  openAtFirst: boolean;
+}
+
+/**
+ * Where the legend may reach on a map of this size (CSS pixels): never over the map's centre — a column at the left
+ * of it on wide maps, a strip above it on narrow ones (phones, the desktop's equal layout) — and open at first only on
+ * large maps (issue 16: open, it covered some 40 % of the equal layout's map and what Show on map centred).
+ */
+export function legendBox([width, height]: readonly [number, number]): LegendBox {
+  const column = width / 2 - LEGEND_LEFT - CENTRE_MARGIN;
+  const openAtFirst = width >= 720 && height >= 400;
+  if (column >= MIN_COLUMN) return { maxWidth: column, maxHeight: height - LEGEND_TOP - BOTTOM_ROOM, openAtFirst };
+  return { maxWidth: width - LEGEND_LEFT - LAYERS_BUTTON, maxHeight: height / 2 - LEGEND_TOP - CENTRE_MARGIN, openAtFirst };
+}
+
+/** Space kept between the legend and what a fit shows. */
+const LEGEND_GAP = 8;
+/** The least of the map a fit keeps for what it shows: past that, the legend's room is not kept. */
+const MIN_SHOWN = 120;
+
+/**
+ * The padding of a fit that keeps what it shows clear of the legend (`legend`: its box, in the map's box): the base
+ * padding, widened on the side that costs the view less — at the left, past a column; at the top, below a strip or
+ * the folded legend's title.
+ */
+export function roomForLegend(legend: HTMLElement | null, base: FitPadding = FIT_PADDING): FitPadding {
+  const padding: FitPadding = [...base];
+  const mapBox = legend?.offsetParent as HTMLElement | null | undefined;
+  if (!legend || !mapBox || legend.offsetWidth === 0 || legend.offsetHeight === 0) return padding;
+  const [width, height] = [mapBox.clientWidth, mapBox.clientHeight];
+  const left = legend.offsetLeft + legend.offsetWidth + LEGEND_GAP;
+  const top = legend.offsetTop + legend.offsetHeight + LEGEND_GAP;
+  const leftFits = width - left - base[1] >= MIN_SHOWN;
+  const topFits = height - top - base[2] >= MIN_SHOWN;
+  if (leftFits && (!topFits || left * height <= top * width)) padding[3] = Math.max(base[3], left);
+  else if (topFits) padding[0] = Math.max(base[0], top);
+  return padding;
+}
+
+/** The map's size in CSS pixels (null until it is laid out), following it. */
+function useMapSize(): readonly [number, number] | null {
+  const map = useOlMap();
+  const [size, setSize] = useState<readonly [number, number] | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const follow = () => {
+      const s = map.getSize();
+      setSize((old) => (s && s[0]! > 0 && s[1]! > 0 ? (old && old[0] === s[0] && old[1] === s[1] ? old : [s[0]!, s[1]!]) : null));
+    };
+    follow();
+    map.on('change:size', follow);
+    return () => map.un('change:size', follow);
+  }, [map]);
+  return size;
+}
+
 /**
  * The map legend (shown when the user's `show_legend` preference is on): instrument types, stations (when drawn)
- * and level colours.
+ * and level colours. At the map's top left, beside the zoom buttons, never over the map's centre (see `legendBox`);
+ * folded at first on small maps. `ref` reaches its box (the work-space map leaves room for it when it fits a view).
  */
-export function MapLegend({ data }: { data: LegendData }) {
+export function MapLegend({ data, ref }: { data: LegendData; ref?: Ref<HTMLDivElement> }) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  // On phones the map is small: the legend starts folded.
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [open, setOpen] = useState(!phone);
+  const size = useMapSize();
+  const box = size ? legendBox(size) : null;
+  // The user's choice, once made; until then the map's size decides.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const open = choice ?? box?.openAtFirst ?? false;
   const bodyId = useId();
   if (data.types.length === 0 && data.levels.length === 0 && !data.stations) return null;
   return (
     <Paper
+      ref={ref}
       elevation={2}
       data-testid="map-legend"
       sx={{
         position: 'absolute',
-        left: { xs: 8, sm: 44 },
-        top: { xs: 64, sm: 8 },
+        left: LEGEND_LEFT,
+        top: LEGEND_TOP,
         zIndex: 2,
-        maxWidth: { xs: 220, sm: 240 },
-        maxHeight: { xs: 'calc(100% - 112px)', sm: 'calc(100% - 56px)' },
+        maxWidth: box ? Math.min(240, box.maxWidth) : 160,
+        maxHeight: box?.maxHeight ?? 40,
         overflow: 'auto',
         opacity: 0.95,
       }}
     >
       <ButtonBase
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setChoice(!open)}
         aria-expanded={open}
         aria-controls={bodyId}
         sx={{ width: '100%', justifyContent: 'space-between', px: 1, py: 0.5, typography: 'subtitle2' }}

@@ -14,6 +14,7 @@ import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import { useEffect, useMemo } from 'react';
 import { svy21ToView, useMapLayer, VIEW_PROJECTION } from '../../../components/map';
+import { MAP_DECLUTTER } from './instrument-layer-parts';
 
 /** The station symbol's colours (the legend draws the same). */
 export const STATION_COLOR = '#1a3c8f';
@@ -38,7 +39,7 @@ export function stationsShown(config: Pick<TConfig, 'stations' | 'map_layers'> |
 }
 
 // A white diamond outlined in the station colour, a dot at its heart: readable on any base map. Symbols are always
-// drawn (declutterMode none); only the names give way to one another where they would overlap.
+// drawn (declutterMode none); only the names give way, to one another and to the instruments (MAP_DECLUTTER).
 const symbol = [
   new Style({
     image: new RegularShape({
@@ -78,7 +79,7 @@ function remoteLayer(layer: TMapLayer): VectorLayer {
     zIndex: STATION_Z,
     className: 'ws-stations',
     style: stationStyle,
-    declutter: true,
+    declutter: MAP_DECLUTTER,
     properties: { id: `stations-${layer.layer_id}` },
   });
 }
@@ -96,7 +97,7 @@ export function StationLayer({ stations }: { stations: StationsShown }) {
         zIndex: STATION_Z,
         className: 'ws-stations',
         style: stationStyle,
-        declutter: true,
+        declutter: MAP_DECLUTTER,
         properties: { id: 'stations' },
       }),
     [],

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { TInstrument } from '@strata/shared';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView, type MapViewProps, type OverlayChoices } from '../../../components/map';
 import type { ContractBoundary } from '../api/boundaries';
@@ -9,7 +9,8 @@ import { AreaSelect, BoundaryLayer, PointMarker } from './area-layers';
 import { HoverTooltip } from './hover-tooltip';
 import { InstrumentLayer, type HoveredInstruments } from './instrument-layer';
 import type { InstrumentLook } from './instrument-style';
-import { legendData, MapLegend } from './map-legend';
+import type { HomeFit } from './home-view';
+import { legendData, MapLegend, roomForLegend } from './map-legend';
 import { StationLayer, type StationsShown } from './station-layer';
 import { FitToExtent, ViewSync, type FitRequest } from './view-sync';
 
@@ -24,8 +25,10 @@ export interface WorkspaceMapProps {
   stations?: StationsShown | null;
   /** The user's overlay choices (preferences `layers`): given, the map has a Layers menu to turn overlays on and off. */
   overlays?: OverlayChoices;
-  /** SVY21: where the map opens without a `pos` (its centre, at zoom 10). */
+  /** SVY21: the configured map bounds (MapView's first fit; without a `pos` and `homeFit`, their centre at zoom 10). */
   home: readonly number[];
+  /** Where the map opens without a `pos`, and where "Reset map location" goes: see `useHomeFit`. */
+  homeFit: HomeFit;
   pos: MapPosition | null;
   onMoved: (pos: MapPosition, extent: Svy21Extent | null) => void;
   selectedId?: number | null;
@@ -50,6 +53,9 @@ export interface WorkspaceMapProps {
 export function WorkspaceMap(props: WorkspaceMapProps) {
   const { t } = useTranslation();
   const [hovered, setHovered] = useState<HoveredInstruments | null>(null);
+  // Fits (the home view, the location search's) keep what they show clear of the legend.
+  const legend = useRef<HTMLDivElement>(null);
+  const padding = useCallback(() => roomForLegend(legend.current), []);
   return (
     <MapView
       label={t('workspace.map.label')}
@@ -63,7 +69,7 @@ export function WorkspaceMap(props: WorkspaceMapProps) {
         </Typography>
       }
     >
-      <ViewSync pos={props.pos} home={props.home} extentKey={props.home.join(',')} onMoved={props.onMoved} />
+      <ViewSync pos={props.pos} home={props.home} homeFit={props.homeFit} padding={padding} extentKey={props.home.join(',')} onMoved={props.onMoved} />
       <BoundaryLayer boundaries={props.boundaries} />
       {props.stations && <StationLayer stations={props.stations} />}
       <InstrumentLayer
@@ -76,11 +82,14 @@ export function WorkspaceMap(props: WorkspaceMapProps) {
         onHover={setHovered}
       />
       <AreaSelect selected={props.selectedArea} active={props.selecting} onSelect={props.onSelectArea} />
-      <FitToExtent request={props.fit ?? null} />
+      <FitToExtent request={props.fit ?? null} padding={padding} />
       <PointMarker position={props.marker ?? null} />
       <HoverTooltip hovered={hovered} />
       {props.showLegend && (
-        <MapLegend data={{ ...legendData(props.instruments, props.look), stations: props.stations ? { count: props.stations.points.length } : null }} />
+        <MapLegend
+          ref={legend}
+          data={{ ...legendData(props.instruments, props.look), stations: props.stations ? { count: props.stations.points.length } : null }}
+        />
       )}
       {props.children}
     </MapView>
