@@ -4,10 +4,9 @@
  * (a project's own is ignored), hence a runner. The order follows `sequence.seed` (the root configuration gives
  * every run one; `--sequence.seed=N` repeats a run's order) and the global set-up prints it.
  */
-import type { SerializedConfig } from 'vitest';
-import { VitestTestRunner } from 'vitest/runners';
+import { TestRunner, type SerializedConfig } from 'vitest';
 
-export default class ShuffledRunner extends VitestTestRunner {
+export default class ShuffledRunner extends TestRunner {
   constructor(config: SerializedConfig) {
     super(config);
     // Read when each file and suite is collected: files, describe blocks and their tests are shuffled by the seed.
