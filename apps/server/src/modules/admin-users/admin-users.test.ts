@@ -47,11 +47,12 @@ describe('user administration', () => {
     lctName = unique('Lion City Tunnelling');
     lct = await createContractor(t.db, lctName);
     other = await createContractor(t.db, unique('Other Builders'));
-    const first = await createContract(t.db, { contractorId: lct.contractorId });
+    // Numbers in the order of the contracts (lists are in the order of their numbers).
+    const first = await createContract(t.db, { no: unique('T301'), contractorId: lct.contractorId });
     c1 = first.contractId;
     noC1 = first.no;
-    c2 = (await createContract(t.db, { contractorId: lct.contractorId })).contractId;
-    const foreign = await createContract(t.db, { contractorId: other.contractorId });
+    c2 = (await createContract(t.db, { no: unique('T302'), contractorId: lct.contractorId })).contractId;
+    const foreign = await createContract(t.db, { no: unique('X900'), contractorId: other.contractorId });
     cOther = foreign.contractId;
     noOther = foreign.no;
   });
