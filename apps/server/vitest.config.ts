@@ -14,5 +14,7 @@ export default defineProject({
     // Each file opens its own in-memory PGlite (or its own database on real Postgres).
     pool: 'forks',
     globalSetup: ['src/testing/global-setup.ts'],
+    // The tests of each file run in a shuffled order (the seed is printed at the start); see testing/shuffled-runner.ts.
+    runner: 'src/testing/shuffled-runner.ts',
   },
 });

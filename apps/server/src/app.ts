@@ -340,7 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: API_BASE },
   );
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, securityContact: config.securityContact });
 
   app.addHook('onReady', async () => {
     await jobs?.start();

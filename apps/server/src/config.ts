@@ -5,6 +5,16 @@ import { keyFileSecret, parseSecretKey } from './lib/secret-box.js';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/**
+ * Where to report a vulnerability (security.txt's `Contact`, RFC 9116): an e-mail address (sent as `mailto:`), or a
+ * `mailto:`, `https:` or `tel:` URI.
+ */
+const ZSecurityContact = z
+  .string()
+  .trim()
+  .transform((v) => (/^[^\s@:/]+@[^\s@/]+\.[^\s@/]+$/.test(v) ? `mailto:${v}` : v))
+  .refine((v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[\d\s().-]+)$/i.test(v), 'an e-mail address, or a mailto:, https: or tel: URI');
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -20,6 +30,8 @@ const ZEnv = z.object({
   APP_DESCRIPTION: z.string().default('Strata tunnel and construction monitoring'),
   APP_AUTHOR: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Empty counts as not set. */
+  SECURITY_CONTACT: z.preprocess((v) => (v === '' ? undefined : v), ZSecurityContact.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Session idle age in minutes (the default; the system setting overrides it). */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -51,6 +63,8 @@ export type Config = {
   appDescription: string;
   appAuthor: string | undefined;
   publicUrl: string;
+  /** Where to report a vulnerability (a `mailto:`, `https:` or `tel:` URI); undefined when none is set up. */
+  securityContact: string | undefined;
   logLevel: string;
   session: { idleMs: number; absoluteMs: number };
   loginThrottle: { maxFailures: number; windowMs: number; maxFailuresPerIp: number };
@@ -86,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appDescription: e.APP_DESCRIPTION,
     appAuthor: e.APP_AUTHOR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    securityContact: e.SECURITY_CONTACT,
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     loginThrottle: {

@@ -14,6 +14,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('takes the security contact from SECURITY_CONTACT: an e-mail address or a mailto, https or tel URI', () => {
+    expect(loadConfig({}).securityContact).toBeUndefined();
+    expect(loadConfig({ SECURITY_CONTACT: '' }).securityContact).toBeUndefined();
+    expect(loadConfig({ SECURITY_CONTACT: ' security@strata.example ' }).securityContact).toBe('mailto:security@strata.example');
+    expect(loadConfig({ SECURITY_CONTACT: 'mailto:psirt@strata.example' }).securityContact).toBe('mailto:psirt@strata.example');
+    expect(loadConfig({ SECURITY_CONTACT: 'https://strata.example/report' }).securityContact).toBe('https://strata.example/report');
+    expect(loadConfig({ SECURITY_CONTACT: 'tel:+65 6123 4567' }).securityContact).toBe('tel:+65 6123 4567');
+    for (const bad of ['the security team', 'http://strata.example/report', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ SECURITY_CONTACT: bad }), bad).toThrow(/SECURITY_CONTACT/);
+    }
+  });
+
   it('seeds demo data by default on the embedded database but not on a real one unless asked', () => {
     expect(loadConfig({}).demo).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).demo).toBe(false);
@@ -70,11 +82,31 @@ describe('platform routes', () => {
     expect((await t.app.inject('/api/docs')).statusCode).toBeLessThan(400);
   });
 
-  it('serves security.txt', async () => {
-    const res = await t.app.inject('/.well-known/security.txt');
+  it('answers security.txt with 404 and says why while no security contact is set up (never a made-up address)', async () => {
+    const res = await t.app.inject({ url: '/.well-known/security.txt', headers: { host: '127.0.0.1:8080' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe('No security contact is set up on this server (SECURITY_CONTACT).\n');
+    expect(res.body).not.toContain('@');
+  });
+});
+
+describe('security.txt with a security contact', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ securityContact: 'mailto:security@strata.example' });
+  });
+  afterAll(() => t.close());
+
+  it('names the SECURITY_CONTACT setting as the contact, with the policy page and an expiry', async () => {
+    const res = await t.app.inject({ url: '/.well-known/security.txt', headers: { host: 'strata.example' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/^Contact: mailto:/m);
-    expect(res.body).toMatch(/^Expires: /m);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('Contact: mailto:security@strata.example');
+    expect(lines.filter((l) => l.startsWith('Contact:'))).toHaveLength(1);
+    expect(lines).toContain('Policy: http://strata.example/en/security');
+    expect(Date.parse(lines.find((l) => l.startsWith('Expires: '))!.slice(9))).toBeGreaterThan(Date.now());
   });
 });
 

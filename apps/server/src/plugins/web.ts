@@ -4,13 +4,17 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
+/** The body of security.txt's 404 while no contact is set up. */
+export const SECURITY_CONTACT_UNSET = 'No security contact is set up on this server (SECURITY_CONTACT).';
+
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
  * The built web app, and what unknown paths answer: 404 JSON under /api, otherwise the web app's index.html
- * (the client router shows its own 404 page). Also `/.well-known/security.txt`.
+ * (the client router shows its own 404 page). Also `/.well-known/security.txt`, with the `SECURITY_CONTACT` setting as
+ * its contact; without one it answers 404 (RFC 9116 requires a contact), and the web's security page says none is set.
  */
-export const webPlugin = fp<{ webDist?: string | undefined }>(async (app, opts) => {
+export const webPlugin = fp<{ webDist?: string | undefined; securityContact?: string | undefined }>(async (app, opts) => {
   const root = path.resolve(opts.webDist ?? DEFAULT_WEB_DIST);
   const hasWeb = existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
@@ -34,11 +38,14 @@ export const webPlugin = fp<{ webDist?: string | undefined }>(async (app, opts) 
   }
 
   app.get('/.well-known/security.txt', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    if (!opts.securityContact) {
+      return reply.status(404).type('text/plain; charset=utf-8').send(`${SECURITY_CONTACT_UNSET}\n`);
+    }
     const origin = `${req.protocol}://${req.host}`;
     const expires = new Date(Date.now() + 365 * 86_400_000).toISOString();
     return reply
       .type('text/plain; charset=utf-8')
-      .send(`Contact: mailto:security@${req.hostname}\nExpires: ${expires}\nPolicy: ${origin}/en/security\nPreferred-Languages: en, zh\n`);
+      .send(`Contact: ${opts.securityContact}\nExpires: ${expires}\nPolicy: ${origin}/en/security\nPreferred-Languages: en, zh\n`);
   });
 
   app.setNotFoundHandler(async (req, reply) => {

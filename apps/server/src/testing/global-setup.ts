@@ -1,6 +1,12 @@
+import type { TestProject } from 'vitest/node';
 import { ensurePgliteTemplate } from './pglite-template.js';
 
-/** Vitest global set-up of the server project: the migrated PGlite template every test file's database starts from. */
-export default async function setup(): Promise<void> {
+/**
+ * Vitest global set-up of the server project: the migrated PGlite template every test file's database starts from,
+ * and the seed of this run's test order (testing/shuffled-runner.ts), so that a failing order can be run again.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  const seed = project.globalConfig.sequence.seed;
+  console.log(`server tests run in a shuffled order, seed ${seed}: repeat it with npx vitest run --project server --sequence.seed=${seed} <file>`);
   if (!process.env.TEST_DATABASE_URL) await ensurePgliteTemplate();
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@strata/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ describe('profile, picture and recent pages', () => {
   let dataDir: string;
   let s: Session;
   let userId: number;
+  let loginName: string;
   const upload = (filename: string, contentType: string, data: Buffer) =>
     as(t, s, { method: 'POST', url: '/api/v1/account/profile/picture', ...multipart(filename, contentType, data) });
   const avatars = () => (existsSync(join(dataDir, 'files', 'avatars')) ? readdirSync(join(dataDir, 'files', 'avatars')) : []);
@@ -30,9 +31,19 @@ describe('profile, picture and recent pages', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'strata-profile-'));
     t = await createTestApp({ dataDir });
-    userId = (await createUser(t.db, { loginName: 'painter' })).userId;
-    s = await signIn(t, 'painter');
   });
+  // A user of its own for each test: its profile, picture, audit rows and recent pages are the test's alone.
+  beforeEach(async () => {
+    const user = await createUser(t.db);
+    userId = user.userId;
+    loginName = user.loginName;
+    s = await signIn(t, user.loginName);
+  });
+  const auditOf = (action: string) =>
+    t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.userId, userId)));
   afterAll(async () => {
     await t.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -46,9 +57,12 @@ describe('profile, picture and recent pages', () => {
     });
     expect(res.statusCode).toBe(200);
     const profile = (await as(t, s, { method: 'GET', url: '/api/v1/sync' })).json().profile;
-    expect(profile).toMatchObject({ fullname: 'Paula Painter', description: 'Survey lead', login_name: 'painter', user_type: 0 });
-    const [row] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'account.profile.update'));
-    expect(row).toMatchObject({ before: { fullname: 'Test painter', description: null }, after: { fullname: 'Paula Painter', description: 'Survey lead' } });
+    expect(profile).toMatchObject({ fullname: 'Paula Painter', description: 'Survey lead', login_name: loginName, user_type: 0 });
+    const [row] = await auditOf('account.profile.update');
+    expect(row).toMatchObject({
+      before: { fullname: `Test ${loginName}`, description: null },
+      after: { fullname: 'Paula Painter', description: 'Survey lead' },
+    });
     const evil = await as(t, s, { method: 'PUT', url: '/api/v1/account/profile', payload: { fullname: '<img src=x onerror=alert(1)>' } });
     expect(evil.statusCode).toBe(400);
     expect(evil.json()).toEqual({ fullname: MESSAGES.maliciousInput });
@@ -61,12 +75,14 @@ describe('profile, picture and recent pages', () => {
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
+    const stored = avatars();
     const res = await upload('me.png', 'image/png', png);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ pic_uri: `/api/v1/account/picture/${userId}` });
     expect((await as(t, s, { method: 'GET', url: '/api/v1/sync' })).json().profile.pic_uri).toBe(`/api/v1/account/picture/${userId}`);
-    expect(avatars()).toHaveLength(1);
-    expect(avatars()[0]).toMatch(/^[0-9a-f]{32}\.webp$/);
+    const added = avatars().filter((f) => !stored.includes(f));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^[0-9a-f]{32}\.webp$/);
 
     const viaToken = await t.app.inject({ method: 'GET', url: `/api/v1/account/picture/${userId}?_token=${s.resourceToken}` });
     expect(viaToken.statusCode).toBe(200);
@@ -83,12 +99,18 @@ describe('profile, picture and recent pages', () => {
       .jpeg()
       .toBuffer();
     expect((await upload('again.jpg', 'image/jpeg', jpeg)).statusCode).toBe(200);
-    expect(avatars()).toHaveLength(1);
-    const audit = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'account.picture.update'));
-    expect(audit).toHaveLength(2);
+    const replaced = avatars().filter((f) => !stored.includes(f));
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]).not.toBe(added[0]);
+    expect(await auditOf('account.picture.update')).toHaveLength(2);
   });
 
   it('refuses a file that is not an image by its content, whatever its name, and one over 2 MB', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    expect((await upload('mine.png', 'image/png', png)).statusCode).toBe(200);
+    const stored = avatars();
     const [before] = await t.db.orm.select().from(users).where(eq(users.userId, userId));
     const text = await upload('holiday.png', 'image/png', Buffer.from('this is not a picture at all, just text pretending'));
     expect(text.statusCode).toBe(400);
@@ -108,7 +130,7 @@ describe('profile, picture and recent pages', () => {
     expect(tooBig.json()).toEqual({ picture: MESSAGES.imageTooLarge });
     const [after] = await t.db.orm.select().from(users).where(eq(users.userId, userId));
     expect(after!.avatarKey).toBe(before!.avatarKey);
-    expect(avatars()).toHaveLength(1);
+    expect(avatars()).toEqual(stored);
     const none = await as(t, s, { method: 'POST', url: '/api/v1/account/profile/picture', payload: { x: 1 } });
     expect(none.statusCode).toBe(400);
   });

@@ -1,11 +1,11 @@
 /**
  * One case of the Log of Actions Taken as a PDF (A4; issue 9 "view/download (PDF) of a case"): the case, its alert,
  * every follow-up with who and when, the names of its files, and its photos embedded when small (decision 018).
- * pdfkit with the standard fonts (no font files): text outside Latin-1 is shown as "?" (as the alert document).
+ * Written in the Unicode fonts of lib/pdf-fonts.ts, as the alert document.
  */
 import sharp from 'sharp';
 import { formatDateTime, type TActionCaseDetail } from '@strata/shared';
-import { pdfText } from '../alerts/alert-document.js';
+import { PDF_FONT, PDF_FONT_BOLD, pdfText, useUnicodeFonts } from '../../lib/pdf-fonts.js';
 import type { CaseFileRow } from './action-log.repository.js';
 
 /** Photos larger than this (bytes, the original) are named, not embedded. */
@@ -54,6 +54,7 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
   // pdfkit is loaded on first use, so processes and test files that never write a PDF do not pay for its import.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: pdfText(`Case ${c.case_id}: ${c.title}`), Author: pdfText(o.appName) } });
+  useUnicodeFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
@@ -67,17 +68,17 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
 
   const heading = (text: string) => {
     room(40);
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(pdfText(text), left);
+    doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).fillColor('#000000').text(pdfText(text), left);
     doc.moveDown(0.2);
   };
   const facts = (rows: [string, string][]) => {
     for (const [label, text] of rows) {
       room(14);
       const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(9).fillColor('#000000').text(pdfText(label), left, y, { width: 130 });
+      doc.font(PDF_FONT_BOLD).fontSize(9).fillColor('#000000').text(pdfText(label), left, y, { width: 130 });
       const afterLabel = doc.y;
       doc
-        .font('Helvetica')
+        .font(PDF_FONT)
         .fontSize(9)
         .text(pdfText(text), left + 135, y, { width: width - 135 });
       doc.y = Math.max(doc.y, afterLabel);
@@ -86,12 +87,12 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
   };
 
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(16)
     .fillColor('#000000')
     .text(pdfText(`Case ${c.case_id}: ${c.title}`));
   doc
-    .font('Helvetica')
+    .font(PDF_FONT)
     .fontSize(10)
     .fillColor('#333333')
     .text(pdfText(CATEGORY_NAMES[c.category] ?? c.category));
@@ -136,30 +137,30 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
   }
 
   heading('Follow-ups');
-  if (detail.entries.length === 0) doc.font('Helvetica-Oblique').fontSize(9).text('No follow-up was recorded.', left);
+  if (detail.entries.length === 0) doc.font(PDF_FONT).fontSize(9).text('No follow-up was recorded.', left, doc.y, { oblique: true });
   const byId = new Map(files.map((f) => [f.fileId, f]));
   let embedded = 0;
   for (const [i, e] of detail.entries.entries()) {
     room(50);
     doc.moveDown(0.4);
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONT_BOLD)
       .fontSize(10)
       .fillColor('#000000')
       .text(pdfText(`${i + 1}. ${when(e.done_at)} - ${e.by || 'a former user'}`), left, doc.y, { width });
     doc
-      .font('Helvetica')
+      .font(PDF_FONT)
       .fontSize(7.5)
       .fillColor('#666666')
       .text(pdfText(`Written ${when(e.created_at)}`), left, doc.y, { width });
     doc
-      .font('Helvetica')
+      .font(PDF_FONT)
       .fontSize(9)
       .fillColor('#000000')
       .text(pdfText(e.action), left, doc.y + 2, { width });
     if (e.files.length > 0) {
       doc
-        .font('Helvetica')
+        .font(PDF_FONT)
         .fontSize(8)
         .fillColor('#333333')
         .text(pdfText(`Files: ${e.files.map((f) => f.file_name).join(', ')}`), left, doc.y + 2, { width });
@@ -181,7 +182,7 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
         const x = left + column * (EMBED_BOX[0] + 12);
         doc.image(image, x, rowTop, { fit: EMBED_BOX });
         doc
-          .font('Helvetica')
+          .font(PDF_FONT)
           .fontSize(7)
           .fillColor('#666666')
           .text(pdfText(f.file_name), x, rowTop + EMBED_BOX[1] + 2, { width: EMBED_BOX[0] });
@@ -201,7 +202,7 @@ export async function caseDocument(detail: TActionCaseDetail, files: readonly Ca
     for (const f of loose) {
       room(12);
       doc
-        .font('Helvetica')
+        .font(PDF_FONT)
         .fontSize(9)
         .text(pdfText(`${f.kind === 'photo' ? 'Photo' : 'Document'}: ${f.fileName}`), left, doc.y, { width });
     }

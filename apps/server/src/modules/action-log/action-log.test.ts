@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type {
@@ -12,10 +11,11 @@ import type {
   TActionEntry,
   TPhoto,
 } from '@strata/shared';
-import { alerts } from '../../db/schema/index.js';
+import { alerts, users } from '../../db/schema/index.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { lastAudit, multipart, tempDataDir } from '../../testing/master-data.js';
+import { pdfText } from '../../testing/pdf-text.js';
 import { ALERT_TASKS, alertRows, createAlertWorld, DAY, daily, loadAndEvaluate, type AlertWorld } from '../alerts/alerts.test-support.js';
 
 const CASE_TASKS: readonly PermissionCode[] = [
@@ -31,24 +31,6 @@ const CASE_TASKS: readonly PermissionCode[] = [
 ];
 
 type Method = 'GET' | 'POST' | 'DELETE';
-
-/** The text pdfkit drew: its compressed content streams inflated, each TJ's hex strings decoded and joined. */
-function pageText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const m of raw.matchAll(/\/FlateDecode\n>>\nstream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue; // an image
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      lines.push([...tj[1]!.matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
 
 describe('the Log of Actions Taken API', () => {
   let t: TestApp;
@@ -383,8 +365,10 @@ describe('the Log of Actions Taken API', () => {
   });
 
   it('downloads a case as a real A4 PDF with its title, follow-ups and embedded photo; with the resource token too', async () => {
+    // A Chinese name and an en dash are written as they are (issue 16: the standard fonts showed "?").
+    await t.db.orm.update(users).set({ fullname: '张伟' }).where(eq(users.userId, w.userIds.manager));
     const c = { case_id: await caseWithFollowUp() };
-    const close = await call(s('manager'), 'POST', `/action-cases/${c.case_id}/close`, { reason: 'Marker reinstated; readings back within AL.' });
+    const close = await call(s('manager'), 'POST', `/action-cases/${c.case_id}/close`, { reason: 'ETR-C303-0002 – investigate' });
     expect(close.statusCode, close.body).toBe(200);
     const res = await call(s('manager'), 'GET', `/action-cases/${c.case_id}/pdf`);
     expect(res.statusCode).toBe(200);
@@ -396,11 +380,13 @@ describe('the Log of Actions Taken API', () => {
     expect(text).toContain(`(Case ${c.case_id}: SM-A1 DSPA 29 mm passed WSL)`);
     expect(text).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
     expect(text).toContain('/Subtype /Image');
-    const shown = pageText(pdf);
+    const shown = pdfText(pdf).split('\n');
     expect(shown).toContain(`Case ${c.case_id}: SM-A1 DSPA 29 mm passed WSL`);
     expect(shown).toContain('Inspected the marker; hoarding crack found.');
     expect(shown).toContain('Files: crack.png');
-    expect(shown).toContain('Marker reinstated; readings back within AL.');
+    expect(shown).toContain('ETR-C303-0002 – investigate');
+    expect(shown.filter((l) => l.endsWith(' by 张伟'))).toHaveLength(2); // opened by, closed by
+    expect(shown.some((l) => /^1\. .* - 张伟$/.test(l))).toBe(true); // the follow-up's author
 
     const viaToken = await t.app.inject({ method: 'GET', url: `/api/v1/action-cases/${c.case_id}/pdf?_token=${s('manager').resourceToken}` });
     expect(viaToken.statusCode).toBe(200);

@@ -1,9 +1,10 @@
 /**
  * One alert as a PDF document (spec §2.6: "Scenario-based alert lists have a download document action"): what the
  * alert is, its values and times, the thresholds of its reading code, the instruments behind a group or scenario
- * alert, and its history. pdfkit with the standard fonts (no font files): text outside Latin-1 is shown as "?".
+ * alert, and its history. Written in the Unicode fonts of lib/pdf-fonts.ts (Chinese names and "–" as they are).
  */
 import { formatDateTime, type TAlertDetail } from '@strata/shared';
+import { PDF_FONT, PDF_FONT_BOLD, pdfText, useUnicodeFonts } from '../../lib/pdf-fonts.js';
 
 const KIND_NAMES: Record<string, string> = {
   breached: 'Breached',
@@ -17,12 +18,6 @@ const KIND_NAMES: Record<string, string> = {
   user: 'User-defined',
   contract: 'Contract',
 };
-
-/** The standard PDF fonts cover Latin-1 only. */
-export function pdfText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[^\x09\x0a\x0d\x20-\x7e\xa0-\xff]/g, '?');
-}
 
 function value(v: number | null, unit: string | null): string {
   if (v === null) return '-';
@@ -39,6 +34,7 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
   // pdfkit is loaded on first use, so processes and test files that never write a PDF do not pay for its import.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: pdfText(`Alert ${alert.alert_id}`), Author: pdfText(o.appName) } });
+  useUnicodeFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
@@ -46,16 +42,16 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
   const heading = (text: string) => {
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(pdfText(text));
+    doc.moveDown(0.8).font(PDF_FONT_BOLD).fontSize(12).fillColor('#000000').text(pdfText(text));
     doc.moveDown(0.2);
   };
   const facts = (rows: [string, string][]) => {
     for (const [label, text] of rows) {
       const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(9).text(pdfText(label), doc.page.margins.left, y, { width: 130 });
+      doc.font(PDF_FONT_BOLD).fontSize(9).text(pdfText(label), doc.page.margins.left, y, { width: 130 });
       const afterLabel = doc.y;
       doc
-        .font('Helvetica')
+        .font(PDF_FONT)
         .fontSize(9)
         .text(pdfText(text), doc.page.margins.left + 135, y, { width: width - 135 });
       doc.y = Math.max(doc.y, afterLabel);
@@ -68,7 +64,7 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
       const y = doc.y;
       let x = doc.page.margins.left;
       let bottom = y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+      doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(8);
       cells.forEach((cell, i) => {
         doc.text(pdfText(cell), x + 2, y + 2, { width: widths[i]! - 4 });
         bottom = Math.max(bottom, doc.y);
@@ -88,10 +84,10 @@ export async function alertDocument(detail: TAlertDetail, o: { appName: string; 
   };
 
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(16)
     .text(pdfText(`Alert ${alert.alert_id}: ${KIND_NAMES[alert.kind] ?? alert.kind}${alert.level_code ? ` at ${alert.level_code}` : ''}`));
-  doc.font('Helvetica').fontSize(10).fillColor('#333333').text(pdfText(alert.message));
+  doc.font(PDF_FONT).fontSize(10).fillColor('#333333').text(pdfText(alert.message));
   doc
     .fontSize(8)
     .fillColor('#666666')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   TAlertList,
   TAlertScenario,
@@ -22,13 +22,29 @@ describe('alert templates, monitoring groups and scenarios', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    w = await createAlertWorld(t);
   });
   afterAll(() => t.close());
+  // An alert world of its own for each test: its contracts, users, instruments, templates, groups and scenarios.
+  beforeEach(async () => {
+    w = await createAlertWorld(t);
+  });
 
   describe('templates', () => {
-    let globalId: number;
-    let contractId: number;
+    const contractTemplate = async () =>
+      (
+        await req('xuser', 'POST', '/alert-templates', {
+          name: 'WSL to the site team',
+          category: 'contract',
+          kinds: ['breached'],
+          levels: ['wsl'],
+          contract_ids: [w.contractA],
+          user_ids: [w.userIds.xuser],
+        })
+      ).json<TAlertTemplate>().template_id;
+    const globalTemplate = async () =>
+      (
+        await req('admin', 'POST', '/alert-templates', { name: 'Spike rules', category: 'instrument', parameters: { spike: { history: 10 } } })
+      ).json<TAlertTemplate>().template_id;
 
     it('are created with defaults, validated, audited, and need Manage Scenarios', async () => {
       expect((await req('nobody', 'GET', '/alert-templates')).statusCode).toBe(403);
@@ -56,24 +72,26 @@ describe('alert templates, monitoring groups and scenarios', () => {
         parameters: { spike: { factor: 3 } },
         updated_by: expect.stringContaining('xuser'),
       });
-      contractId = tpl.template_id;
-      expect(await lastAudit(t.db, 'alert-template.create')).toMatchObject({ entityId: String(contractId) });
-      globalId = (
-        await req('admin', 'POST', '/alert-templates', { name: 'Spike rules', category: 'instrument', parameters: { spike: { history: 10 } } })
-      ).json<TAlertTemplate>().template_id;
+      expect(await lastAudit(t.db, 'alert-template.create')).toMatchObject({ entityId: String(tpl.template_id) });
+      const globalId = await globalTemplate();
+      expect((await req('admin', 'GET', `/alert-templates/${globalId}`)).json<TAlertTemplate>()).toMatchObject({ name: 'Spike rules', contract_ids: [] });
     });
 
     it("are scoped: a global template is an administrator's, another contract's is not found", async () => {
+      const contractId = await contractTemplate();
+      const globalId = await globalTemplate();
       expect((await req('xuser', 'GET', `/alert-templates/${globalId}`)).statusCode).toBe(404);
       expect((await req('yuser', 'GET', `/alert-templates/${contractId}`)).statusCode).toBe(404);
       expect((await req('yuser', 'DELETE', `/alert-templates/${contractId}`)).statusCode).toBe(404);
       expect((await req('xuser', 'GET', '/alert-templates')).json<TAlertTemplateList>().records.map((r) => r.template_id)).toEqual([contractId]);
-      expect((await req('admin', 'GET', '/alert-templates?category=instrument')).json<TAlertTemplateList>().records.map((r) => r.template_id)).toEqual([
-        globalId,
-      ]);
+      // Global templates are every administrator's: those of other tests are listed too, never a contract's.
+      const instrumentCategory = (await req('admin', 'GET', '/alert-templates?category=instrument')).json<TAlertTemplateList>().records;
+      expect(instrumentCategory.map((r) => r.template_id)).toContain(globalId);
+      expect(instrumentCategory.every((r) => r.category === 'instrument')).toBe(true);
     });
 
     it('are edited field by field and deleted', async () => {
+      const contractId = await contractTemplate();
       const res = await req('xuser', 'PUT', `/alert-templates/${contractId}`, { channels: ['notification'], active: false });
       expect(res.json<TAlertTemplate>()).toMatchObject({ channels: ['notification'], active: false, name: 'WSL to the site team' });
       expect((await req('xuser', 'PUT', `/alert-templates/${contractId}`, { channels: [] })).statusCode).toBe(400);
@@ -83,7 +101,15 @@ describe('alert templates, monitoring groups and scenarios', () => {
   });
 
   describe('monitoring groups', () => {
-    let groupId: number;
+    const stationBox = async () =>
+      (
+        await req('xuser', 'POST', '/monitoring-groups', {
+          contract_id: w.contractA,
+          name: 'Station box',
+          instrument_ids: [w.inst['SM-A1'], w.inst['SM-A2'], w.inst['SM-A3']],
+          rule: { min_count: 2, level_code: 'al', within_hours: 24 },
+        })
+      ).json<TMonitoringGroup>().group_id;
 
     it("are made of instruments of the group's contract, with a rule", async () => {
       const wrong = await req('xuser', 'POST', '/monitoring-groups', {
@@ -101,7 +127,6 @@ describe('alert templates, monitoring groups and scenarios', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const g = res.json<TMonitoringGroup>();
-      groupId = g.group_id;
       expect(g).toMatchObject({
         rule: { level_code: 'AL', min_count: 2 },
         members: [{ name: 'SM-A1', level_code: null }, { name: 'SM-A2' }, { name: 'SM-A3' }],
@@ -113,12 +138,14 @@ describe('alert templates, monitoring groups and scenarios', () => {
     });
 
     it("are listed and read within the caller's contracts only", async () => {
+      const groupId = await stationBox();
       expect((await req('yuser', 'GET', `/monitoring-groups/${groupId}`)).statusCode).toBe(404);
       expect((await req('yuser', 'GET', '/monitoring-groups')).json<TMonitoringGroupList>().total_records).toBe(0);
       expect((await req('manager', 'GET', '/monitoring-groups')).json<TMonitoringGroupList>().records.map((g) => g.name)).toEqual(['Station box']);
     });
 
     it('raise their alert on the readings that make the rule hold, and members follow edits', async () => {
+      const groupId = await stationBox();
       const now = t.clock.now().getTime();
       const loaded = await loadPoints(t, w, { 'SM-A1': [[now - 5 * HOUR, 21]], 'SM-A2': [[now - 2 * HOUR, -25]] });
       await t.services.alerts.evaluator.evaluateReadings(loaded);
@@ -139,7 +166,6 @@ describe('alert templates, monitoring groups and scenarios', () => {
   });
 
   describe('scenarios', () => {
-    let scenarioId: number;
     const rule = () => ({ instrument_ids: [w.inst['SM-A3'], w.inst['SM-A4']], level_code: 'WSL', min_count: 2, within_hours: 48 });
 
     it('preview what a rule would have raised over the last 30 days', async () => {
@@ -197,7 +223,7 @@ describe('alert templates, monitoring groups and scenarios', () => {
       const res = await req('xuser', 'POST', '/alert-scenarios', { contract_id: w.contractA, name: 'Two at WSL', kind: 'user', rule: rule() });
       expect(res.statusCode, res.body).toBe(200);
       const s = res.json<TAlertScenario>();
-      scenarioId = s.scenario_id;
+      const scenarioId = s.scenario_id;
       expect(s).toMatchObject({ kind: 'user', rule: { level_code: 'WSL' }, created_by: expect.stringContaining('xuser'), active: true });
       expect((await req('yuser', 'GET', `/alert-scenarios/${scenarioId}`)).statusCode).toBe(404);
       expect((await req('yuser', 'PUT', `/alert-scenarios/${scenarioId}`, { name: 'x' })).statusCode).toBe(404);

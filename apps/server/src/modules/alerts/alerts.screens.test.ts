@@ -8,7 +8,9 @@ import type { TAlertInstrumentStatusList, TAlertList } from '@strata/shared';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { createInstrument, createType } from '../../testing/master-data.js';
 import { createAlertWorld, DAY, daily, loadAndEvaluate, type AlertWorld } from './alerts.test-support.js';
-import { pdfText } from './alert-document.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { pdfText } from '../../testing/pdf-text.js';
 
 describe('alert screens API', () => {
   let t: TestApp;
@@ -50,8 +52,23 @@ describe('alert screens API', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/alerts/${alertId}/document` })).statusCode).toBe(401);
   });
 
-  it('keeps to Latin-1 in the PDF text (standard fonts)', () => {
-    expect(pdfText('SM-1023 ≥ 28 mm 沉降 café')).toBe('SM-1023 ? 28 mm ?? café');
+  it('writes an en dash and Chinese names into the PDF as they are (issue 16: they were "?")', async () => {
+    const own = await createAlertWorld(t);
+    await t.db.orm.update(users).set({ fullname: '张伟' }).where(eq(users.userId, own.userIds.xuser));
+    const T0 = Math.floor((t.clock.now().getTime() - 5 * DAY) / DAY) * DAY;
+    await loadAndEvaluate(t, own, { 'SM-A3': daily(T0, [5, 31]) });
+    const alert = (await as(t, own.sessions.xuser, { method: 'GET', url: '/api/v1/alerts?kind=breached&level=WSL' })).json<TAlertList>().records[0]!;
+    const close = await as(t, own.sessions.xuser, {
+      method: 'POST',
+      url: `/api/v1/alerts/${alert.alert_id}/close`,
+      payload: { reason: 'ETR-C303-0002 – investigate' },
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    const res = await as(t, own.sessions.xuser, { method: 'GET', url: `/api/v1/alerts/${alert.alert_id}/document` });
+    expect(res.statusCode).toBe(200);
+    const lines = pdfText(res.rawPayload).split('\n');
+    expect(lines).toContain('ETR-C303-0002 – investigate');
+    expect(lines).toContain('张伟');
   });
 
   it('filters the instrument status by instrument type, in the caller’s contracts only', async () => {

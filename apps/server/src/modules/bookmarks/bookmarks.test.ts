@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@strata/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { auditLog, bookmarks } from '../../db/schema/index.js';
 import { createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
@@ -9,15 +9,20 @@ describe('bookmarks', () => {
   let t: TestApp;
   let ann: Session;
   let ben: Session;
+  let annId: number;
   const api = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     as(t, s, { method, url: `/api/v1${url}`, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     t = await createTestApp();
-    await createUser(t.db, { loginName: 'ann' });
-    await createUser(t.db, { loginName: 'ben' });
-    ann = await signIn(t, 'ann');
-    ben = await signIn(t, 'ben', undefined, '10.0.0.2');
+  });
+  // Users of its own for each test: the lists and audit rows below are exactly theirs.
+  beforeEach(async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    annId = a.userId;
+    ann = await signIn(t, a.loginName);
+    ben = await signIn(t, b.loginName, undefined, '10.0.0.2');
   });
   afterAll(() => t.close());
 
@@ -41,7 +46,11 @@ describe('bookmarks', () => {
     expect((await api(ann, 'DELETE', `/bookmarks/${second.bookmark_id}`)).statusCode).toBe(200);
     expect((await api(ann, 'GET', '/bookmarks')).json().records).toHaveLength(1);
 
-    const audit = await t.db.orm.select().from(auditLog).where(eq(auditLog.entityType, 'bookmark'));
+    const audit = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'bookmark'), eq(auditLog.userId, annId)))
+      .orderBy(auditLog.auditId);
     expect(audit.map((r) => r.action)).toEqual(['bookmarks.create', 'bookmarks.create', 'bookmarks.update', 'bookmarks.delete']);
     expect(audit[2]).toMatchObject({
       before: { name: 'Alerts C100', path: '/en/alerts?contract=100&level=AL', icon: 'notifications' },

@@ -6,6 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import type PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, pdfText, useUnicodeFonts } from '../../lib/pdf-fonts.js';
 
 export class TooLargeError extends Error {
   constructor(readonly reason: string) {
@@ -136,6 +137,7 @@ export function pdfTableWriter(maxBytes: number, o: PdfTableOptions): TableWrite
 function openPdfTable(PDF: typeof PDFDocument, maxBytes: number, o: PdfTableOptions) {
   const sink = new ByteSink(maxBytes);
   const doc = new PDF({ size: 'A4', layout: o.landscape ? 'landscape' : 'portrait', margin: 36, bufferPages: false });
+  useUnicodeFonts(doc);
   let failed: unknown;
   doc.on('data', (chunk: Buffer) => {
     try {
@@ -151,10 +153,10 @@ function openPdfTable(PDF: typeof PDFDocument, maxBytes: number, o: PdfTableOpti
   let y = doc.page.margins.top;
   const bottom = () => doc.page.height - doc.page.margins.bottom - rowHeight;
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+    doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(fontSize);
     let x = left;
     o.columns.forEach((c, i) => {
-      doc.text(cells[i] ?? '', x + 2, y + 3, { width: c.width - 4, height: rowHeight - 2, lineBreak: false, ellipsis: true });
+      doc.text(pdfText(cells[i] ?? ''), x + 2, y + 3, { width: c.width - 4, height: rowHeight - 2, lineBreak: false, ellipsis: true });
       x += c.width;
     });
     doc
@@ -166,10 +168,10 @@ function openPdfTable(PDF: typeof PDFDocument, maxBytes: number, o: PdfTableOpti
     y += rowHeight;
   };
   const headerCells = o.columns.map((c) => c.header);
-  doc.font('Helvetica-Bold').fontSize(14).text(o.title, left, y);
+  doc.font(PDF_FONT_BOLD).fontSize(14).text(pdfText(o.title), left, y);
   y = doc.y + 2;
   if (o.subtitle) {
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(o.subtitle, left, y);
+    doc.font(PDF_FONT).fontSize(9).fillColor('#555555').text(pdfText(o.subtitle), left, y);
     doc.fillColor('#000000');
     y = doc.y + 8;
   }

@@ -5,9 +5,10 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_TYPE } from '@strata/shared';
-import { auditLog, generatedFiles } from '../../db/schema/index.js';
+import { auditLog, generatedFiles, users } from '../../db/schema/index.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
+import { pdfText } from '../../testing/pdf-text.js';
 
 describe('exports and generated reports', () => {
   let t: TestApp;
@@ -84,6 +85,9 @@ describe('exports and generated reports', () => {
 
   it('makes the user report as a PDF; downloading needs DownloadUserReport', async () => {
     for (let i = 0; i < 5; i++) await createUser(t.db, { loginName: `x.user${i}`, roleId: genRole }); // users to report
+    // Written as they are (issue 16: the standard fonts showed "?" for the dash and the Chinese name).
+    const named = await createUser(t.db, { loginName: 'x.zhang', roleId: genRole });
+    await t.db.orm.update(users).set({ fullname: 'ETR – 张伟' }).where(eq(users.userId, named.userId));
     const id = await start(generator, 'users', { format: 'pdf', user_type: 0 });
     await t.services.exports.runPending();
     const done = await check(generator, id);
@@ -94,6 +98,10 @@ describe('exports and generated reports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="user-report-\d{8}-\d{6}\.pdf"/);
+    const lines = pdfText(res.rawPayload).split('\n');
+    expect(lines).toContain('User report');
+    expect(lines).toContain('x.zhang');
+    expect(lines).toContain('ETR – 张伟');
   });
 
   it('makes the roles × permissions matrix as XLSX and PDF', async () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TImportResult, TInstrumentThresholds } from '@strata/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { contracts, instruments, thresholds } from '../../db/schema/index.js';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { countRows, createInstrument, createLevels, createType, createWorld, createZone, lastAudit, multipart, type World } from '../../testing/master-data.js';
@@ -17,12 +17,26 @@ describe('bulk import and export of instruments and thresholds', () => {
     as(t, w.sessions[who], { method: 'POST', url: `/api/v1${url}`, ...multipart(name, data) });
   const get = (who: keyof World['sessions'], url: string) => as(t, w.sessions[who], { method: 'GET', url: `/api/v1${url}` });
 
+  let smTypeId: number;
+  /** Instruments are found by name within the caller's contracts: SM-NEW-1 is the one of this test's contract A. */
+  const instrumentOfA = async (name: string) =>
+    (
+      await t.db.orm
+        .select()
+        .from(instruments)
+        .where(and(eq(instruments.name, name), eq(instruments.contractId, w.contractA)))
+    )[0];
+  const thresholdHeader = 'contract,instrument,reading_code,level,upper,lower';
+
+  // Types and levels are read-only here; contracts, zones and instruments belong to each test's own world.
   beforeAll(async () => {
     t = await createTestApp();
-    w = await createWorld(t, ['ManageInstruments']);
     await createLevels(t.db);
-    const sm = await createType(t.db, 'SM', ['DSPA']);
+    smTypeId = (await createType(t.db, 'SM', ['DSPA'])).type.typeId;
     await createType(t.db, 'INC', ['A', 'B']);
+  });
+  beforeEach(async () => {
+    w = await createWorld(t, ['ManageInstruments']);
     const rows = await t.db.orm
       .select({ id: contracts.contractId, no: contracts.no })
       .from(contracts)
@@ -30,9 +44,9 @@ describe('bulk import and export of instruments and thresholds', () => {
     noA = rows.find((r) => r.id === w.contractA)!.no;
     noB = rows.find((r) => r.id === w.contractB)!.no;
     await createZone(t.db, w.contractA, 'North');
-    await createInstrument(t.db, { name: 'SM-EXISTING', contractId: w.contractA, typeId: sm.type.typeId });
-    await createInstrument(t.db, { name: 'SM-SHARED', contractId: w.contractA, typeId: sm.type.typeId });
-    await createInstrument(t.db, { name: 'SM-SHARED', contractId: w.contractB, typeId: sm.type.typeId });
+    await createInstrument(t.db, { name: 'SM-EXISTING', contractId: w.contractA, typeId: smTypeId });
+    await createInstrument(t.db, { name: 'SM-SHARED', contractId: w.contractA, typeId: smTypeId });
+    await createInstrument(t.db, { name: 'SM-SHARED', contractId: w.contractB, typeId: smTypeId });
   });
   afterAll(() => t.close());
 
@@ -101,7 +115,7 @@ describe('bulk import and export of instruments and thresholds', () => {
     const res = (await upload('manager', '/instruments/import', 'plan.csv', csv)).json<TImportResult>();
     expect(res).toMatchObject({ valid: 2, invalid: 0, imported: 2 });
     expect(await countRows(t.db, instruments)).toBe(before + 2);
-    const [inc] = await t.db.orm.select().from(instruments).where(eq(instruments.name, 'INC-NEW-1'));
+    const inc = await instrumentOfA('INC-NEW-1');
     expect(inc).toMatchObject({ installDate: '2026-03-15', frequency: 'weekly', status: 'active', contractId: w.contractA });
     expect((await lastAudit(t.db, 'instruments.import'))?.after).toMatchObject({ file_name: 'plan.csv', rows: 2 });
 
@@ -112,7 +126,7 @@ describe('bulk import and export of instruments and thresholds', () => {
     const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
     const fromXlsx = (await upload('manager', '/instruments/import', 'plan.xlsx', xlsx)).json<TImportResult>();
     expect(fromXlsx).toMatchObject({ valid: 1, imported: 1 });
-    const [x] = await t.db.orm.select().from(instruments).where(eq(instruments.name, 'SM-XLSX-1'));
+    const x = await instrumentOfA('SM-XLSX-1');
     expect(x?.installDate).toBe('2026-04-01');
   });
 
@@ -129,6 +143,7 @@ describe('bulk import and export of instruments and thresholds', () => {
   });
 
   it("exports the caller's instruments in the import format", async () => {
+    await createInstrument(t.db, { name: 'SM-NEW-1', contractId: w.contractA, typeId: smTypeId });
     const csv = await get('xuser', '/instruments/export?format=csv');
     expect(csv.statusCode).toBe(200);
     const lines = csv.body
@@ -146,7 +161,8 @@ describe('bulk import and export of instruments and thresholds', () => {
   });
 
   it('imports thresholds row by row: a failing file changes nothing, a good one sets what it lists', async () => {
-    const header = 'contract,instrument,reading_code,level,upper,lower';
+    const header = thresholdHeader;
+    await createInstrument(t.db, { name: 'SM-NEW-1', contractId: w.contractA, typeId: smTypeId });
     const before = await countRows(t.db, thresholds);
     const bad = [
       header,
@@ -180,7 +196,7 @@ describe('bulk import and export of instruments and thresholds', () => {
     // A second file updates what it lists and leaves the rest.
     const update = (await upload('manager', '/thresholds/import', 't.csv', [header, ',SM-NEW-1,DSPA,AL,21,-21'].join('\r\n'))).json<TImportResult>();
     expect(update.imported).toBe(1);
-    const [inst] = await t.db.orm.select().from(instruments).where(eq(instruments.name, 'SM-NEW-1'));
+    const inst = await instrumentOfA('SM-NEW-1');
     const now = (await get('manager', `/instruments/${inst!.instrumentId}/thresholds`)).json<TInstrumentThresholds>();
     expect(now.thresholds).toEqual([
       { reading_code: 'DSPA', level_code: 'AL', upper: 21, lower: -21 },
@@ -196,8 +212,8 @@ describe('bulk import and export of instruments and thresholds', () => {
   });
 
   it("refuses threshold rows that leave an instrument's levels out of order, with the stored levels counted", async () => {
-    const header = 'contract,instrument,reading_code,level,upper,lower';
-    await createInstrument(t.db, { name: 'SM-ORDER', contractId: w.contractA, typeId: (await createType(t.db, 'SMO', ['DSPA'])).type.typeId });
+    const header = thresholdHeader;
+    await createInstrument(t.db, { name: 'SM-ORDER', contractId: w.contractA, typeId: smTypeId });
     const first = (await upload('manager', '/thresholds/import', 't.csv', [header, `${noA},SM-ORDER,DSPA,WSL,25,-25`].join('\r\n'))).json<TImportResult>();
     expect(first).toMatchObject({ imported: 1 });
     const before = await countRows(t.db, thresholds);
@@ -216,6 +232,9 @@ describe('bulk import and export of instruments and thresholds', () => {
   });
 
   it('exports thresholds in the import format, within the caller’s contracts', async () => {
+    await createInstrument(t.db, { name: 'SM-NEW-1', contractId: w.contractA, typeId: smTypeId });
+    const thresholdFile = [thresholdHeader, `${noA},SM-NEW-1,DSPA,AL,21,-21`, `${noA},SM-SHARED,DSPA,AL,,-15`].join('\r\n');
+    expect((await upload('manager', '/thresholds/import', 't.csv', thresholdFile)).json<TImportResult>()).toMatchObject({ imported: 2 });
     const res = await get('manager', `/thresholds/export?format=csv&contract_id=${w.contractA}`);
     const lines = res.body
       .replace(/^\ufeff/, '')

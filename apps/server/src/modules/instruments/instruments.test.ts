@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { svy21ToWgs84, type TInstrument, type TInstrumentList, type TInstrumentThresholds } from '@strata/shared';
 import { eq } from 'drizzle-orm';
 import { thresholds } from '../../db/schema/index.js';
@@ -15,12 +15,20 @@ describe('instruments and thresholds', () => {
   const req = (who: keyof World['sessions'], method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     as(t, w.sessions[who], { method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
 
+  let incTypeId: number;
+  /** An SM instrument of this test's contract A (in zone A1 when asked). */
+  const smOfA = async (name: string, inZone = false) =>
+    createInstrument(t.db, { name, contractId: w.contractA, typeId: smTypeId, zoneId: inZone ? zoneA : null });
+
+  // Types and levels are read-only here; each test has a world of its own: contracts, zones, B's instrument.
   beforeAll(async () => {
     t = await createTestApp();
-    w = await createWorld(t, ['ManageInstruments']);
     await createLevels(t.db);
     smTypeId = (await createType(t.db, 'SM', ['DSPA'])).type.typeId;
-    await createType(t.db, 'INC', ['A', 'B']);
+    incTypeId = (await createType(t.db, 'INC', ['A', 'B'])).type.typeId;
+  });
+  beforeEach(async () => {
+    w = await createWorld(t, ['ManageInstruments']);
     zoneA = (await createZone(t.db, w.contractA, 'Zone A1')).zoneId;
     zoneB = (await createZone(t.db, w.contractB, 'Zone B1')).zoneId;
     bInstrument = (await createInstrument(t.db, { name: 'SM-B-0001', contractId: w.contractB, typeId: smTypeId, easting: 35000, northing: 31000 }))
@@ -78,6 +86,7 @@ describe('instruments and thresholds', () => {
   });
 
   it('answers validation errors as field objects', async () => {
+    await smOfA('SM-A-0001');
     const missing = await req('manager', 'POST', '/instruments', { type_code: 'SM', contract_id: w.contractA, easting: 30000, northing: 30000 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ name: expect.any(String) });
@@ -132,6 +141,7 @@ describe('instruments and thresholds', () => {
   });
 
   it("never shows a Contractor user another contractor's instruments, by list or by id", async () => {
+    await smOfA('SM-A-0001');
     const list = (await req('xuser', 'GET', '/instruments?limit=1000')).json<TInstrumentList>();
     expect(list.records.length).toBeGreaterThan(0);
     expect(list.records.every((r) => r.contract_id === w.contractA)).toBe(true);
@@ -152,11 +162,12 @@ describe('instruments and thresholds', () => {
   });
 
   it('filters by keyword, type, zone, contract, status and extent, with paging and the total', async () => {
+    await smOfA('SM-A-0001', true);
     for (let n = 3; n <= 12; n++) {
       await createInstrument(t.db, {
         name: `INC-A-${String(n).padStart(4, '0')}`,
         contractId: w.contractA,
-        typeId: (await t.db.query<{ type_id: number }>("select type_id from instrument_types where code = 'INC'")).rows[0]!.type_id,
+        typeId: incTypeId,
         easting: 31000 + n * 10,
         northing: 29000,
       });
@@ -173,19 +184,20 @@ describe('instruments and thresholds', () => {
   });
 
   it('edits only the fields given, checks the zone against the contract, and audits the change', async () => {
-    const [i] = (await req('manager', 'GET', '/instruments?keyword=SM-A-0001')).json<TInstrumentList>().records.filter((r) => r.contract_id === w.contractA);
-    const res = await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { status: 'damaged', remarks: 'Hit by excavator' });
+    const i = { instrument_id: (await smOfA('SM-A-0001', true)).instrumentId };
+    await smOfA('SM-A-0002');
+    const res = await req('manager', 'PUT', `/instruments/${i.instrument_id}`, { status: 'damaged', remarks: 'Hit by excavator' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<TInstrument>()).toMatchObject({ status: 'damaged', remarks: 'Hit by excavator', zone_id: zoneA });
     expect((await lastAudit(t.db, 'instrument.update'))?.after).toEqual({ status: 'damaged', remarks: 'Hit by excavator' });
-    expect((await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { zone_id: zoneB })).json()).toEqual({
+    expect((await req('manager', 'PUT', `/instruments/${i.instrument_id}`, { zone_id: zoneB })).json()).toEqual({
       zone_id: 'The zone is not one of this contract',
     });
-    expect((await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { name: 'SM-A-0002' })).json()).toEqual({
+    expect((await req('manager', 'PUT', `/instruments/${i.instrument_id}`, { name: 'SM-A-0002' })).json()).toEqual({
       name: 'This contract already has an instrument with this name',
     });
     // Moving to another contract drops the zone.
-    const moved = await req('manager', 'PUT', `/instruments/${i!.instrument_id}`, { contract_id: w.contractB, name: 'SM-MOVED' });
+    const moved = await req('manager', 'PUT', `/instruments/${i.instrument_id}`, { contract_id: w.contractB, name: 'SM-MOVED' });
     expect(moved.json<TInstrument>()).toMatchObject({ contract_id: w.contractB, zone_id: null });
   });
 

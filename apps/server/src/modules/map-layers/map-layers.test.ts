@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TConfig, TMapLayer, TMapLayerList } from '@strata/shared';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
@@ -58,26 +58,42 @@ describe('map layers', () => {
     user = await signIn(t, 'viewer');
   });
   afterAll(() => t.close());
+  // Map layers are one ordered list for everyone, and the tests below read it whole: each starts with none, removed
+  // through the API so that the configuration's cache is dropped as in use.
+  beforeEach(async () => {
+    for (const l of (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records) {
+      expect((await req(manager, 'DELETE', `/master-data/map-layers/${l.layer_id}`)).statusCode).toBe(200);
+    }
+  });
+  const OSM = {
+    name: 'OpenStreetMap',
+    kind: 'base',
+    source: 'xyz',
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '© OpenStreetMap contributors',
+  };
+  const UTILITIES = {
+    name: 'Utilities',
+    kind: 'overlay',
+    source: 'wms',
+    url: 'https://maps.example.com/wms',
+    layer_name: 'utilities',
+    opacity: 0.6,
+    visible: false,
+  };
+  const addLayer = async (body: object) => {
+    const res = await req(manager, 'POST', '/master-data/map-layers', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TMapLayer>();
+  };
+  const uploadFile = (layerId: number, name: string, data: string) =>
+    as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${layerId}/file`, ...multipart(name, data) });
 
   it('adds base maps and overlays in order, and the configuration carries them', async () => {
-    const osm = await req(manager, 'POST', '/master-data/map-layers', {
-      name: 'OpenStreetMap',
-      kind: 'base',
-      source: 'xyz',
-      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      attribution: '© OpenStreetMap contributors',
-    });
+    const osm = await req(manager, 'POST', '/master-data/map-layers', OSM);
     expect(osm.statusCode, osm.body).toBe(200);
     expect(osm.json<TMapLayer>()).toMatchObject({ sort_order: 0, visible: true, opacity: 1, file_url: null });
-    const wms = await req(manager, 'POST', '/master-data/map-layers', {
-      name: 'Utilities',
-      kind: 'overlay',
-      source: 'wms',
-      url: 'https://maps.example.com/wms',
-      layer_name: 'utilities',
-      opacity: 0.6,
-      visible: false,
-    });
+    const wms = await req(manager, 'POST', '/master-data/map-layers', UTILITIES);
     expect(wms.json<TMapLayer>()).toMatchObject({ sort_order: 1, opacity: 0.6, visible: false, layer_name: 'utilities' });
     expect((await lastAudit(t.db, 'map-layer.create'))?.after).toMatchObject({ name: 'Utilities', source: 'wms' });
     const config = (await req(user, 'GET', '/config')).json<TConfig>();
@@ -103,18 +119,18 @@ describe('map layers', () => {
   });
 
   it('edits, reorders and deletes layers', async () => {
-    const layers = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records;
-    const [osm, wms] = layers;
-    const edited = await req(manager, 'PUT', `/master-data/map-layers/${wms!.layer_id}`, { visible: true, attribution: 'Utilities © City' });
+    const osm = await addLayer(OSM);
+    const wms = await addLayer(UTILITIES);
+    const edited = await req(manager, 'PUT', `/master-data/map-layers/${wms.layer_id}`, { visible: true, attribution: 'Utilities © City' });
     expect(edited.json<TMapLayer>()).toMatchObject({ visible: true, attribution: 'Utilities © City' });
-    expect((await req(manager, 'PUT', '/master-data/map-layers/order', { layer_ids: [wms!.layer_id] })).json()).toEqual({
+    expect((await req(manager, 'PUT', '/master-data/map-layers/order', { layer_ids: [wms.layer_id] })).json()).toEqual({
       layer_ids: 'List every map layer once',
     });
-    const reordered = await req(manager, 'PUT', '/master-data/map-layers/order', { layer_ids: [wms!.layer_id, osm!.layer_id] });
+    const reordered = await req(manager, 'PUT', '/master-data/map-layers/order', { layer_ids: [wms.layer_id, osm.layer_id] });
     expect(reordered.json<TMapLayerList>().records.map((l) => l.name)).toEqual(['Utilities', 'OpenStreetMap']);
     expect((await req(user, 'GET', '/config')).json<TConfig>().map_layers.map((l) => l.name)).toEqual(['Utilities', 'OpenStreetMap']);
-    expect((await req(manager, 'DELETE', `/master-data/map-layers/${wms!.layer_id}`)).statusCode).toBe(200);
-    expect((await req(manager, 'GET', `/master-data/map-layers/${wms!.layer_id}`)).statusCode).toBe(404);
+    expect((await req(manager, 'DELETE', `/master-data/map-layers/${wms.layer_id}`)).statusCode).toBe(200);
+    expect((await req(manager, 'GET', `/master-data/map-layers/${wms.layer_id}`)).statusCode).toBe(404);
   });
 
   it('stores a GeoJSON overlay file and serves it to signed-in users with the resource token', async () => {
@@ -137,7 +153,7 @@ describe('map layers', () => {
       ...multipart('a.geojson', '<kml></kml>'),
     });
     expect(notKml.json()).toEqual({ files: 'The file is not GeoJSON' });
-    const osm = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records.find((l) => l.source === 'xyz')!;
+    const osm = await addLayer(OSM);
     expect(
       (await as(t, manager, { method: 'POST', url: `/api/v1/master-data/map-layers/${osm.layer_id}/file`, ...multipart('a.geojson', GEOJSON) })).json(),
     ).toEqual({ files: 'Only GeoJSON and KML layers take a file' });
@@ -180,6 +196,9 @@ describe('map layers', () => {
   });
 
   it('keeps station layers to GeoJSON and KML files holding named points, changing nothing otherwise', async () => {
+    const osm = await addLayer(OSM);
+    const alignment = await addLayer({ name: 'Alignment', kind: 'overlay', source: 'geojson' });
+    expect((await uploadFile(alignment.layer_id, 'alignment.geojson', GEOJSON)).statusCode).toBe(200);
     const tiles = await req(manager, 'POST', '/master-data/map-layers', {
       name: 'Tile stations',
       kind: 'stations',
@@ -190,7 +209,6 @@ describe('map layers', () => {
     expect(tiles.json()).toEqual({ source: 'A station layer is a GeoJSON or KML file or address' });
     const before = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records;
     expect(before.some((l) => l.name === 'Tile stations')).toBe(false);
-    const osm = before.find((l) => l.source === 'xyz')!;
     expect((await req(manager, 'PUT', `/master-data/map-layers/${osm.layer_id}`, { kind: 'stations' })).json()).toEqual({
       source: 'A station layer is a GeoJSON or KML file or address',
     });
@@ -206,7 +224,6 @@ describe('map layers', () => {
     expect((await req(manager, 'GET', `/master-data/map-layers/${empty.layer_id}`)).json<TMapLayer>().file_name).toBeNull();
 
     // The alignment overlay's file holds a line only: it cannot become a station layer.
-    const alignment = (await req(manager, 'GET', '/master-data/map-layers')).json<TMapLayerList>().records.find((l) => l.name === 'Alignment')!;
     expect((await req(manager, 'PUT', `/master-data/map-layers/${alignment.layer_id}`, { kind: 'stations' })).json()).toEqual({
       kind: 'The file has no stations: each station is a point with a name',
     });

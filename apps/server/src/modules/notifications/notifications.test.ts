@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { USER_TYPE, type TNotification, type TNotificationPayload } from '@strata/shared';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, notifications } from '../../db/schema/index.js';
@@ -14,6 +14,8 @@ describe('notifications', () => {
   let contractB: number;
   const ids: Record<string, number> = {};
   const sessions: Record<string, Session> = {};
+  /** Login names by the names the tests use (each test has users of its own). */
+  const logins: Record<string, string> = {};
 
   const list = async (who: string, query = '') => {
     const res = await as(t, sessions[who]!, { method: 'GET', url: `/api/v1/notifications${query}` });
@@ -24,19 +26,33 @@ describe('notifications', () => {
     (await as(t, sessions[who]!, { method: 'GET', url: '/api/v1/sync' })).json<{ profile: { unread_notifications: number } }>().profile.unread_notifications;
   const rowsOf = (userId: number) => t.db.orm.select().from(notifications).where(eq(notifications.userId, userId));
 
+  // The two Application Admins receive every contract's system notifications: they are shared. Contracts and the
+  // other users are each test's own, so that every list, count and audit row below is the test's alone.
   beforeAll(async () => {
     t = await createTestApp();
-    contractA = (await createContract(t.db)).contractId;
-    contractB = (await createContract(t.db)).contractId;
     const sysadmin = await createRole(t.db, ['ManageSystemSettings']);
-    ids.alice = (await createUser(t.db, { loginName: 'alice', contractIds: [contractA] })).userId;
-    ids.bob = (await createUser(t.db, { loginName: 'bob', contractIds: [contractB] })).userId;
-    ids.carol = (await createUser(t.db, { loginName: 'carol', contractIds: [contractA, contractB] })).userId;
     ids.root = (await createUser(t.db, { loginName: 'root', userType: USER_TYPE.AppAdmin })).userId;
     ids.admin = (await createUser(t.db, { loginName: 'admin', userType: USER_TYPE.AppAdmin, roleId: sysadmin.roleId })).userId;
-    ids.away = (await createUser(t.db, { loginName: 'away', status: 'suspended', contractIds: [contractA] })).userId;
-    for (const name of ['alice', 'bob', 'carol', 'root', 'admin']) sessions[name] = await signIn(t, name);
+    logins.root = 'root';
+    logins.admin = 'admin';
   });
+  beforeEach(async () => {
+    contractA = (await createContract(t.db)).contractId;
+    contractB = (await createContract(t.db)).contractId;
+    const user = async (name: string, o: Parameters<typeof createUser>[1]) => {
+      const u = await createUser(t.db, o);
+      ids[name] = u.userId;
+      logins[name] = u.loginName;
+    };
+    await user('alice', { contractIds: [contractA] });
+    await user('bob', { contractIds: [contractB] });
+    await user('carol', { contractIds: [contractA, contractB] });
+    await user('away', { status: 'suspended', contractIds: [contractA] });
+    for (const name of ['alice', 'bob', 'carol', 'root', 'admin']) sessions[name] = await signIn(t, logins[name]!);
+  });
+  const notifyAlice = async (count: number) => {
+    for (let i = 1; i <= count; i++) await t.services.notifications.notify([ids.alice!], payload(`Alice message ${i}`));
+  };
   afterAll(() => t.close());
 
   it("lists only the caller's own notifications, newest first, with paging, the total and the unread count", async () => {
@@ -77,14 +93,15 @@ describe('notifications', () => {
   });
 
   it('filters by type, severity, read state and creation dates', async () => {
-    const user = await createUser(t.db, { loginName: 'dora' });
-    sessions.dora = await signIn(t, 'dora');
+    const user = await createUser(t.db);
+    logins.dora = user.loginName;
+    sessions.dora = await signIn(t, user.loginName);
     const day1 = t.clock.now();
     await t.services.notifications.notify([user.userId], payload('Severe', { severity: 4 }));
     await t.services.notifications.notify([user.userId], payload('Report ready', { type: 'fileCompleted', link_uri: '/en/reports/1' }));
     t.clock.advance(2 * 86_400_000);
     // Two days on, every session has expired: sign in again.
-    for (const name of Object.keys(sessions)) sessions[name] = await signIn(t, name);
+    for (const name of Object.keys(sessions)) sessions[name] = await signIn(t, logins[name]!);
     await t.services.notifications.notify([user.userId], payload('Later', { severity: 2 }));
     const first = (await list('dora')).records.find((r) => r.message === 'Severe')!;
     await as(t, sessions.dora!, { method: 'POST', url: `/api/v1/notifications/${first.notification_id}/read` });
@@ -105,6 +122,7 @@ describe('notifications', () => {
   });
 
   it('marks one of my notifications read, lowers /sync unread_notifications and audits it', async () => {
+    await notifyAlice(5);
     const before = await unreadInSync('alice');
     expect(before).toBe(5);
     const target = (await list('alice')).records[0]!;
@@ -123,6 +141,7 @@ describe('notifications', () => {
   });
 
   it("answers 404 for another user's notification and changes nothing", async () => {
+    await t.services.notifications.notify([ids.bob!], payload('Bob only'));
     const [bobs] = await rowsOf(ids.bob!);
     const res = await as(t, sessions.alice!, { method: 'POST', url: `/api/v1/notifications/${bobs!.notificationId}/read` });
     expect(res.statusCode).toBe(404);
@@ -132,13 +151,18 @@ describe('notifications', () => {
   });
 
   it("marks all of the caller's notifications read, and only theirs", async () => {
+    await notifyAlice(4);
+    await t.services.notifications.notify([ids.bob!], payload('Bob only'));
     const res = await as(t, sessions.alice!, { method: 'POST', url: '/api/v1/notifications/read-all' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ unread: 0 });
     expect(await unreadInSync('alice')).toBe(0);
     expect((await list('alice')).records.every((r) => r.read)).toBe(true);
     expect(await unreadInSync('bob')).toBe(1);
-    const [audit] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'notifications.read_all'));
+    const [audit] = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notifications.read_all'), eq(auditLog.userId, ids.alice!)));
     expect(audit).toMatchObject({ userId: ids.alice, entityId: String(ids.alice), after: { count: 4 } });
   });
 
@@ -155,7 +179,10 @@ describe('notifications', () => {
     expect(got.map((r) => r.userId).sort((a, b) => a - b)).toEqual([ids.alice, ids.carol, ids.root, ids.admin].sort((a, b) => a! - b!));
     expect(got[0]).toMatchObject({ type: 'systemNotification', severity: 3, linkUri: '/en/contracts', read: false });
     expect((await list('bob', '?keyword=Shaft')).records).toEqual([]);
-    const [audit] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'notifications.system'));
+    const [audit] = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notifications.system'), eq(auditLog.entityId, String(contractA))));
     expect(audit).toMatchObject({ userId: ids.admin, entityType: 'contract', entityId: String(contractA), after: { recipients: 4, severity: 3 } });
   });
 

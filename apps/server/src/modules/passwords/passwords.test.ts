@@ -42,7 +42,7 @@ describe('forgot, reset and change password; the password rules; password expiry
     const { rows } = await t.db.query<{ n: number }>(`select count(*)::int n from outbox where "to" like 'nobody%'`);
     expect(rows[0]?.n).toBe(0);
     // Both requests leave an audit row; only the row says whether an account matched.
-    const rowsAudit = await auditOf('account.password.forgot');
+    const rowsAudit = (await auditOf('account.password.forgot')).slice(0, 3); // this test's three, the newest
     expect(rowsAudit.map((r) => (r.after as { matched: number }).matched).sort()).toEqual([0, 0, 1]);
   });
 

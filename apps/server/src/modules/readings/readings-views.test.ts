@@ -37,6 +37,12 @@ describe('readings views: status, download, profile', () => {
   let sm: Awaited<ReturnType<typeof createType>>;
   let inc: Awaited<ReturnType<typeof createType>>;
   const get = (who: keyof World['sessions'], url: string) => as(t, w.sessions[who], { method: 'GET', url: `/api/v1${url}` });
+  const getAs = (s: Session, url: string) => as(t, s, { method: 'GET', url: `/api/v1${url}` });
+  /**
+   * The instruments, readings and thresholds made in beforeAll are read-only: the tests list them exactly. A test that
+   * adds instruments adds them to contracts of a world of its own.
+   */
+  const ownWorld = () => createWorld(t, ['ViewInstrumentData', 'ViewInstrumentCharts']);
   const T0 = Date.UTC(2025, 0, 1); // 08:00 on 1 January in Singapore
 
   const threshold = (instrumentId: number, readingCodeId: number, levelCode: string, upper: number | null, lower: number | null) =>
@@ -171,7 +177,8 @@ describe('readings views: status, download, profile', () => {
     });
 
     it('agrees with the rule the web applies (statusLevelOf) on random latest readings and thresholds', async () => {
-      const contract = w.contractB;
+      const own = await ownWorld();
+      const contract = own.contractB;
       const dspa = sm.codes[0]!.readingCodeId;
       const severities = { CL: 1, AL: 2, PDL: 3, WSL: 4 } as Record<string, number>;
       const value = fc.integer({ min: -40, max: 40 });
@@ -193,7 +200,7 @@ describe('readings views: status, download, profile', () => {
         for (const th of c.thresholds) await threshold(id, dspa, th.level, th.upper, th.lower);
       }
       await load(t.db, series);
-      const got = new Map((await get('yuser', '/instruments/status')).json<TInstrumentStatuses>().records.map((r) => [r.instrument_id, r]));
+      const got = new Map((await getAs(own.sessions.yuser, '/instruments/status')).json<TInstrumentStatuses>().records.map((r) => [r.instrument_id, r]));
       const seen = new Set<string>();
       for (const { id, c } of made) {
         const want = statusLevelOf(
@@ -277,9 +284,10 @@ describe('readings views: status, download, profile', () => {
 
     it('pages through a long series without losing or repeating a reading', async () => {
       const dense: [number, number][] = Array.from({ length: 45_000 }, (_, i) => [Date.UTC(2024, 0, 1) + i * 15 * 60_000, i]);
-      const id = (await createInstrument(t.db, { name: 'SM-DENSE', contractId: w.contractA, typeId: sm.type.typeId })).instrumentId;
+      const own = await ownWorld();
+      const id = (await createInstrument(t.db, { name: 'SM-DENSE', contractId: own.contractA, typeId: sm.type.typeId })).instrumentId;
       await load(t.db, [{ key: { instrumentId: id, readingCodeId: sm.codes[0]!.readingCodeId, depth: null }, points: dense }]);
-      const res = await get('xuser', `/instruments/${id}/readings/export?format=csv`);
+      const res = await getAs(own.sessions.xuser, `/instruments/${id}/readings/export?format=csv`);
       const values = csvRows(res.body)
         .slice(1)
         .map((r) => Number(r[4]));
@@ -321,7 +329,8 @@ describe('readings views: status, download, profile', () => {
 
   describe('GET /instruments/{id}/readings with a range: series and their counts in one round trip', () => {
     it('answers exactly what the downsampling gives on its own, for random ranges and limits', async () => {
-      const id = (await createInstrument(t.db, { name: 'SM-RANGE', contractId: w.contractA, typeId: sm.type.typeId })).instrumentId;
+      const own = await ownWorld();
+      const id = (await createInstrument(t.db, { name: 'SM-RANGE', contractId: own.contractA, typeId: sm.type.typeId })).instrumentId;
       const start = Date.UTC(2024, 5, 1);
       // 40 days of 10-minute readings with gaps (every 7th hour missing), so partial grains and empty stretches occur.
       const points: [number, number][] = [];
@@ -337,7 +346,10 @@ describe('readings views: status, download, profile', () => {
       for (const c of cases) {
         const from = start + c.a;
         const to = from + c.len;
-        const res = await get('xuser', `/instruments/${id}/readings?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&max_points=${c.max}`);
+        const res = await getAs(
+          own.sessions.xuser,
+          `/instruments/${id}/readings?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&max_points=${c.max}`,
+        );
         expect(res.statusCode, res.body).toBe(200);
         const s = res.json<TInstrumentReadings>().series[0]!;
         const direct = await downsampleSeries(t.db.orm, s.series_id, from, to, c.max);

@@ -178,20 +178,25 @@ describe('reading partitions', () => {
   it('creates one partition per month, once, and refuses a reading of a month without one', async () => {
     expect(monthsBetween(Date.UTC(2023, 10, 30), Date.UTC(2024, 1, 1))).toEqual(['2023-11-01', '2023-12-01', '2024-01-01', '2024-02-01']);
     expect(monthsOf([Date.UTC(2024, 0, 31, 23, 59), Date.UTC(2024, 1, 1), Date.UTC(2024, 0, 2)])).toEqual(['2024-01-01', '2024-02-01']);
-    expect(await partitions(db.orm)).toEqual([]);
-    expect(await ensurePartitions(db.orm, ['2023-12-01', '2024-01-15', '2024-01-01'])).toBe(2);
-    expect(await ensurePartitions(db.orm, ['2024-01-01', '2024-02-01'])).toBe(1);
-    const parts = await partitions(db.orm);
-    expect(parts.map((p) => p.name)).toEqual(['readings_p202312', 'readings_p202401', 'readings_p202402']);
-    expect(parts[1]!.bound).toMatch(/FROM \('2024-01-01 00:00:00\+00'\) TO \('2024-02-01 00:00:00\+00'\)/);
-    await db.exec(`insert into readings (series_id, taken_at, value) values (1, '2024-01-31T23:59:59Z', 1), (1, '2024-02-01T00:00:00Z', 2)`);
-    const where = await db.query<{ p: string; n: number }>(`select tableoid::regclass::text p, count(*)::int n from readings group by 1 order by 1`);
+    // Months no other test of this database loads readings in (partitions are the database's, whatever the order).
+    const before = (await partitions(db.orm)).map((p) => p.name);
+    expect(before.filter((n) => n >= 'readings_p203112')).toEqual([]);
+    expect(await ensurePartitions(db.orm, ['2031-12-01', '2032-01-15', '2032-01-01'])).toBe(2);
+    expect(await ensurePartitions(db.orm, ['2032-01-01', '2032-02-01'])).toBe(1);
+    const parts = (await partitions(db.orm)).filter((p) => !before.includes(p.name));
+    expect(parts.map((p) => p.name)).toEqual(['readings_p203112', 'readings_p203201', 'readings_p203202']);
+    expect(parts[1]!.bound).toMatch(/FROM \('2032-01-01 00:00:00\+00'\) TO \('2032-02-01 00:00:00\+00'\)/);
+    const series = 999_999;
+    await db.exec(`insert into readings (series_id, taken_at, value) values (${series}, '2032-01-31T23:59:59Z', 1), (${series}, '2032-02-01T00:00:00Z', 2)`);
+    const where = await db.query<{ p: string; n: number }>(
+      `select tableoid::regclass::text p, count(*)::int n from readings where series_id = ${series} group by 1 order by 1`,
+    );
     expect(where.rows).toEqual([
-      { p: 'readings_p202401', n: 1 },
-      { p: 'readings_p202402', n: 1 },
+      { p: 'readings_p203201', n: 1 },
+      { p: 'readings_p203202', n: 1 },
     ]);
-    await expect(db.exec(`insert into readings (series_id, taken_at, value) values (1, '2030-01-01T00:00:00Z', 1)`)).rejects.toThrow(/no partition/);
-    await db.exec('delete from readings');
+    await expect(db.exec(`insert into readings (series_id, taken_at, value) values (${series}, '2040-01-01T00:00:00Z', 1)`)).rejects.toThrow(/no partition/);
+    await db.exec(`delete from readings where series_id = ${series}`);
   });
 
   it('copies readings in the binary format exactly, before and after 2000, -0 as 0', async () => {
@@ -225,6 +230,9 @@ describe('the readings API', () => {
   const T0 = Date.UTC(2025, 0, 1);
 
   let codeB: number;
+  let smTypeId: number;
+  let dspaId: number;
+  // The instruments and readings made here are read-only: the deletion test deletes an instrument of its own.
   beforeAll(async () => {
     t = await createTestApp();
     w = await createWorld(t, ['ViewInstrumentData']);
@@ -235,6 +243,8 @@ describe('the readings API', () => {
     ids.b = (await createInstrument(t.db, { name: 'SM-2', contractId: w.contractB, typeId: sm.type.typeId })).instrumentId;
     ids.inc = (await createInstrument(t.db, { name: 'INC-1', contractId: w.contractA, typeId: inc.type.typeId })).instrumentId;
     const dspa = sm.codes[0]!.readingCodeId;
+    smTypeId = sm.type.typeId;
+    dspaId = dspa;
     // A year of 15-minute readings with one spike, on SM-1; a few on SM-2; two inclinometer depths.
     const dense: [number, number][] = Array.from({ length: 365 * 96 }, (_, i) => [T0 + i * 15 * 60_000, Math.round(Math.sin(i / 500) * 1000) / 100]);
     dense[20_000]![1] = 42;
@@ -340,11 +350,21 @@ describe('the readings API', () => {
     expect(code.statusCode).toBe(409);
     expect(code.json()).toMatch(/reading series hold readings of this reading code/);
 
+    const doomed = (await createInstrument(t.db, { name: 'SM-DOOMED', contractId: w.contractB, typeId: smTypeId })).instrumentId;
+    await load(t.db, [
+      {
+        key: { instrumentId: doomed, readingCodeId: dspaId, depth: null },
+        points: [
+          [T0, 1],
+          [T0 + DAY, 2],
+        ],
+      },
+    ]);
     const count = async () =>
-      (await t.db.query<{ n: number }>(`select count(*)::int n from readings r join reading_series s using (series_id) where s.instrument_id = $1`, [ids.b]))
+      (await t.db.query<{ n: number }>(`select count(*)::int n from readings r join reading_series s using (series_id) where s.instrument_id = $1`, [doomed]))
         .rows[0]!.n;
     expect(await count()).toBe(2);
-    expect((await admin({ method: 'DELETE', url: `/api/v1/instruments/${ids.b}` })).statusCode).toBe(200);
+    expect((await admin({ method: 'DELETE', url: `/api/v1/instruments/${doomed}` })).statusCode).toBe(200);
     expect(await count()).toBe(0);
     expect(
       (
@@ -353,6 +373,6 @@ describe('the readings API', () => {
         )
       ).rows[0]!.n,
     ).toBe(0);
-    expect((await lastAudit(t.db, 'instrument.delete'))?.before).toMatchObject({ name: 'SM-2', readings: 2 });
+    expect((await lastAudit(t.db, 'instrument.delete'))?.before).toMatchObject({ name: 'SM-DOOMED', readings: 2 });
   });
 });

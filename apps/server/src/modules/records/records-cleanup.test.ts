@@ -17,9 +17,12 @@ describe('clean-up of what hangs on deleted records', () => {
   let w: World;
   let dataDir: string;
   let admin: Session;
-  let gone: number;
-  let kept: number;
+  let typeId: number;
   let scheduleId: number;
+  let made = 0;
+  /** An instrument of the test's own (the world's contracts and the schedule are shared). */
+  const instrument = async (name: string) => (await createInstrument(t.db, { name: `${name}-${++made}`, contractId: w.contractA, typeId })).instrumentId;
+  const maxAuditId = async () => (await t.db.orm.select({ n: sql<number>`coalesce(max(${auditLog.auditId}), 0)::int` }).from(auditLog))[0]!.n;
   const req = (method: 'GET' | 'POST' | 'DELETE', url: string, extra: object = {}) => as(t, admin, { method, url: `/api/v1${url}`, ...extra });
   const stored = () => filesUnder(path.join(dataDir, 'files', 'attachments'));
   const filesOf = async (refId: number) =>
@@ -59,11 +62,7 @@ describe('clean-up of what hangs on deleted records', () => {
     t = await createTestApp({ dataDir });
     w = await createWorld(t, ['ManageInstruments']);
     admin = w.sessions.admin;
-    const type = await createType(t.db, 'SMC');
-    gone = (await createInstrument(t.db, { name: 'SM-GONE', contractId: w.contractA, typeId: type.type.typeId })).instrumentId;
-    kept = (await createInstrument(t.db, { name: 'SM-KEPT', contractId: w.contractA, typeId: type.type.typeId })).instrumentId;
-    await dress(gone);
-    await dress(kept);
+    typeId = (await createType(t.db, 'SMC')).type.typeId;
     const s = await req('POST', '/schedules', { payload: { name: 'Orphans', type: 'daily', hour: 3, minute: 0, job: 'purge-orphans' } });
     expect(s.statusCode, s.body).toBe(200);
     scheduleId = s.json().schedule_id;
@@ -71,24 +70,33 @@ describe('clean-up of what hangs on deleted records', () => {
   afterAll(() => t.close());
 
   it('deletes nothing while every record exists', async () => {
+    const kept = await instrument('SM-KEPT');
+    await dress(kept);
     const before = stored().length;
     const run = await req('POST', `/schedules/${scheduleId}/run`);
     expect(run.json()).toMatchObject({ outcome: 'success', message: 'Deleted 0 file(s) and 0 comment(s) of deleted records' });
     expect(stored()).toHaveLength(before);
-    expect(await filesOf(gone)).toBe(2);
+    expect(await filesOf(kept)).toBe(2);
+    expect(await commentsOf(kept)).toBe(2);
   });
 
   it('deletes the photos (with thumbnails), documents and comments of a deleted instrument, and audits what went', async () => {
+    const start = stored().length;
+    const gone = await instrument('SM-GONE');
+    const kept = await instrument('SM-KEPT');
+    await dress(gone);
+    await dress(kept);
     const before = stored().length;
-    expect(before).toBe(6); // per instrument: the photo, its thumbnail, the document
+    expect(before).toBe(start + 6); // per instrument: the photo, its thumbnail, the document
     const del = await req('DELETE', `/instruments/${gone}`);
     expect(del.statusCode, del.body).toBe(200);
 
+    const lastBefore = await maxAuditId();
     const run = await req('POST', `/schedules/${scheduleId}/run`);
     expect(run.json()).toMatchObject({ outcome: 'success', message: 'Deleted 2 file(s) and 2 comment(s) of deleted records' });
     expect(await filesOf(gone)).toBe(0);
     expect(await commentsOf(gone)).toBe(0);
-    expect(stored()).toHaveLength(3);
+    expect(stored()).toHaveLength(before - 3);
     // The kept instrument's photo still opens, its comments are still listed.
     expect(await filesOf(kept)).toBe(2);
     expect(await commentsOf(kept)).toBe(2);
@@ -98,7 +106,8 @@ describe('clean-up of what hangs on deleted records', () => {
     const audits = await t.db.orm
       .select()
       .from(auditLog)
-      .where(sql`${auditLog.action} in ('attachments.purge', 'comments.purge')`);
+      .where(sql`${auditLog.action} in ('attachments.purge', 'comments.purge') and ${auditLog.auditId} > ${lastBefore}`)
+      .orderBy(auditLog.auditId);
     expect(audits.map((a) => [a.action, a.userId, a.loginName])).toEqual([
       ['attachments.purge', null, 'system'],
       ['comments.purge', null, 'system'],
@@ -118,8 +127,24 @@ describe('clean-up of what hangs on deleted records', () => {
         .map((e) => e.category)
         .sort(),
     ).toEqual(['alert', 'case', 'contract', 'instrument', 'site']);
-    expect(await idsOf('instrument')).toEqual([kept]);
-    expect(await idsOf('contract')).toEqual([w.contractA, w.contractB].sort((a, b) => a - b));
-    for (const category of ['site', 'alert', 'case']) expect(await idsOf(category), category).toEqual([]);
+    // Exactly the rows of each table, whatever other tests made: a deleted instrument is not among them.
+    const gone = await instrument('SM-GONE');
+    expect((await req('DELETE', `/instruments/${gone}`)).statusCode).toBe(200);
+    const rowsOf = async (table: string, column: string) => {
+      const r = (await t.db.orm.execute(sql.raw(`select ${column} as id from ${table} order by 1`))) as unknown as { rows: { id: number }[] };
+      return r.rows.map((x) => Number(x.id));
+    };
+    const instruments = await idsOf('instrument');
+    expect(instruments).toEqual(await rowsOf('instruments', 'instrument_id'));
+    expect(instruments).not.toContain(gone);
+    expect(await idsOf('contract')).toEqual(await rowsOf('contracts', 'contract_id'));
+    expect(await idsOf('contract')).toEqual(expect.arrayContaining([w.contractA, w.contractB]));
+    for (const [category, table, column] of [
+      ['site', 'sites', 'site_id'],
+      ['alert', 'alerts', 'alert_id'],
+      ['case', 'action_cases', 'case_id'],
+    ] as const) {
+      expect(await idsOf(category), category).toEqual(await rowsOf(table, column));
+    }
   });
 });

@@ -3,16 +3,17 @@
  * at start-up: not only the demo data, and never again after an administrator changed or deleted them.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, schedules } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
 
 describe('housekeeping schedules of a new installation', () => {
   let t: TestApp;
-  beforeAll(async () => {
+  // Each test is a new installation of its own: a fresh database, no schedule yet.
+  beforeEach(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const names = async () => (await t.db.orm.select().from(schedules)).map((s) => s.name).sort();
 
@@ -32,6 +33,7 @@ describe('housekeeping schedules of a new installation', () => {
   });
 
   it('gives nothing more on the next start, and does not bring back a schedule an administrator deleted', async () => {
+    expect(await t.services.schedules.installDefaults()).toHaveLength(3); // the first start
     expect(await t.services.schedules.installDefaults()).toEqual([]);
     await t.db.orm.delete(schedules).where(eq(schedules.job, 'purge-sessions'));
     expect(await t.services.schedules.installDefaults()).toEqual([]);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   UPLOAD_REPORT_CAP,
   USER_TYPE,
@@ -79,33 +79,53 @@ describe('instrument readings uploads', () => {
     return status(created.upload_id, who);
   }
 
+  /** Uploads, validates, approves and loads a good file; returns the upload, done. */
+  async function uploadAndLoad(who: Who, name: string, data: string, opts: { fields?: Record<string, string> } = {}) {
+    const u = await uploadAndValidate(who, name, data, opts);
+    expect((await act('manager', `/uploads/${u.upload_id}/approve`)).statusCode).toBe(200);
+    await t.services.uploads.runPending();
+    const done = await status(u.upload_id, who);
+    expect(done.status).toBe('done');
+    return done;
+  }
+
+  let smTypeId: number;
+  let incTypeId: number;
+
+  // Types and levels are read-only here. Uploads are found, refused as repeats and listed within the caller's
+  // contracts, and instruments by name within them: each test has a world of its own (contracts, users, instruments).
   beforeAll(async () => {
     t = await createTestApp({ dataDir });
-    w = await createWorld(t, TASKS);
     await createLevels(t.db);
     const sm = await createType(t.db, 'SM', ['DSPA']);
     await t.db.orm.update(readingCodes).set({ minValue: -1000, maxValue: 1000 }).where(eq(readingCodes.typeId, sm.type.typeId));
     const inc = await createType(t.db, 'INC', ['A', 'B']);
     await t.db.orm.update(instrumentTypes).set({ hasDepth: true }).where(eq(instrumentTypes.typeId, inc.type.typeId));
+    smTypeId = sm.type.typeId;
+    incTypeId = inc.type.typeId;
+    await t.ctx.bus.subscribe(REALTIME_CHANNEL, bus.handler);
+  });
+  beforeEach(async () => {
+    w = await createWorld(t, TASKS);
     const rows = await t.db.orm
       .select({ id: contracts.contractId, no: contracts.no })
       .from(contracts)
       .where(inArray(contracts.contractId, [w.contractA, w.contractB]));
     noA = rows.find((r) => r.id === w.contractA)!.no;
     noB = rows.find((r) => r.id === w.contractB)!.no;
+    for (const key of Object.keys(ids)) delete ids[key];
     for (const [name, contractId, typeId] of [
-      ['SM-A1', w.contractA, sm.type.typeId],
-      ['SM-A2', w.contractA, sm.type.typeId],
-      ['SM-A3', w.contractA, sm.type.typeId],
-      ['INC-A1', w.contractA, inc.type.typeId],
-      ['SM-SHARED', w.contractA, sm.type.typeId],
-      ['SM-B1', w.contractB, sm.type.typeId],
-      ['SM-SHARED-B', w.contractB, sm.type.typeId],
+      ['SM-A1', w.contractA, smTypeId],
+      ['SM-A2', w.contractA, smTypeId],
+      ['SM-A3', w.contractA, smTypeId],
+      ['INC-A1', w.contractA, incTypeId],
+      ['SM-SHARED', w.contractA, smTypeId],
+      ['SM-B1', w.contractB, smTypeId],
+      ['SM-SHARED-B', w.contractB, smTypeId],
     ] as const) {
       ids[name] = (await createInstrument(t.db, { name, contractId, typeId })).instrumentId;
     }
-    await createInstrument(t.db, { name: 'SM-SHARED', contractId: w.contractB, typeId: sm.type.typeId });
-    await t.ctx.bus.subscribe(REALTIME_CHANNEL, bus.handler);
+    await createInstrument(t.db, { name: 'SM-SHARED', contractId: w.contractB, typeId: smTypeId });
   });
   afterAll(() => t.close());
   afterEach(() => {
@@ -181,7 +201,12 @@ describe('instrument readings uploads', () => {
       .innerJoin(readingSeries, eq(readingSeries.seriesId, readingLatest.seriesId))
       .where(eq(readingSeries.instrumentId, ids['SM-A1']!));
     expect(latest.map((l) => [l.t.toISOString(), l.v])).toEqual([['2026-01-07T00:00:00.000Z', -2]]);
-    expect(await countRows(t.db, readingRollups)).toBe(7); // one per series and 6-hour grain
+    const rollups = await t.db.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(readingRollups)
+      .innerJoin(readingSeries, eq(readingSeries.seriesId, readingRollups.seriesId))
+      .where(inArray(readingSeries.instrumentId, [ids['SM-A1']!, ids['SM-A2']!, ids['INC-A1']!]));
+    expect(rollups[0]!.n).toBe(7); // one per series and 6-hour grain
     expect((await lastAudit(t.db, 'upload.approve'))?.after).toMatchObject({ status: 'approved', rows_valid: 7 });
     expect((await lastAudit(t.db, 'upload.load'))?.after).toMatchObject({ status: 'done', rows_loaded: 7 });
     // The uploader is told (a stored fileCompleted notification); screens of the contract hear of new data.
@@ -213,6 +238,7 @@ describe('instrument readings uploads', () => {
   });
 
   it('reports every bad row, and approval writes exactly the valid ones', async () => {
+    await uploadAndLoad('manager', 'stored.csv', `${LONG}\nSM-A1,2026-01-05 08:00,DSPA,-1.5,,\n`);
     const csv = [
       LONG,
       'SM-A3,2026-02-01 08:00,DSPA,1.0,,', // 2 valid
@@ -363,7 +389,9 @@ describe('instrument readings uploads', () => {
     ]);
 
     // yuser (contract B) sees none of A's uploads; xuser none touching B.
-    const mixed = (await get('manager', '/uploads?limit=100')).json<TUploadList>().records.find((r) => r.file_name === 'mixed.csv')!;
+    const mixed = await uploadAndValidate('manager', 'mixed.csv', `${LONG}\nSM-A1,2026-02-04 08:00,DSPA,1,,\nSM-B1,2026-02-04 08:00,DSPA,1,,${noB}\n`);
+    expect(mixed.contract_ids).toEqual([w.contractA, w.contractB].sort((a, b) => a - b));
+    await uploadAndLoad('manager', 'a-done.csv', `${LONG}\nSM-A2,2026-02-05 08:00,DSPA,1,,\n`, { fields: { contract_id: String(w.contractA) } });
     expect((await get('yuser', `/uploads/${u.upload_id}`)).statusCode).toBe(404);
     expect((await get('xuser', `/uploads/${mixed.upload_id}`)).statusCode).toBe(404);
     expect((await act('yuser', `/uploads/${chosen.upload_id}/reject`)).statusCode).toBe(404);

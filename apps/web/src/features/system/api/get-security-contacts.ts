@@ -10,12 +10,21 @@ export function parseSecurityContacts(text: string): string[] {
     .filter((contact): contact is string => contact !== undefined && /^(mailto:|https:|tel:)/i.test(contact));
 }
 
+/**
+ * What the server's security.txt says: `unset` when the server has no security contact set up (it answers 404 in
+ * plain text), `unknown` when the file could not be read, else its contacts.
+ */
+export type SecurityContacts = { state: 'listed'; contacts: string[] } | { state: 'unset' } | { state: 'unknown' };
+
+const isText = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/plain');
+
 /** GET /.well-known/security.txt (served by the server, outside the API) -> its contacts. */
-export async function getSecurityContacts(): Promise<string[]> {
+export async function getSecurityContacts(): Promise<SecurityContacts> {
   const response = await fetch(SECURITY_TXT_PATH, { headers: { Accept: 'text/plain' } });
-  if (!response.ok) return [];
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/plain')) return [];
-  return parseSecurityContacts(await response.text());
+  if (response.status === 404 && isText(response)) return { state: 'unset' };
+  if (!response.ok || !isText(response)) return { state: 'unknown' };
+  const contacts = parseSecurityContacts(await response.text());
+  return contacts.length > 0 ? { state: 'listed', contacts } : { state: 'unknown' };
 }
 
 export function useSecurityContacts() {

@@ -32,6 +32,24 @@ describe('report a vulnerability page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/security contact listed in our security.txt/)).toBeTruthy();
   });
 
+  it('says that no security contact is set up when the server has none (security.txt answers 404), in English and Chinese', async () => {
+    const unset = () =>
+      new HttpResponse('No security contact is set up on this server (SECURITY_CONTACT).\n', {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+    server.use(http.get('*/.well-known/security.txt', unset));
+    const first = renderApp('/en/security');
+    expect(await screen.findByText(/^No security contact has been set up for this installation of Strata yet/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
+    expect(screen.queryByText(/security contact listed in our security.txt/)).toBeNull();
+    expect(screen.queryByRole('link', { name: '/.well-known/security.txt' })).toBeNull();
+    first.unmount();
+
+    renderApp('/zh/security');
+    expect(await screen.findByText(/^此 Strata 安装尚未设置安全联系人/)).toBeTruthy();
+  });
+
   it('reads only mail, https and telephone contacts', () => {
     expect(parseSecurityContacts('Contact: mailto:a@b.c\ncontact: https://x.example/report\nContact: javascript:alert(1)\n# Contact: tel:1')).toEqual([
       'mailto:a@b.c',

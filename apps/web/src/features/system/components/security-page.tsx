@@ -19,12 +19,15 @@ function contactLabel(contact: string): string {
   return contact.replace(/^mailto:/i, '');
 }
 
-/** `/security` (no sign-in): how to report a vulnerability, with the contacts of the server's security.txt. */
+/**
+ * `/security` (no sign-in): how to report a vulnerability, with the contacts of the server's security.txt (the
+ * `SECURITY_CONTACT` setting); says so when the server has none set up.
+ */
 export function SecurityPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { data: info } = useAppInfo();
-  const { data: contacts = [] } = useSecurityContacts();
+  const { data: found = { state: 'unknown' } } = useSecurityContacts();
   const product = info?.name || t('app.name');
 
   return (
@@ -44,16 +47,18 @@ export function SecurityPage() {
           </Typography>
           <Box component="ol" sx={{ pl: 3, mt: 0, '& li': { mb: 1 } }}>
             <li>
-              {contacts.length > 0 ? (
+              {found.state === 'listed' ? (
                 <>
                   {t('security.writeTo')}{' '}
-                  {contacts.map((contact, index) => (
+                  {found.contacts.map((contact, index) => (
                     <span key={contact}>
                       {index > 0 && ', '}
                       <Link href={contact}>{contactLabel(contact)}</Link>
                     </span>
                   ))}
                 </>
+              ) : found.state === 'unset' ? (
+                t('security.noContact', { product })
               ) : (
                 t('security.writeToListed')
               )}
@@ -76,9 +81,11 @@ export function SecurityPage() {
           </Typography>
           <Typography sx={{ mb: 3 }}>{t('security.after')}</Typography>
 
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-            {t('security.machineReadable')} <Link href={SECURITY_TXT_PATH}>{SECURITY_TXT_PATH}</Link>
-          </Typography>
+          {found.state !== 'unset' && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+              {t('security.machineReadable')} <Link href={SECURITY_TXT_PATH}>{SECURITY_TXT_PATH}</Link>
+            </Typography>
+          )}
 
           <Button component={RouterLink} to={localePath(lang, '/')} startIcon={<ArrowBack />}>
             {t('security.back', { product })}
