@@ -1,3 +1,4 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -27,16 +28,26 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
+export interface AppProvidersProps {
+  children: ReactNode;
+  /**
+   * Where the styles go: Emotion's default cache (document.head) unless given. Tests pass one that writes into a
+   * detached element, so jsdom has no style sheets to cascade at every visibility check (test/style-cache.ts).
+   */
+  styleCache?: EmotionCache;
+}
+
 /**
  * Everything around the router: server state (the one query client the session code also uses),
  * theme (light/dark, language), baseline styles, date pickers, toasts and dialogs.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  return (
+export function AppProviders({ children, styleCache }: AppProvidersProps) {
+  const providers = (
     <QueryClientProvider client={queryClient}>
       <AppThemeProvider>
         <FeedbackProvider>{children}</FeedbackProvider>
       </AppThemeProvider>
     </QueryClientProvider>
   );
+  return styleCache ? <CacheProvider value={styleCache}>{providers}</CacheProvider> : providers;
 }

@@ -23,13 +23,16 @@ describe('TextAvatar', () => {
   });
 
   it('gives the same person the same colour', () => {
+    // The colours are read from the computed style.
     const { container } = renderWidget(
       <>
         <TextAvatar name="Li Wei" />
         <TextAvatar name="Li Wei" />
       </>,
+      { styles: true },
     );
     const [a, b] = [...container.querySelectorAll('.MuiAvatar-root')];
+    expect(getComputedStyle(a!).backgroundColor).toMatch(/^rgb/);
     expect(getComputedStyle(a!).backgroundColor).toBe(getComputedStyle(b!).backgroundColor);
   });
 });

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -9,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { FeedbackProvider } from '../components/feedback';
 import '../lib/dayjs';
+import { detachedStyleCache } from './style-cache';
 
 const theme = createTheme();
 
@@ -26,24 +28,36 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
+/** The same, its styles in a detached element (test/style-cache.ts). */
+function DetachedStylesProviders({ children }: { children: ReactNode }) {
+  return (
+    <CacheProvider value={detachedStyleCache()}>
+      <Providers>{children}</Providers>
+    </CacheProvider>
+  );
+}
+
 export interface RenderWidgetOptions extends Omit<RenderOptions, 'wrapper'> {
   /** Render inside a memory router at this URL (for widgets that read or write the query string). */
   url?: string;
   /** Fake timers are on: user-event advances them. */
   fakeTimers?: boolean;
+  /** The styles in document.head, for a test that looks at them (see RenderAppOptions.styles). */
+  styles?: boolean;
 }
 
 /**
  * One widget with what the app puts around it (query client, theme, date pickers, toasts and dialogs), and a user-event
  * session. With `url`, inside a memory router; `location()` then gives the current path and query.
  */
-export function renderWidget(ui: ReactElement, { url, fakeTimers = false, ...options }: RenderWidgetOptions = {}) {
+export function renderWidget(ui: ReactElement, { url, fakeTimers = false, styles = false, ...options }: RenderWidgetOptions = {}) {
+  const wrapper = styles ? Providers : DetachedStylesProviders;
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {});
   if (url === undefined) {
-    return { ...render(ui, { wrapper: Providers, ...options }), user, router: undefined, location: () => '' };
+    return { ...render(ui, { wrapper, ...options }), user, router: undefined, location: () => '' };
   }
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [url] });
-  const view = render(<RouterProvider router={router} />, { wrapper: Providers, ...options });
+  const view = render(<RouterProvider router={router} />, { wrapper, ...options });
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { ...view, user, router, location };
 }

@@ -73,9 +73,10 @@ function signedIn(permissions = ['SearchUsers']) {
   server.use(http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions }))));
 }
 
-async function openShell(path: string, width: number = WIDTHS.desktop) {
+/** `styles`: Emotion's styles in document.head, for the tests that read a computed width or colour. */
+async function openShell(path: string, width: number = WIDTHS.desktop, { styles = false } = {}) {
   setViewport(width);
-  const view = renderApp(path, { routes: shellRoutes });
+  const view = renderApp(path, { routes: shellRoutes, styles });
   await screen.findByRole('heading', { level: 1 });
   return view;
 }
@@ -152,7 +153,7 @@ describe('side menu', { timeout: 20_000 }, () => {
 
   it('makes the top bar red on Administrative pages and the pages below their entries, and the Administrative icons red', async () => {
     signedIn();
-    const { router } = await openShell('/en/account/profile/info');
+    const { router } = await openShell('/en/account/profile/info', WIDTHS.desktop, { styles: true });
     const appBar = () => screen.getByRole('banner');
     expect(appBar().className).toContain('MuiAppBar-colorPrimary');
     await act(() => router.navigate('/en/admin/users'));
@@ -169,7 +170,7 @@ describe('side menu', { timeout: 20_000 }, () => {
 
   it('desktop: a permanent drawer the toggle switches between full (300) and mini (82, icons with tooltips)', async () => {
     signedIn();
-    const { user, router } = await openShell('/en/account/profile/info', WIDTHS.desktop);
+    const { user, router } = await openShell('/en/account/profile/info', WIDTHS.desktop, { styles: true });
     await waitFor(mainMenu);
     expect(getComputedStyle(menuDrawerPaper()).width).toBe('300px');
     expect(within(mainMenu()).getByText('Profile Information')).toBeTruthy();
@@ -190,7 +191,7 @@ describe('side menu', { timeout: 20_000 }, () => {
 
   it('tablet: collapses to the mini drawer at each navigation', async () => {
     signedIn();
-    const { user } = await openShell('/en/account/profile/info', WIDTHS.tablet);
+    const { user } = await openShell('/en/account/profile/info', WIDTHS.tablet, { styles: true });
     await waitFor(mainMenu);
     expect(getComputedStyle(menuDrawerPaper()).width).toBe('82px');
     await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
@@ -297,9 +298,9 @@ describe('top bar and footer', { timeout: 20_000 }, () => {
     signedIn();
     await openShell('/en/account/profile/info');
     expect(screen.queryByRole('status', { name: 'Connection lost' })).toBeNull();
-    // The network goes down: every request fails (one of the page's own still in flight could otherwise succeed after
-    // the failure and mark the connection back).
-    server.use(http.all('*', () => HttpResponse.error()));
+    // The server is out of reach: every call fails (the page's own, such as the last-url post, too; one of them
+    // answering after the failure would rightly say the connection is back).
+    server.use(http.all(api('/*'), () => HttpResponse.error()));
     const { apiRequest } = await import('../../lib/api-client');
     await act(() => apiRequest('/offline').catch(() => undefined));
     expect(await screen.findByRole('status', { name: 'Connection lost' })).toBeTruthy();

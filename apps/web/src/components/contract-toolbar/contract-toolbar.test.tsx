@@ -1,9 +1,9 @@
 import type { TContract } from '@strata/shared';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContractSelectionMode } from '../../lib/contract-selection';
+import { renderWidget } from '../../test/render-widget';
 import { setViewport, WIDTHS } from '../../test/viewport';
 import { ContractToolbar } from './contract-toolbar';
 
@@ -13,8 +13,11 @@ function contract(id: number, active = true): TContract {
 
 const three = [contract(1, false), contract(2), contract(3)];
 
-/** The toolbar with its selection kept like an owner would; `changes` records every onChange. */
-function renderToolbar(mode: ContractSelectionMode, contracts: TContract[], initial: number[] = []) {
+/**
+ * The toolbar with its selection kept like an owner would; `changes` records every onChange. `styles`: the styles
+ * in document.head, for a test that reads a computed style.
+ */
+function renderToolbar(mode: ContractSelectionMode, contracts: TContract[], initial: number[] = [], { styles = false } = {}) {
   const changes: number[][] = [];
   function Owner() {
     const [selected, setSelected] = useState(initial);
@@ -30,8 +33,7 @@ function renderToolbar(mode: ContractSelectionMode, contracts: TContract[], init
       />
     );
   }
-  const user = userEvent.setup();
-  render(<Owner />);
+  const { user } = renderWidget(<Owner />, { styles });
   const pressed = () => screen.queryAllByRole('button', { pressed: true }).map((button) => button.textContent);
   return { user, changes, pressed };
 }
@@ -88,9 +90,9 @@ describe('contract toolbar', () => {
   it('emit-event mode: tells the owner at every click, one contract at most', async () => {
     setViewport(WIDTHS.desktop);
     const onChange = vi.fn();
-    render(<ContractToolbar contracts={three} selected={[2]} mode="emit-event" onChange={onChange} />);
-    await userEvent.click(screen.getByRole('button', { name: 'T302' }));
-    await userEvent.click(screen.getByRole('button', { name: 'T303' }));
+    const { user } = renderWidget(<ContractToolbar contracts={three} selected={[2]} mode="emit-event" onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: 'T302' }));
+    await user.click(screen.getByRole('button', { name: 'T303' }));
     expect(onChange.mock.calls).toEqual([[[2]], [[3]]]);
   });
 
@@ -103,7 +105,8 @@ describe('contract toolbar', () => {
   ])('shows %s screens %i px wide %i buttons and the rest in the overflow menu', async (_name, width, count) => {
     setViewport(width);
     const many = Array.from({ length: 14 }, (_, index) => contract(index + 1));
-    const { user } = renderToolbar('clickable', many, [14]);
+    // The menu's maximum height is read from the computed style.
+    const { user } = renderToolbar('clickable', many, [14], { styles: true });
     const group = screen.getByRole('group', { name: 'Contracts' });
     const buttons = within(group)
       .queryAllByRole('button', { pressed: false })

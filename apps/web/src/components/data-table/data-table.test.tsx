@@ -24,10 +24,12 @@ const ROWS: Reading[] = [
   { id: 2, instrument: 'SM-0102', value: NO_VALUE, taken_at: '2024-03-05T08:00:00Z' },
 ];
 
-function renderTable(props: Partial<DataTableProps<Reading>> = {}) {
+/** `styles`: Emotion's styles in document.head, for a test that reads a computed style. */
+function renderTable(props: Partial<DataTableProps<Reading>> = {}, { styles = false } = {}) {
   const onChange = vi.fn();
   const view = renderWidget(
     <DataTable label="Readings" columns={COLUMNS} rows={ROWS} total={42} page={1} pageSize={10} onChange={onChange} getRowId={(row) => row.id} {...props} />,
+    { styles },
   );
   return { ...view, onChange };
 }
@@ -116,7 +118,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
   });
 
   it('scrolls sideways on narrow screens', () => {
-    renderTable();
+    renderTable({}, { styles: true });
     const container = screen.getByRole('table').parentElement!;
     expect(getComputedStyle(container).overflowX).toBe('auto');
   });

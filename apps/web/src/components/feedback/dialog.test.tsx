@@ -42,7 +42,8 @@ describe('dialog', { timeout: 20_000 }, () => {
   });
 
   it('has the spec defaults: title Confirmation, OK and Cancel, 290 wide', async () => {
-    const { user } = renderWidget(<Capture />);
+    // The width is read from the computed style.
+    const { user } = renderWidget(<Capture />, { styles: true });
     const result = open({ prompt: 'Delete the bookmark?' });
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     expect(within(dialog).getByText('Delete the bookmark?')).not.toBeNull();

@@ -109,7 +109,8 @@ describe('Alert page', { timeout: 60_000 }, () => {
   it('shows the alert, the readings around it with the threshold lines, its instrument and the history of its levels', async () => {
     setViewport(WIDTHS.desktop);
     const sent = serve(VIEW);
-    renderApp('/en/alert-detail/5');
+    // The level's colour is read from the computed style.
+    renderApp('/en/alert-detail/5', { styles: true });
     const summary = await screen.findByRole('region', { name: /SM-1023 DSPA/ }, SLOW);
     expect(within(summary).getByText('SM-1023 DSPA -31.2 mm passed WSL')).toBeTruthy();
     const chip = within(summary).getAllByTestId('alert-level')[0]!;

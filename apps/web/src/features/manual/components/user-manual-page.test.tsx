@@ -1,26 +1,19 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../lib/markdown';
 import { storeTestCredential } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { renderWidget } from '../../../test/render-widget';
 import { api, server } from '../../../test/server';
 import { manualDocuments, parseManual } from '../manual-documents';
 import { MarkdownView } from './markdown-view';
 import { resolveManualLink } from './user-manual-page';
 
 function renderMarkdown(source: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        Component: () => <MarkdownView blocks={parseMarkdown(source)} resolveLink={(href) => ({ kind: 'external', href })} onAnchor={() => undefined} />,
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
-  return render(<RouterProvider router={router} />);
+  return renderWidget(<MarkdownView blocks={parseMarkdown(source)} resolveLink={(href) => ({ kind: 'external', href })} onAnchor={() => undefined} />, {
+    url: '/',
+  });
 }
 
 describe('markdown view', () => {
