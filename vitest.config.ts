@@ -7,7 +7,8 @@ export default defineConfig({
     projects: ['packages/shared', 'apps/server', 'apps/web', { test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.js'] } }],
     // Two workers fit the 2 cores CI has; each server test file opens its own database.
     maxWorkers: 2,
-    // Every run has a seed (`--sequence.seed=N` gives it): the server project shuffles its tests by it.
-    sequence: { seed: Date.now() },
+    // Every run has a seed (`--sequence.seed=N` or TEST_SEED gives it): the server project shuffles its tests by it.
+    // CI pins a seed every file has passed under (.ci/run), so a red run is never an order no one has tried.
+    sequence: { seed: Number(process.env.TEST_SEED) || Date.now() },
   },
 });

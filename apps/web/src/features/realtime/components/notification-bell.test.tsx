@@ -9,7 +9,7 @@ describe('NotificationBell', () => {
 
   it('rings the red unread count in white, so it reads on the red Administrative bar as on the blue one', () => {
     liveStore.setState({ unread: 3 });
-    renderWidget(<NotificationBell />, { url: '/en/admin/users' });
+    renderWidget(<NotificationBell />, { url: '/en/admin/users', styles: true });
     const link = screen.getByRole('link', { name: /3 unread notification/ });
     const count = screen.getByText('3');
     expect(link.contains(count)).toBe(true);
