@@ -20,7 +20,12 @@ describe('registration, approval, activation and the first password', () => {
   const register = (fields: Record<string, unknown>, remoteAddress?: string) =>
     post('/account/register', { fullname: 'Alice Tan', user_type: USER_TYPE.Authority, ...fields }, remoteAddress);
   const userNamed = async (loginName: string) => (await t.db.orm.select().from(users).where(eq(users.loginName, loginName)))[0];
-  const auditOf = (action: string) => t.db.orm.select().from(auditLog).where(eq(auditLog.action, action));
+  /** The audit rows of an action on one user (other tests register, approve and activate users of their own). */
+  const auditOf = (action: string, userId: number) =>
+    t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(userId))));
 
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: 'https://strata.example.org' });
@@ -41,7 +46,7 @@ describe('registration, approval, activation and the first password', () => {
     expect(res.json()).toEqual({ status: 'pending', message: MESSAGES.registered });
     const pending = await userNamed('alice.tan');
     expect(pending).toMatchObject({ status: 'pending', passwordHash: null, roleId: null, registrationNote: 'Site engineer on C100' });
-    expect((await auditOf('account.register'))[0]).toMatchObject({ entityId: String(pending!.userId), loginName: 'alice.tan' });
+    expect((await auditOf('account.register', pending!.userId))[0]).toMatchObject({ entityId: String(pending!.userId), loginName: 'alice.tan' });
 
     // A pending user cannot sign in (no password yet, and not active).
     const early = await t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { username: 'alice.tan', password: PASSWORD }, remoteAddress: ip() });
@@ -57,7 +62,7 @@ describe('registration, approval, activation and the first password', () => {
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toEqual({ user_id: pending!.userId, status: 'active' });
     expect(await userNamed('alice.tan')).toMatchObject({ status: 'active', roleId, passwordHash: null });
-    expect((await auditOf('users.approve'))[0]).toMatchObject({
+    expect((await auditOf('users.approve', pending!.userId))[0]).toMatchObject({
       loginName: 'approver',
       before: { status: 'pending', role_id: null },
       after: { status: 'active', role_id: roleId },
@@ -84,7 +89,7 @@ describe('registration, approval, activation and the first password', () => {
     expect(login_name).toBe('alice.tan');
     expect(setup_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await post('/account/activate', { token })).json()).toBe(MESSAGES.invalidLink);
-    expect((await auditOf('account.activate'))[0]).toMatchObject({ entityId: String(pending!.userId), loginName: 'alice.tan' });
+    expect((await auditOf('account.activate', pending!.userId))[0]).toMatchObject({ entityId: String(pending!.userId), loginName: 'alice.tan' });
 
     const weak = await post('/account/setup-password', { token: setup_token, password: 'alice.tan2024' });
     expect(weak.statusCode).toBe(400);
@@ -93,7 +98,7 @@ describe('registration, approval, activation and the first password', () => {
     const setup = await post('/account/setup-password', { token: setup_token, password: PASSWORD });
     expect(setup.statusCode).toBe(200);
     expect(setup.json()).toEqual({ ok: true, login_name: 'alice.tan' });
-    expect((await auditOf('account.password.setup'))[0]).toMatchObject({ entityId: String(pending!.userId) });
+    expect((await auditOf('account.password.setup', pending!.userId))[0]).toMatchObject({ entityId: String(pending!.userId) });
     expect((await post('/account/setup-password', { token: setup_token, password: 'another fine phrase' })).json()).toBe(MESSAGES.invalidLink);
     const notices = await t.db.query<{ type: string; severity: number }>('select type, severity from notifications where user_id = $1', [pending!.userId]);
     expect(notices.rows).toEqual([{ type: 'security', severity: 2 }]);
@@ -160,7 +165,7 @@ describe('registration, approval, activation and the first password', () => {
     const mail = await lastMailTo(t, 'rejectme@example.com');
     expect(mail.text).toContain('Reason: Not on the project list');
     expect(mail.text).toContain('https://strata.example.org/en/account/register');
-    const [row] = await auditOf('users.reject');
+    const [row] = await auditOf('users.reject', user!.userId);
     expect(row).toMatchObject({
       entityId: String(user!.userId),
       before: { login_name: 'rejectme', email: 'rejectme@example.com' },
