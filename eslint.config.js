@@ -30,4 +30,24 @@ export default tseslint.config(
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-support.ts'],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
+  {
+    // Every time the web shows is in the configured zone: its formatters (lib/display-time) default to it, the shared
+    // ones default to Asia/Singapore whatever the configuration says.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/display-time.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@strata/shared',
+              importNames: ['formatDate', 'formatDateTime', 'formatTime', 'formatRelativeTime'],
+              message: 'Use lib/display-time: it shows times in the configured zone.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

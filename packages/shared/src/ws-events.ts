@@ -61,8 +61,18 @@ export const ZLinkUri = z
   .max(2048)
   .regex(/^(\/(?![/\\])|https?:\/\/)/, 'Must be a path starting with / or an http(s) URL');
 
+/**
+ * A server-made message as a key and its parameters, for the web to say in the reader's language
+ * (`serverMessages.<key>` in the web's locales); `message` keeps the English text for everyone else.
+ * Times are ISO 8601 strings in parameters ending in `_at`, shown in the configured zone.
+ */
+export const ZMessageParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type TMessageParams = z.infer<typeof ZMessageParams>;
+
 const base = {
   message: z.string(),
+  message_key: z.string().optional(),
+  message_params: ZMessageParams.optional(),
   severity: ZSeverity,
   link_uri: ZLinkUri.nullable(),
 };

@@ -1,19 +1,23 @@
 import Tooltip from '@mui/material/Tooltip';
-import { DEFAULT_TIMEZONE, formatDateTime, formatRelativeTime, type DateInput } from '@strata/shared';
+import type { DateInput } from '@strata/shared';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayTimeZone, formatDateTime, formatRelativeTime } from '../lib/display-time';
 
 const MINUTE = 60_000;
 
 export interface RelativeTimeProps {
   value: DateInput;
-  timezone?: string;
+  /** Default: the configured zone (lib/display-time). */
+  timezone?: string | undefined;
 }
 
 /**
- * "5 minutes ago", switching to the absolute date-time after 7 days (spec §9); the full date-time shows in a
+ * "5 minutes ago" in the reader's language, switching to the absolute date-time after 7 days (spec §9); the full date-time shows in a
  * tooltip. It refreshes every minute.
  */
-export function RelativeTime({ value, timezone = DEFAULT_TIMEZONE }: RelativeTimeProps) {
+export function RelativeTime({ value, timezone = displayTimeZone() }: RelativeTimeProps) {
+  useTranslation(); // says it again in a newly chosen language
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), MINUTE);

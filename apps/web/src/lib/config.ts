@@ -1,11 +1,14 @@
 import { DEFAULT_TIMEZONE, ZConfig, type TConfig } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { setDisplayTimeZone } from './display-time';
 import { useSystemState } from './system-store';
 
 /** GET /config: master data and settings for signed-in pages (the TBM address, session age, map …). */
-export function getConfig(): Promise<TConfig> {
-  return apiRequest('/config', { schema: ZConfig });
+export async function getConfig(): Promise<TConfig> {
+  const config = await apiRequest('/config', { schema: ZConfig });
+  setDisplayTimeZone(config.timezone); // every time shown from now on (lib/display-time)
+  return config;
 }
 
 export function getConfigQueryOptions() {

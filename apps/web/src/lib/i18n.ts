@@ -1,4 +1,5 @@
 import { MESSAGES, type Language } from '@strata/shared';
+import { formatDateTime } from './display-time';
 import i18next, { type BackendModule, type ParseKeys, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -84,4 +85,41 @@ export function translateMessage(text: string): string {
   if (i18n.exists(text)) return i18n.t(text as TranslationKey);
   const key = messageKeys.get(text);
   return key ? i18n.t(`messages.${key}`) : text;
+}
+
+/** A message the server made (a notification, an alert's line), as the API gives it. */
+export interface ServerMessage {
+  message: string;
+  message_key?: string | null | undefined;
+  message_params?: Record<string, string | number | boolean | null> | null | undefined;
+}
+
+/**
+ * A server-made message in the reader's language: its key (`serverMessages.<key>`) with its parameters, times (the
+ * parameters ending `_at`) in the configured zone; a missing parameter reads as `serverMessages.fallback.<name>`.
+ * An escalation carries the line it escalates as `inner_key` and `inner.*` parameters. Without a key, or with a key
+ * this build does not know (a newer server), the text as the server wrote it.
+ */
+export function translateServerMessage(m: ServerMessage, timeZone: string): string {
+  if (!m.message_key) return translateMessage(m.message);
+  const key = `serverMessages.${m.message_key}`;
+  if (!i18n.exists(key)) return m.message;
+  const params = m.message_params ?? {};
+  const own: Record<string, unknown> = {};
+  const inner: Record<string, string | number | boolean | null> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name.startsWith('inner.')) inner[name.slice('inner.'.length)] = value;
+    else own[name] = value;
+  }
+  const values = Object.fromEntries(
+    Object.entries(own).map(([name, value]) => {
+      if (value === null || value === '') return [name, i18n.t(`serverMessages.fallback.${name}` as TranslationKey, { defaultValue: '' })];
+      if (name.endsWith('_at') && typeof value === 'string') return [name, formatDateTime(value, timeZone)];
+      return [name, value];
+    }),
+  );
+  if (typeof own.inner_key === 'string') {
+    values.message = translateServerMessage({ message: String(own.message ?? ''), message_key: own.inner_key, message_params: inner }, timeZone);
+  }
+  return i18n.t(key as TranslationKey, values) as string;
 }

@@ -163,6 +163,8 @@ export function alertFixture(overrides: Partial<TAlert> = {}): TAlert {
     scenario_id: null,
     scenario_name: null,
     message: 'SM-1023 DSPA -31.2 mm passed WSL',
+    message_key: 'alert.breached',
+    message_params: { what: 'SM-1023 DSPA', value: '-31.2 mm', level: 'WSL' },
     opened_at: '2026-11-20T01:00:00.000Z',
     last_triggered_at: '2026-11-21T01:00:00.000Z',
     reading_at: '2026-11-21T01:00:00.000Z',

@@ -1,7 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
+import { DEFAULT_TIMEZONE } from '@strata/shared';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetActiveContracts } from '../lib/active-contracts';
 import { sessionStore } from '../lib/auth-store';
+import { setDisplayTimeZone } from '../lib/display-time';
 import { i18n } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { queryClient } from '../lib/query-client';
@@ -25,6 +27,7 @@ afterEach(async () => {
   routeActionStore.reset();
   queryClient.clear();
   setNavigator(null);
+  setDisplayTimeZone(DEFAULT_TIMEZONE);
   await i18n.changeLanguage('en');
 });
 

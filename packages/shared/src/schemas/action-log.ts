@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMessageParams } from '../ws-events.js';
 import type { PermissionCode } from '../permissions.js';
 import { ZAlert, ZAlertKind, ZAlertStatus, type AlertKind } from './alerts.js';
 import { ZContractSelectionQuery } from './readings.js';
@@ -96,6 +97,8 @@ export const ZActionCaseAlertSummary = z.object({
   level_code: z.string().nullable(),
   level_color: z.string().nullable(),
   message: z.string(),
+  message_key: z.string(),
+  message_params: ZMessageParams,
 });
 export type TActionCaseAlertSummary = z.infer<typeof ZActionCaseAlertSummary>;
 

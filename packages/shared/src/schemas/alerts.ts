@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMessageParams } from '../ws-events.js';
 import { ZContractSelectionQuery } from './readings.js';
 
 /**
@@ -115,6 +116,9 @@ export const ZAlert = z.object({
   scenario_name: z.string().nullable(),
   /** One line saying what happened, e.g. "SM-1023 DSPA -31.2 mm passed WSL". */
   message: z.string(),
+  /** The same as a key and parameters, for the reader's language (ZMessageParams). */
+  message_key: z.string(),
+  message_params: ZMessageParams,
   /** ISO 8601. */
   opened_at: z.string(),
   last_triggered_at: z.string(),

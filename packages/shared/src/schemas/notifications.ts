@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLinkUri, ZSeverity } from '../ws-events.js';
+import { ZLinkUri, ZMessageParams, ZSeverity } from '../ws-events.js';
 import { ZPageQuery } from './common.js';
 
 /** `true`/`false` in a query string (z.coerce.boolean would read "false" as true). */
@@ -26,6 +26,9 @@ export const ZNotification = z.object({
   notification_id: z.number().int(),
   type: z.string(),
   message: z.string(),
+  /** The message as a key and parameters when the server made it (ZMessageParams); null for people's own text. */
+  message_key: z.string().nullable(),
+  message_params: ZMessageParams.nullable(),
   severity: z.number().int(),
   link_uri: z.string().nullable(),
   read: z.boolean(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** A user's notifications (type, message, severity 1..4, link). */
@@ -12,6 +12,9 @@ export const notifications = pgTable(
       .references(() => users.userId, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     message: text('message').notNull(),
+    /** A server-made message as a key of the web's `serverMessages` and its parameters (null: a person's own text). */
+    messageKey: text('message_key'),
+    messageParams: jsonb('message_params').$type<Record<string, string | number | boolean | null>>(),
     severity: smallint('severity').notNull().default(1),
     linkUri: text('link_uri'),
     read: boolean('read').notNull().default(false),

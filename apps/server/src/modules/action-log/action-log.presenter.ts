@@ -1,14 +1,14 @@
 /** How cases, their follow-ups and their files look in the API (TActionCase, TActionEntry). */
 import { type ActionCaseCategory, type AlertKind, type TActionCase, type TActionEntry, type TActionEntryFile } from '@strata/shared';
 import { iso } from '../../lib/filters.js';
-import { alertMessage } from '../alerts/alert-message.js';
+import { alertMessageText, englishText, type MessageText } from '../alerts/alert-message.js';
 import { type CaseFileRow, type CaseRow, type EntryRow } from './action-log.repository.js';
 
 const toIso = (d: Date | string) => iso(new Date(d));
 const toIsoOrNull = (d: Date | string | null) => (d === null ? null : toIso(d));
 
-function messageOf(r: CaseRow): string {
-  return alertMessage({
+function messageOf(r: CaseRow): MessageText {
+  return alertMessageText({
     kind: r.alertKind!,
     levelCode: r.alertLevel,
     instrumentName: r.alertInstrumentName,
@@ -22,6 +22,8 @@ function messageOf(r: CaseRow): string {
     detail: r.alertDetail,
   });
 }
+
+const messageFields = (text: MessageText) => ({ message: englishText(text), message_key: text.key, message_params: text.params });
 
 export function presentCase(r: CaseRow): TActionCase {
   return {
@@ -40,7 +42,7 @@ export function presentCase(r: CaseRow): TActionCase {
             status: r.alertStatus as 'open' | 'closed',
             level_code: r.alertLevel,
             level_color: r.alertLevelColor,
-            message: messageOf(r),
+            ...messageFields(messageOf(r)),
           }
         : null,
     instrument_id: r.instrumentId,

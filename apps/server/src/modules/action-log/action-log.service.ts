@@ -23,6 +23,7 @@ import {
   type TCloseActionCaseRequest,
   type TListActionCasesQuery,
   type TOpenActionCaseRequest,
+  type TAlert,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -193,7 +194,7 @@ export class ActionLogService {
             status: t.alert.status as 'open' | 'closed',
             level_code: t.alert.levelCode,
             level_color: t.alert.levelColor,
-            message: presentAlert(t.alert).message,
+            ...alertText(presentAlert(t.alert)),
           }
         : null,
       instrument_id: t.instrumentId,
@@ -226,6 +227,8 @@ export class ActionLogService {
           level_code: a.level_code,
           level_color: a.level_color,
           message: a.message,
+          message_key: a.message_key,
+          message_params: a.message_params,
           contract_no: a.contract_no,
           subject: ALERT_SUBJECT(r),
           last_triggered_at: a.last_triggered_at,
@@ -380,3 +383,6 @@ export class ActionLogService {
     return this.get(actor, id);
   }
 }
+
+/** An alert's message fields, for the summaries of alerts a case refers to. */
+const alertText = (a: TAlert) => ({ message: a.message, message_key: a.message_key, message_params: a.message_params });

@@ -1,4 +1,11 @@
-/** The one line that says what an alert is about (lists, notifications, e-mails). */
+/**
+ * The one line that says what an alert is about (lists, notifications, e-mails), as a key with parameters
+ * (`MessageText`: the web says it in the reader's language, `serverMessages.<key>`) and as English text
+ * (`englishText`: the API's `message`, e-mails). The English templates here and the web's en locale say the same.
+ */
+import { englishText, type MessageText } from '../../lib/server-messages.js';
+
+export { englishText, type MessageText };
 
 export interface MessageFacts {
   kind: string;
@@ -17,30 +24,41 @@ export interface MessageFacts {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const fmt = (v: number) => String(Math.round(v * 1000) / 1000);
 
-export function alertMessage(f: MessageFacts): string {
-  const what = [f.instrumentName ?? 'Instrument', f.readingCode ?? '', f.depth !== null ? `@ ${fmt(f.depth)} m` : ''].filter(Boolean).join(' ');
-  const value = f.latestValue === null ? '' : `${fmt(f.latestValue)}${f.unit ? ` ${f.unit}` : ''}`;
+/** The key and parameters of an alert's message. Names the reader's language cannot change travel as they are. */
+export function alertMessageText(f: MessageFacts): MessageText {
+  const what = [f.instrumentName, f.readingCode ?? '', f.depth !== null ? `@ ${fmt(f.depth)} m` : ''].filter(Boolean).join(' ') || null;
+  const value = f.latestValue === null ? null : `${fmt(f.latestValue)}${f.unit ? ` ${f.unit}` : ''}`;
   const d = f.detail ?? {};
+  const instrument = f.instrumentName;
   switch (f.kind) {
     case 'breached':
-      return `${what} ${value} passed ${f.levelCode ?? 'a level'}`;
+      return { key: 'alert.breached', params: { what, value, level: f.levelCode } };
     case 'spike': {
-      const avg = num(d.average);
-      return `${what} spike: ${value}${avg === undefined ? '' : ` against an average of ${fmt(avg)}`}`;
+      const average = num(d.average);
+      return average === undefined
+        ? { key: 'alert.spike', params: { what, value } }
+        : { key: 'alert.spikeAverage', params: { what, value, average: fmt(average) } };
     }
     case 'stagnant':
-      return `${what} stagnant: the latest readings do not change (${value})`;
+      return { key: 'alert.stagnant', params: { what, value } };
     case 'fluctuated':
-      return `${what} fluctuated: ${num(d.reversals) ?? 'several'} reversals (${value})`;
+      return { key: 'alert.fluctuated', params: { what, value, reversals: num(d.reversals) ?? null } };
     case 'missing': {
       const at = f.readingAt === null ? null : new Date(f.readingAt);
-      return `${f.instrumentName ?? 'Instrument'}: missing readings${at ? ` since ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}`;
+      return at ? { key: 'alert.missingSince', params: { instrument, since_at: at.toISOString() } } : { key: 'alert.missing', params: { instrument } };
     }
-    case 'rebaseline':
-      return `${f.instrumentName ?? 'Instrument'}: rebaseline (${[d.baseline ? 'baseline' : '', d.thresholds ? 'thresholds' : ''].filter(Boolean).join(' and ') || 'baseline'} changed)`;
+    case 'rebaseline': {
+      const which = d.baseline && d.thresholds ? 'Both' : d.thresholds ? 'Thresholds' : 'Baseline';
+      return { key: `alert.rebaseline${which}`, params: { instrument } };
+    }
     case 'group':
-      return `${f.groupName ?? 'Monitoring group'}: ${value || 'several'} instruments at ${f.levelCode ?? 'a level'} or above`;
+      return { key: 'alert.group', params: { group: f.groupName, count: value, level: f.levelCode } };
     default:
-      return `${f.scenarioName ?? 'Scenario'}: ${value || 'several'} instruments at ${f.levelCode ?? 'a level'} or above`;
+      return { key: 'alert.scenario', params: { scenario: f.scenarioName, count: value, level: f.levelCode } };
   }
+}
+
+/** The English line of an alert (the API's `message`). */
+export function alertMessage(f: MessageFacts): string {
+  return englishText(alertMessageText(f));
 }

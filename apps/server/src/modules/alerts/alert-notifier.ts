@@ -7,13 +7,14 @@
  * Flood control: a person told of more than EACH_MAX alerts by one evaluation gets one summary notification instead
  * of one per alert; e-mail is always one digest per person per evaluation.
  */
-import { ALERTS_TOPIC, PERMISSIONS, type TNotificationPayload } from '@strata/shared';
+import { ALERTS_TOPIC, PERMISSIONS, type TMessageParams, type TNotificationPayload } from '@strata/shared';
 import type { AppContext } from '../../context.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { composeMail, publicLink, type Mailer } from '../../platform/mail.js';
 import { safeError } from '../../platform/safe-error.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { publishDataUpdated } from '../realtime/realtime.publish.js';
+import { englishText, type MessageText } from '../../lib/server-messages.js';
 import { activeTemplates, alertPeople, type Person, type TemplateRow } from './checks.repository.js';
 
 export const EACH_MAX = 10;
@@ -32,7 +33,7 @@ export interface AlertNews {
   scenarioId: number | null;
   /** The creator of a `user` scenario (always told). */
   ownerId: number | null;
-  message: string;
+  message: MessageText;
   escalated: boolean;
 }
 
@@ -86,6 +87,8 @@ export class AlertNotifier {
     private readonly ctx: AppContext,
     private readonly notifications: NotificationsService,
     private readonly mailer: Mailer,
+    /** The configured time zone (the `timezone` setting): the times of e-mails. */
+    private readonly timeZone: () => Promise<string>,
   ) {}
 
   /** Notifications, e-mails and the live `dataUpdated` topics after an evaluation committed. Never throws. */
@@ -126,15 +129,26 @@ export class AlertNotifier {
         for (const a of notify) perAlert.set(a.alertId, [...(perAlert.get(a.alertId) ?? []), person.userId]);
       } else {
         const severity = Math.max(...notify.map((a) => a.severity));
-        await this.notifications.notify([person.userId], { type: 'alert', message: summaryText(notify), severity, link_uri: '/en/alert' });
+        const summary = summaryText(notify);
+        await this.notifications.notify([person.userId], {
+          type: 'alert',
+          message: englishText(summary),
+          message_key: summary.key,
+          message_params: summary.params,
+          severity,
+          link_uri: '/en/alert',
+        });
       }
     }
     const byId = new Map(news.map((a) => [a.alertId, a]));
     for (const [alertId, userIds] of perAlert) {
       const a = byId.get(alertId)!;
+      const text = told(a);
       const payload: TNotificationPayload = {
         type: 'alert',
-        message: a.escalated ? `Escalated: ${a.message}` : a.message,
+        message: englishText(text),
+        message_key: text.key,
+        message_params: text.params,
         severity: a.severity,
         link_uri: `/en/alert-detail/${a.alertId}`,
         alert_id: a.alertId,
@@ -142,13 +156,15 @@ export class AlertNotifier {
       };
       await this.notifications.notify(userIds, payload);
     }
-    // E-mail: one digest per person.
+    // E-mail: one digest per person, its times in the configured zone.
+    const zone = await this.timeZone();
+    const mailLine = (a: AlertNews) => englishText(told(a), zone);
     const after = new AfterCommit();
     await this.ctx.db.orm.transaction(async (tx) => {
       for (const { person, mail } of byUser.values()) {
         if (mail.length === 0 || !person.email) continue;
         const one = mail.length === 1 ? mail[0] : undefined;
-        const subject = one ? `Alert: ${one.escalated ? 'Escalated: ' : ''}${one.message}` : `${mail.length} new alerts`;
+        const subject = one ? `Alert: ${mailLine(one)}` : `${mail.length} new alerts`;
         await this.mailer.enqueue(
           tx,
           composeMail(this.ctx.config.appName, {
@@ -157,7 +173,7 @@ export class AlertNotifier {
             greeting: `Hello ${person.fullname},`,
             paragraphs: [
               one ? 'An alert was raised:' : `${mail.length} alerts were raised:`,
-              ...mail.slice(0, DIGEST_MAX).map((a) => `- ${a.escalated ? 'Escalated: ' : ''}${a.message}`),
+              ...mail.slice(0, DIGEST_MAX).map((a) => `- ${mailLine(a)}`),
               ...(mail.length > DIGEST_MAX ? [`… and ${mail.length - DIGEST_MAX} more.`] : []),
             ],
             action: {
@@ -173,9 +189,22 @@ export class AlertNotifier {
   }
 }
 
-export function summaryText(list: readonly AlertNews[]): string {
+/** What a person is told of one alert: its message, "Escalated: …" when it moved up a level. */
+function told(a: AlertNews): MessageText {
+  return a.escalated
+    ? { key: 'alert.escalated', params: { message: englishText(a.message), inner_key: a.message.key, ...prefixed(a.message.params) } }
+    : a.message;
+}
+
+/** The inner message's parameters under `inner.` names, so the web can say the whole line in the reader's language. */
+function prefixed(params: TMessageParams): TMessageParams {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [`inner.${k}`, v]));
+}
+
+/** One notification for many new alerts: "5 new alerts: 3 AL, 2 spike". */
+export function summaryText(list: readonly AlertNews[]): MessageText {
   const byLevel = new Map<string, number>();
   for (const a of list) byLevel.set(a.levelCode ?? a.kind, (byLevel.get(a.levelCode ?? a.kind) ?? 0) + 1);
   const parts = [...byLevel.entries()].map(([k, n]) => `${n} ${k}`);
-  return `${list.length} new alerts: ${parts.join(', ')}`;
+  return { key: 'alert.summary', params: { count: list.length, parts: parts.join(', ') } };
 }

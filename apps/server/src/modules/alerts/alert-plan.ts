@@ -5,6 +5,7 @@
  */
 import type { Executor } from '../../db/client.js';
 import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
+import type { MessageText } from '../../lib/server-messages.js';
 import type { AlertNews } from './alert-notifier.js';
 import { levelSeverities } from './checks.repository.js';
 import { insertAlerts, insertEvents, updateAlerts, type AlertUpdate, type KeyState, type NewAlert, type NewEvent } from './evaluation.repository.js';
@@ -38,7 +39,7 @@ export interface Run {
   peakValue: number | null;
   peakScore: number;
   detail: Record<string, unknown> | null;
-  message: string;
+  message: MessageText;
   ownerId: number | null;
   /** A breached run of a lower level on the same series opened before this one (in this run or earlier). */
   escalatedFrom?: string | undefined;

@@ -124,6 +124,11 @@ describe('the alert evaluator', () => {
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({ severity: 4, linkUri: `/en/alert-detail/${wsl.alertId}` });
     expect(after.at(-1)!.message).toMatch(/^Escalated: SM-A1 DSPA 29\.5 mm passed WSL/);
+    // The web says it in the reader's language from its key and parameters.
+    expect(after.at(-1)).toMatchObject({
+      messageKey: 'alert.escalated',
+      messageParams: { inner_key: 'alert.breached', 'inner.what': 'SM-A1 DSPA', 'inner.value': '29.5 mm', 'inner.level': 'WSL' },
+    });
     // Users of the other contract hear nothing of it; the outbox holds the e-mail.
     expect(await notificationsOf(w.userIds.yuser)).toEqual([]);
     const mails = await t.db.orm

@@ -13,7 +13,7 @@
 import { ALERT_KIND_SEVERITY, FREQUENCIES, ZAlertParameters, ZGroupRule, ZScenarioRule, type TResolvedAlertParameters } from '@strata/shared';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { alertMessage } from './alert-message.js';
+import { alertMessageText } from './alert-message.js';
 import { Plan, type EvaluationOutcome } from './alert-plan.js';
 import type { AlertNotifier } from './alert-notifier.js';
 import { evaluateGroupRule, evaluateSeries, historyNeeded, isMissing, minChangeOf, resolveParameters, type LevelThreshold } from './alerts.engine.js';
@@ -126,7 +126,7 @@ async function planSeries(tx: Executor, plan: Plan, input: EvaluateReadingsInput
         peakScore: run.peakScore,
         detail,
         ownerId: null,
-        message: alertMessage({
+        message: alertMessageText({
           kind: run.kind,
           levelCode: run.levelCode,
           instrumentName: m.instrumentName,
@@ -194,7 +194,7 @@ async function planGroups(tx: Executor, plan: Plan, instrumentIds: readonly numb
       peakScore: peak.count,
       detail,
       ownerId: o.kind === 'user' ? o.createdBy : null,
-      message: alertMessage({
+      message: alertMessageText({
         kind: o.kind,
         levelCode: rule.level_code,
         instrumentName: null,
@@ -268,7 +268,7 @@ export async function runChecksIn(tx: Executor, now: Date): Promise<EvaluationOu
       firstAt: m.lastAt,
       lastAt: m.lastAt,
       detail,
-      message: alertMessage({ ...facts, kind: 'missing', instrumentName: names.get(m.instrumentId) ?? null, readingAt: new Date(m.lastAt), detail }),
+      message: alertMessageText({ ...facts, kind: 'missing', instrumentName: names.get(m.instrumentId) ?? null, readingAt: new Date(m.lastAt), detail }),
     });
   }
   for (const c of changed) {
@@ -283,7 +283,7 @@ export async function runChecksIn(tx: Executor, now: Date): Promise<EvaluationOu
       firstAt: nowMs,
       lastAt: nowMs,
       detail,
-      message: alertMessage({ ...facts, kind: 'rebaseline', instrumentName: names.get(c.instrumentId) ?? null, readingAt: null, detail }),
+      message: alertMessageText({ ...facts, kind: 'rebaseline', instrumentName: names.get(c.instrumentId) ?? null, readingAt: null, detail }),
     });
   }
   const baselineNow = (s: (typeof states)[number]) => ({

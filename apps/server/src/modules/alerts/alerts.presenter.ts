@@ -1,10 +1,23 @@
 /** How an alert looks in the API (TAlert). */
 import { ALERT_KIND_SEVERITY, type AlertKind, type TAlert } from '@strata/shared';
 import { iso } from '../../lib/filters.js';
-import { alertMessage } from './alert-message.js';
+import { alertMessageText, englishText } from './alert-message.js';
 import { type AlertRow } from './alerts.repository.js';
 
 export function presentAlert(r: AlertRow): TAlert {
+  const text = alertMessageText({
+    kind: r.kind,
+    levelCode: r.levelCode,
+    instrumentName: r.instrumentName,
+    readingCode: r.readingCode,
+    depth: r.depth,
+    unit: r.unit,
+    latestValue: r.latestValue,
+    readingAt: r.readingAt,
+    groupName: r.groupName,
+    scenarioName: r.scenarioName,
+    detail: r.detail,
+  });
   return {
     alert_id: r.alertId,
     contract_id: r.contractId,
@@ -27,19 +40,9 @@ export function presentAlert(r: AlertRow): TAlert {
     group_name: r.groupName,
     scenario_id: r.scenarioId,
     scenario_name: r.scenarioName,
-    message: alertMessage({
-      kind: r.kind,
-      levelCode: r.levelCode,
-      instrumentName: r.instrumentName,
-      readingCode: r.readingCode,
-      depth: r.depth,
-      unit: r.unit,
-      latestValue: r.latestValue,
-      readingAt: r.readingAt,
-      groupName: r.groupName,
-      scenarioName: r.scenarioName,
-      detail: r.detail,
-    }),
+    message: englishText(text),
+    message_key: text.key,
+    message_params: text.params,
     opened_at: iso(new Date(r.openedAt)),
     last_triggered_at: iso(new Date(r.lastTriggeredAt)),
     reading_at: r.readingAt ? iso(new Date(r.readingAt)) : null,

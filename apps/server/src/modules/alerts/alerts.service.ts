@@ -86,7 +86,7 @@ export class AlertsService {
     notifications: NotificationsService,
     mailer: Mailer,
   ) {
-    this.evaluator = new AlertsEvaluator(ctx, new AlertNotifier(ctx, notifications, mailer));
+    this.evaluator = new AlertsEvaluator(ctx, new AlertNotifier(ctx, notifications, mailer, async () => (await settings.get()).timezone));
   }
 
   private get db() {

@@ -1,5 +1,6 @@
 /** What a comment's recipients receive: an e-mail (plain text + HTML) and a stored notification, both linking to the record. */
 import type { TNotificationPayload } from '@strata/shared';
+import { englishText, type MessageText } from '../../lib/server-messages.js';
 import { composeMail, MAIL_LANGUAGE, publicLink, type MailMessage } from '../../platform/mail.js';
 import type { RecordRef } from '../records/record-refs.js';
 
@@ -31,9 +32,12 @@ function excerpt(text: string): string {
 
 /** The stored notification; its link is a path of the web app with the language prefix, as other notifications. */
 export function commentNotice(sender: string, record: Pick<RecordRef, 'title'>, comment: string, reply: boolean, path: string): TNotificationPayload {
+  const text: MessageText = { key: reply ? 'comment.replied' : 'comment.commented', params: { sender, title: record.title, excerpt: excerpt(comment) } };
   return {
     type: 'comment',
-    message: `${sender} ${reply ? 'replied' : 'commented'} on ${record.title}: ${excerpt(comment)}`,
+    message: englishText(text),
+    message_key: text.key,
+    message_params: text.params,
     severity: 1,
     link_uri: `/${MAIL_LANGUAGE}${path}`,
   };

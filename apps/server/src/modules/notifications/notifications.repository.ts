@@ -114,6 +114,8 @@ export async function recipientIds(db: Executor, target: RecipientTarget): Promi
 export interface NewNotification {
   type: string;
   message: string;
+  messageKey: string | null;
+  messageParams: Record<string, string | number | boolean | null> | null;
   severity: number;
   linkUri: string | null;
   createdAt: Date;

@@ -39,6 +39,8 @@ export function presentNotification(row: NotificationRow): TNotification {
     notification_id: row.notificationId,
     type: row.type,
     message: row.message,
+    message_key: row.messageKey ?? null,
+    message_params: row.messageParams ?? null,
     severity: row.severity,
     link_uri: row.linkUri,
     read: row.read,
@@ -151,6 +153,8 @@ export class NotificationsService {
     await insertForUsers(tx, userIds, {
       type: payload.type,
       message: payload.message,
+      messageKey: payload.message_key ?? null,
+      messageParams: payload.message_params ?? null,
       severity: payload.severity,
       linkUri: payload.link_uri,
       createdAt: this.ctx.now(),

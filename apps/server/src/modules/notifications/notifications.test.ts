@@ -70,6 +70,8 @@ describe('notifications', () => {
       notification_id: expect.any(Number),
       type: 'systemNotification',
       message: 'Alice message 5',
+      message_key: null,
+      message_params: null,
       severity: 1,
       link_uri: null,
       read: false,

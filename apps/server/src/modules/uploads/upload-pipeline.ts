@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE, UPLOADS_TOPIC, type TNotificationPayload } from '@strata/shared';
+import { englishText, type MessageText } from '../../lib/server-messages.js';
 import type { AppContext, AuditActor } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { SheetFileError } from '../../lib/sheet-file.js';
@@ -110,11 +111,18 @@ export class UploadPipeline {
     }
   }
 
-  private async tell(userIds: (number | null)[], message: string, severity: number, id: number): Promise<void> {
+  private async tell(userIds: (number | null)[], text: MessageText, severity: number, id: number): Promise<void> {
     const ids = [...new Set(userIds.filter((x): x is number => x !== null))];
     if (ids.length === 0) return;
     try {
-      await this.notifications.notify(ids, { type: 'fileCompleted', message, severity, link_uri: uploadLink(id) });
+      await this.notifications.notify(ids, {
+        type: 'fileCompleted',
+        message: englishText(text),
+        message_key: text.key,
+        message_params: text.params,
+        severity,
+        link_uri: uploadLink(id),
+      });
     } catch (err) {
       this.ctx.log.error({ err: safeError(err), uploadId: id }, 'uploads: notification failed');
     }
@@ -305,7 +313,7 @@ export class UploadPipeline {
       if (!loaded) return 'skipped';
       await this.removeValidFiles(row.validKey);
       await this.afterLoad?.({ uploadId: id, seriesIds, from: row.firstTakenAt, to: row.lastTakenAt });
-      await this.tell([row.uploadedBy, row.approvedBy], `Upload ${row.fileName}: ${loaded.rowsLoaded} readings loaded`, 1, id);
+      await this.tell([row.uploadedBy, row.approvedBy], { key: 'upload.loaded', params: { file: row.fileName, rows: loaded.rowsLoaded } }, 1, id);
       await this.announce(loaded, 'instruments');
       await this.announce(loaded, UPLOADS_TOPIC);
       return 'done';
@@ -326,7 +334,7 @@ export class UploadPipeline {
         return f;
       });
       if (failed) {
-        await this.tell([row.uploadedBy, row.approvedBy], `Upload ${row.fileName} failed: ${message}`, 3, id);
+        await this.tell([row.uploadedBy, row.approvedBy], { key: 'upload.failed', params: { file: row.fileName, reason: message } }, 3, id);
         await this.announce(failed, UPLOADS_TOPIC);
       }
       return 'failed';

@@ -5,7 +5,8 @@
  * puts at whole UTC days and hours land on whole days and hours of the configured zone. The instant itself travels with
  * each point (`[wall, y, instant]`), so the tooltip and the chart's data summary read the real time.
  */
-import { DATE_FORMAT, DEFAULT_TIMEZONE, formatDateTime } from '@strata/shared';
+import { DATE_FORMAT, DEFAULT_TIMEZONE } from '@strata/shared';
+import { formatDateTime } from '../../lib/display-time';
 
 const QUARTER_HOUR = 15 * 60_000;
 const formats = new Map<string, Intl.DateTimeFormat>();

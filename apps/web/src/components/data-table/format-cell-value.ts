@@ -1,4 +1,5 @@
-import { formatCell, formatDate, formatDateTime, formatTime, NO_VALUE, type DateInput } from '@strata/shared';
+import { formatCell, NO_VALUE, type DateInput } from '@strata/shared';
+import { formatDate, formatDateTime, formatTime } from '../../lib/display-time';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from './data-table-types';
 

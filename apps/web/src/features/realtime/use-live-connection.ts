@@ -1,19 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TNotificationPayload } from '@strata/shared';
+import { DEFAULT_TIMEZONE, type TNotificationPayload } from '@strata/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast, type ToastOptions } from '../../components/feedback';
 import { getAccessToken } from '../../lib/auth-store';
 import { getConfigQueryOptions } from '../../lib/config';
+import { translateServerMessage } from '../../lib/i18n';
 import { markStaleIfConcerned } from '../../lib/data-topics';
 import { LiveConnection, liveEvents, liveStore } from '../../lib/live-connection';
 
 const SEVERITY_TOAST: Record<number, string> = { 1: 'info', 2: 'warning', 3: 'error', 4: 'error' };
 
-/** Toast options for a notification (spec §4): severity colour; a link gives an Open action and 7 s on screen. */
-export function toastFor(n: Pick<TNotificationPayload, 'message' | 'severity' | 'link_uri'>, open: (link: string) => void): ToastOptions {
+/**
+ * Toast options for a notification (spec §4): its message in the reader's language (times in `timeZone`), the
+ * severity colour; a link gives an Open action and 7 s on screen.
+ */
+export function toastFor(
+  n: Pick<TNotificationPayload, 'message' | 'message_key' | 'message_params' | 'severity' | 'link_uri'>,
+  open: (link: string) => void,
+  timeZone: string = DEFAULT_TIMEZONE,
+): ToastOptions {
   const color = SEVERITY_TOAST[n.severity] ?? 'info';
-  return n.link_uri ? { message: n.message, color, actionCb: () => open(n.link_uri!) } : { message: n.message, color };
+  const message = translateServerMessage(n, timeZone);
+  return n.link_uri ? { message, color, actionCb: () => open(n.link_uri!) } : { message, color };
 }
 
 export interface LiveConnectionOptions {
@@ -62,7 +71,7 @@ export function useLiveConnection({ enabled, initialUnread, onRequireSync }: Liv
         case 'fileCompleted':
         case 'comment':
         case 'alert':
-          toast(toastFor(n, open));
+          toast(toastFor(n, open, client.getQueryData(getConfigQueryOptions().queryKey)?.timezone));
           break;
       }
     });

@@ -18,7 +18,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { TBookmark } from '@strata/shared';
+import { DEFAULT_TIMEZONE, type TBookmark } from '@strata/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ import { matchPath, useNavigate, useSearchParams } from 'react-router';
 import { AppAlert, useDialog, useToast } from '../../../components/feedback';
 import { RelativeTime } from '../../../components/relative-time';
 import { useConfig } from '../../../lib/config';
-import { translateMessage } from '../../../lib/i18n';
+import { translateMessage, translateServerMessage } from '../../../lib/i18n';
 import { isLanguage, localePath, stripLanguage } from '../../../lib/paths';
 import { registeredRoutes } from '../../../lib/route-registry';
 import { useLang } from '../../../lib/use-lang';
@@ -251,7 +251,7 @@ function Priority() {
                 <PriorityHigh color="error" />
               </ListItemIcon>
               <ListItemText
-                primary={translateMessage(notification.message)}
+                primary={translateServerMessage(notification, config?.timezone ?? DEFAULT_TIMEZONE)}
                 secondary={
                   <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
                     <SeverityChip severity={notification.severity} />

@@ -15,6 +15,8 @@ function notification(id: number, overrides: Partial<TNotification> = {}): TNoti
     notification_id: id,
     type: 'security',
     message: `Message ${id}`,
+    message_key: null,
+    message_params: null,
     severity: 2,
     link_uri: null,
     read: false,

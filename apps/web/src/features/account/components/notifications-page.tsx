@@ -13,7 +13,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DEFAULT_TIMEZONE, formatDate, type TNotification } from '@strata/shared';
+import { DEFAULT_TIMEZONE, type TNotification } from '@strata/shared';
+import { formatDate } from '../../../lib/display-time';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -22,7 +23,7 @@ import { AppAlert, useDialog, useToast } from '../../../components/feedback';
 import { usePageParams } from '../../../components/paginated-list';
 import { RelativeTime } from '../../../components/relative-time';
 import { useConfig } from '../../../lib/config';
-import { translateMessage } from '../../../lib/i18n';
+import { translateMessage, translateServerMessage } from '../../../lib/i18n';
 import { useRouteAction } from '../../../lib/route-actions';
 import { useLang } from '../../../lib/use-lang';
 import { useNotifications } from '../api/get-notifications';
@@ -151,7 +152,7 @@ export function NotificationsPage() {
             onClick={() => void open(row)}
             sx={{ textAlign: 'left', font: 'inherit', fontWeight: row.read ? 400 : 700 }}
           >
-            {translateMessage(row.message)}
+            {translateServerMessage(row, config?.timezone ?? DEFAULT_TIMEZONE)}
           </Link>
           <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
             <SeverityChip severity={row.severity} />
@@ -184,7 +185,7 @@ export function NotificationsPage() {
         !row.read && (
           <Tooltip title={t('notifications.markRead')}>
             <IconButton
-              aria-label={`${t('notifications.markRead')}: ${severityLabel(row.severity)}, ${translateMessage(row.message)}`}
+              aria-label={`${t('notifications.markRead')}: ${severityLabel(row.severity)}, ${translateServerMessage(row, config?.timezone ?? DEFAULT_TIMEZONE)}`}
               onClick={() => markRead.mutate(row.notification_id)}
               disabled={markRead.isPending}
             >

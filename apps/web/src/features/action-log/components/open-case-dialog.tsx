@@ -11,7 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { formatDateTime, type ActionCaseCategory } from '@strata/shared';
+import { type ActionCaseCategory } from '@strata/shared';
+import { translateServerMessage } from '../../../lib/i18n';
+import { displayTimeZone, formatDateTime } from '../../../lib/display-time';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
@@ -47,7 +49,7 @@ function AlertChoice({ category, keyword }: { category: 'breached' | 'scenario';
             <ListItemButton onClick={() => go(newCasePath({ alertId: a.alert_id }))} sx={{ alignItems: 'flex-start', gap: 1 }}>
               {a.level_code && <LevelChip code={a.level_code} color={a.level_color} />}
               <ListItemText
-                primary={a.message}
+                primary={translateServerMessage(a, displayTimeZone())}
                 secondary={`${a.contract_no} · ${formatDateTime(a.last_triggered_at)}`}
                 sx={{ my: 0, overflowWrap: 'anywhere' }}
               />
@@ -56,7 +58,7 @@ function AlertChoice({ category, keyword }: { category: 'breached' | 'scenario';
             <Stack direction="row" spacing={1} sx={{ px: 2, py: 1, alignItems: 'flex-start', width: '100%' }}>
               {a.level_code && <LevelChip code={a.level_code} color={a.level_color} />}
               <ListItemText
-                primary={a.message}
+                primary={translateServerMessage(a, displayTimeZone())}
                 secondary={<AppLink to={caseDetailPath(a.open_case_id)}>{t('actionLog.pick.hasCase', { id: a.open_case_id })}</AppLink>}
                 slotProps={{ secondary: { component: 'div' } }}
                 sx={{ my: 0, overflowWrap: 'anywhere' }}

@@ -1,5 +1,7 @@
 import Stack from '@mui/material/Stack';
-import { formatDateTime, type TActionCaseDetail } from '@strata/shared';
+import { type TActionCaseDetail } from '@strata/shared';
+import { translateServerMessage } from '../../../lib/i18n';
+import { displayTimeZone, formatDateTime } from '../../../lib/display-time';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { DetailList } from '../../../components/detail-list';
@@ -53,7 +55,7 @@ export function CaseAlert({ detail }: { detail: TActionCaseDetail }) {
             value: (
               <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }} component="span">
                 {a.level_code && <LevelChip code={a.level_code} color={a.level_color} />}
-                <span style={{ overflowWrap: 'anywhere' }}>{a.message}</span>
+                <span style={{ overflowWrap: 'anywhere' }}>{translateServerMessage(a, displayTimeZone())}</span>
               </Stack>
             ),
           },

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TActionEntry } from '@strata/shared';
+import { type TActionEntry } from '@strata/shared';
+import { formatDateTime } from '../../../lib/display-time';
 import { useTranslation } from 'react-i18next';
 import { EmptyText } from '../../../components/query-states';
 import { EntryFiles } from '../components/entry-files';

@@ -5,6 +5,8 @@ import { ACTION_LOG_LIMITS, type TActionCaseTarget } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { translateServerMessage } from '../../../lib/i18n';
+import { displayTimeZone } from '../../../lib/display-time';
 import { AppLink } from '../../../components/app-link';
 import { DetailList } from '../../../components/detail-list';
 import { AppAlert, useToast } from '../../../components/feedback';
@@ -71,7 +73,7 @@ function NewCase({ target, request }: { target: TActionCaseTarget; request: { al
                       <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }} component="span">
                         {a.level_code && <LevelChip code={a.level_code} color={a.level_color} />}
                         <AppLink to={alertPagePath(a.alert_id)} sx={{ overflowWrap: 'anywhere' }}>
-                          {a.message}
+                          {translateServerMessage(a, displayTimeZone())}
                         </AppLink>
                       </Stack>
                     ),

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { formatDateTime, type TPipelineStats } from '@strata/shared';
+import { type TPipelineStats } from '@strata/shared';
+import { formatDateTime } from '../../../lib/display-time';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

@@ -5,7 +5,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TScenarioPreview } from '@strata/shared';
+import { type TScenarioPreview } from '@strata/shared';
+import { formatDateTime } from '../../../lib/display-time';
 import { useTranslation } from 'react-i18next';
 
 /** What the rule would have raised: one row per alert it would have opened, or the clear empty state. */

@@ -3,7 +3,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type AlertKind, type AlertStatus, type TAlert } from '@strata/shared';
+import { type AlertKind, type AlertStatus, type TAlert } from '@strata/shared';
+import { displayTimeZone, formatDateTime } from '../../../lib/display-time';
+import { translateServerMessage } from '../../../lib/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
@@ -75,7 +77,7 @@ export function AlertsTable({ kinds, label, detailPath, showKind = false, rowAct
       label: t('alerts.list.level'),
       render: (alert) => (alert.level_code ? <LevelChip code={alert.level_code} color={alert.level_color} name={alert.level_name} /> : '—'),
     },
-    { id: 'message', label: t('alerts.list.message'), minWidth: 200, render: (alert) => alert.message },
+    { id: 'message', label: t('alerts.list.message'), minWidth: 200, render: (alert) => translateServerMessage(alert, displayTimeZone()) },
     { id: 'latest_value', label: t('alerts.list.latest'), align: 'right', noWrap: true, render: (alert) => formatValue(alert.latest_value, alert.unit) },
     { id: 'last_triggered_at', label: t('alerts.list.lastTriggered'), noWrap: true, render: (alert) => formatDateTime(alert.last_triggered_at) },
     { id: 'contract', label: t('alerts.list.contract'), render: (alert) => alert.contract_no },

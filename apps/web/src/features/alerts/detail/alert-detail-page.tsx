@@ -14,6 +14,8 @@ import { ApiError } from '../../../lib/api-client';
 import { idOrUndefined, usePagePath } from '../../../lib/page-nav';
 import { useRouteAction } from '../../../lib/route-actions';
 import { useHasAnyPermission } from '../../../lib/use-can';
+import { displayTimeZone } from '../../../lib/display-time';
+import { translateServerMessage } from '../../../lib/i18n';
 import { useAlert, useCloseAlert } from '../api/alerts';
 import { useAlertsLive } from '../api/keys';
 import { usePostQpComment, type QpKind } from '../api/qp-comments';
@@ -93,7 +95,7 @@ function AlertDetail({ detail }: { detail: TAlertDetail }) {
             <span>{alertSubject(alert)}</span>
           </Stack>
         }
-        subheader={alert.message}
+        subheader={translateServerMessage(alert, displayTimeZone())}
         action={
           (canClose || canOpenCase) && (
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>

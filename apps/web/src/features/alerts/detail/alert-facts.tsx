@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
-import { formatDateTime, type TAlert } from '@strata/shared';
+import { type TAlert } from '@strata/shared';
+import { formatDateTime } from '../../../lib/display-time';
 import { useTranslation } from 'react-i18next';
 import { DetailList, type DetailItem } from '../../../components/detail-list';
 import { useTimezone } from '../../../lib/config';

@@ -1,4 +1,5 @@
-import { formatDateTime, type TAlertDetail, type TAlertEvent } from '@strata/shared';
+import { type TAlertDetail, type TAlertEvent } from '@strata/shared';
+import { formatDateTime } from '../../../lib/display-time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientPage, DataTable, type DataTableColumn, type TableQuery } from '../../../components/data-table';

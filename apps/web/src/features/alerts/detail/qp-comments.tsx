@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@strata/shared';
+import { formatDateTime } from '../../../lib/display-time';
 import { useTranslation } from 'react-i18next';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
 import { Section } from '../../../components/section';

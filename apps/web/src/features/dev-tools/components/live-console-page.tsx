@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatTime } from '@strata/shared';
+import { formatTime } from '../../../lib/display-time';
 import { useTranslation } from 'react-i18next';
 import { useLive, type LiveStatus } from '../../../lib/live-connection';
 

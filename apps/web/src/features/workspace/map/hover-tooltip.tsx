@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type TInstrument } from '@strata/shared';
+import { type TInstrument } from '@strata/shared';
+import { formatDateTime } from '../../../lib/display-time';
 import Overlay from 'ol/Overlay';
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
