@@ -53,6 +53,23 @@ describe('dialog', { timeout: 20_000 }, () => {
     await expect(result).resolves.toBe(true);
   });
 
+  it('leaves the accessibility tree as soon as it is answered, while it fades out, so the page under it is reachable', async () => {
+    const { user } = renderWidget(
+      <>
+        <Capture />
+        <Button>Delete</Button>
+      </>,
+    );
+    const result = open({ prompt: 'Delete the group?', positive: 'Delete' });
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toEqual([within(dialog).getByRole('button', { name: 'Delete' })]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await expect(result).resolves.toBe(true);
+    // Still fading out, but neither the dialog nor its buttons are what a user (or a query) reaches now.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete' }).closest('[role="dialog"]')).toBeNull();
+  });
+
   it('resolves false on Cancel and on Escape, and tells the shell whether a dialog is open', async () => {
     const { user } = renderWidget(<Capture />);
     expect(screen.getByTestId('dialog-open').textContent).toBe('false');

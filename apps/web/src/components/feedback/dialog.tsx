@@ -127,6 +127,9 @@ function ConfirmDialog({ entry, end, onExited }: { entry: DialogEntry; end: (res
   return (
     <Dialog
       open={entry.open}
+      // Answered, it leaves the accessibility tree at once and the page under it comes back (focus, aria-hidden)
+      // while it fades out: a second action on the page never reaches the closing dialog's buttons.
+      closeAfterTransition={false}
       fullScreen={options.fullscreen}
       maxWidth={false}
       aria-labelledby={titleId}
