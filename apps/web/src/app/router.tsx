@@ -7,6 +7,7 @@ import { DEFAULT_INDEX_PATH, DEFAULT_LANGUAGE, isLanguage, localePath } from '..
 import { requiresAuth, type AppRoute, type RouteHandle } from '../lib/route-meta';
 import { registerRoutes } from '../lib/route-registry';
 import { systemStore } from '../lib/system-store';
+import { watchPageLoad } from '../lib/use-can-go-back';
 import { LanguageRoot } from './layout/language-root';
 import { NotFoundPage } from './not-found-page';
 import { PublicGuard } from './public-guard';
@@ -165,7 +166,9 @@ export function connectRouter(router: DataRouter): () => void {
 }
 
 export function createAppRouter(): DataRouter {
+  const pageLoaded = watchPageLoad();
   const router = createBrowserRouter(createAppRoutes());
+  pageLoaded(router);
   connectRouter(router);
   watchChunkLoads(router);
   return router;
