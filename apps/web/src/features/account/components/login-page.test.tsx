@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@strata/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loginResponse } from '../../../test/fixtures';
+import { appInfo, loginResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { authenticate } from '../api/authenticate';
@@ -36,6 +36,14 @@ describe('login page', () => {
     expect(screen.getByLabelText('Your Login Name')).toBeTruthy();
     expect(screen.getByLabelText('Your Password')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows the product name (APP_NAME from /info) as the heading above the form', async () => {
+    server.use(http.get(api('/info'), () => HttpResponse.json(appInfo({ name: 'Acme Ground Watch' }))));
+    await openLogin();
+    const name = await screen.findByRole('heading', { level: 1, name: 'Acme Ground Watch' });
+    const form = screen.getByRole('heading', { name: 'User Login' });
+    expect(name.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('reports both missing fields together when both are empty, without calling the server', async () => {
