@@ -9,7 +9,7 @@ import { registerRoutes } from '../lib/route-registry';
 import { systemStore } from '../lib/system-store';
 import { watchPageLoad } from '../lib/use-can-go-back';
 import { LanguageRoot } from './layout/language-root';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundRoute } from './not-found-page';
 import { PublicGuard } from './public-guard';
 import { RouteErrorPage } from './route-error-page';
 import { routeTable } from './route-table';
@@ -91,7 +91,7 @@ export function createAppRoutes(table: readonly AppRoute[] = routeTable): RouteO
         { lazy: protectedGuard, children: guarded.filter((r) => requiresAuth(r.meta)).map(toRouteObject) },
         {
           path: '*',
-          Component: NotFoundPage,
+          Component: NotFoundRoute,
           handle: { meta: { title: 'route.notFound', guard: false } } satisfies RouteHandle,
         },
       ],

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { useLayoutEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { syncSession } from '../../features/account/session';
 import { AnnouncementDialog, DataUpdateBanner, NotificationBell, useLiveConnection } from '../../features/realtime';
@@ -23,9 +24,10 @@ const requireSync = () => void syncSession();
 
 /**
  * The frame of signed-in pages: top bar, side drawer, contract bar, the screen's error alert, the page, the
- * footer and the route's action button.
+ * footer and the route's action button. `children` stand for the route's outlet (the 404 page of a signed-in user,
+ * which has no route of its own under the guard).
  */
-export function AppFrame() {
+export function AppFrame({ children }: { children?: ReactNode }) {
   useTrackLastUrl();
   const layout = useDrawerLayout();
   const expanded = useSystemState((state) => (layout === 'phone' ? state.menuOverlay : state.menuDrawer));
@@ -54,7 +56,7 @@ export function AppFrame() {
         {stale && <DataUpdateBanner onReload={() => window.location.reload()} />}
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, pb: { xs: 10, md: 12 } }}>
           <HttpErrorAlert />
-          <Outlet />
+          {children ?? <Outlet />}
         </Box>
         <AppFooter />
       </Box>
