@@ -14,7 +14,7 @@ import { AppFooter } from './app-footer';
 import { AppToolbar } from './app-toolbar';
 import { ContractBar } from './contract-bar';
 import { HttpErrorAlert } from './http-error-alert';
-import { RouteActionButton } from './route-action-button';
+import { PageHeaderAction, RouteActionButton } from './route-action-button';
 import { APP_BAR_HEIGHT, useDrawerLayout } from './use-drawer-layout';
 import { useRouteMeta } from './use-route-meta';
 import { useTrackLastUrl } from './use-track-last-url';
@@ -33,6 +33,9 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   const expanded = useSystemState((state) => (layout === 'phone' ? state.menuOverlay : state.menuDrawer));
   const meta = useRouteMeta();
   const actions = useVisibleRouteActions(meta?.actions);
+  // Beyond phones the first action is a labelled button at the head of the page; the rest stay floating.
+  const headerAction = layout === 'phone' ? undefined : actions[0];
+  const floatingActions = headerAction ? actions.slice(1) : actions;
   const { pathname } = useLocation();
   const synced = useSystemState((state) => state.sync);
   const authenticated = useSystemState((state) => state.authenticated);
@@ -56,11 +59,12 @@ export function AppFrame({ children }: { children?: ReactNode }) {
         {stale && <DataUpdateBanner onReload={() => window.location.reload()} />}
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, pb: { xs: 10, md: 12 } }}>
           <HttpErrorAlert />
+          {headerAction && <PageHeaderAction action={headerAction} />}
           {children ?? <Outlet />}
         </Box>
         <AppFooter />
       </Box>
-      <RouteActionButton actions={actions} />
+      <RouteActionButton actions={floatingActions} />
       <AnnouncementDialog enabled={synced} />
     </Box>
   );

@@ -102,7 +102,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     body = (
       <TableRow>
         <TableCell colSpan={columns.length} align="center">
-          <Typography color="text.secondary" sx={{ py: 2 }}>
+          {/* An empty state may hold more than words (a button): a block then, not a paragraph. */}
+          <Typography color="text.secondary" component={typeof (props.emptyText ?? '') === 'string' ? 'p' : 'div'} sx={{ py: 2 }}>
             {props.emptyText ?? t('messages.noData')}
           </Typography>
         </TableCell>

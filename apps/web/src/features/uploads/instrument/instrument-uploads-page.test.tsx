@@ -127,6 +127,16 @@ describe('Instrumentation uploads', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/being validated/)).toBeNull();
   });
 
+  it('offers an Upload button in the empty history, whose words say "Use Upload"', async () => {
+    serve(['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory']);
+    server.use(http.get(api('/uploads'), () => HttpResponse.json({ records: [], total_records: 0 })));
+    const { user } = renderApp('/en/upload/instrument');
+    const table = await screen.findByRole('table', { name: 'Instrumentation upload history' }, SLOW);
+    expect(await within(table).findByText('No files uploaded yet. Use Upload to send a readings file.', undefined, SLOW)).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload Instrumentation' })).toBeTruthy();
+  });
+
   it('tells an uploader without the history permission that the history is not theirs to see', async () => {
     const { queries } = serve(['UploadInstrumentationFiles']);
     renderApp('/en/upload/instrument');
