@@ -206,8 +206,9 @@ test.describe('readings upload, as a person', () => {
       .getByRole('row')
       .filter({ hasText: `readings-${RUN}.csv` })
       .waitFor();
-    // The Filter action (the second: a floating button of its own beside the header's Upload) shows the filters.
-    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    // The Filter action shows the filters (a phone keeps every action in the speed dial).
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Filter' }).click();
     await page.getByRole('search', { name: 'Upload filters' }).waitFor();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Done', exact: true }).click();
