@@ -51,9 +51,8 @@ test.describe('administration, as a person', () => {
     await mainMenu(page).getByRole('link', { name: 'Role Management' }).click();
     await page.waitForURL(/\/en\/admin\/roles$/);
     await page.getByRole('table', { name: 'Roles' }).getByText('Application Admin').waitFor();
-    // Two actions: a speed dial; Create Role opens New Role.
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await page.getByRole('menuitem', { name: 'Create Role' }).click();
+    // The first action is a labelled button at the head of the page on desktop; Create Role opens New Role.
+    await page.getByRole('main').getByRole('button', { name: 'Create Role' }).click();
     await page.waitForURL(/\/en\/admin\/roles\/add-new$/);
     await page.getByRole('heading', { level: 1, name: 'New Role' }).waitFor();
     await page.getByLabel('Role name').fill(ROLE);

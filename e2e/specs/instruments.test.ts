@@ -104,8 +104,7 @@ test.describe('instrument master data, as a person', () => {
     await page.getByRole('tab', { name: 'Instruments' }).click();
     await page.getByRole('table', { name: 'Instruments' }).getByRole('link').first().waitFor();
     await shots(page, 'instruments-1366-list');
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await page.getByRole('menuitem', { name: 'Add Instrument' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Add Instrument' }).click();
     await page.waitForURL(/\/en\/master-data\/instrument\/new$/);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(INSTRUMENT);
     await choose(page, 'Type', `${TYPE_NAME} (${TYPE_CODE})`);

@@ -2,14 +2,13 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * The readings upload as a person does it (the steps of specs/uploads.test.ts): on `/en/upload/instrument`, the
- * Actions menu's Upload, the file in the dialog, Upload, then Approve once validated, and confirm. Ends on the
+ * page header's Upload, the file in the dialog, Upload, then Approve once validated, and confirm. Ends on the
  * upload's page once the readings are loaded ("N readings loaded."). Returns the upload's path.
  */
 export async function uploadReadingsThroughUi(page: Page, file: { name: string; csv: string }, expected: { valid: number }): Promise<string> {
   await page.goto('/en/upload/instrument');
   await page.getByRole('table', { name: 'Instrumentation upload history' }).waitFor();
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'Upload' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Upload', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Instrumentation' });
   await dialog.getByRole('button', { name: 'CSV · one reading per row' }).waitFor();
   await page.getByTestId('readings-file-input').setInputFiles({ name: file.name, mimeType: 'text/csv', buffer: Buffer.from(file.csv) });

@@ -1,5 +1,5 @@
 import { hasAnyPermission } from '@strata/shared';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { CenteredPage } from '../components/centered-page';
@@ -13,6 +13,7 @@ import { DEFAULT_INDEX_PATH, localePath, loginPath } from '../lib/paths';
 import { useSystemState } from '../lib/system-store';
 import { useLang } from '../lib/use-lang';
 import { AppFrame } from './layout/app-frame';
+import { NotFoundPage } from './not-found-page';
 import { useRouteMeta } from './layout/use-route-meta';
 import { SystemErrorPage } from './system-error-page';
 
@@ -22,7 +23,7 @@ import { SystemErrorPage } from './system-error-page';
  * default index; a user who must enrol in two-factor authentication is kept on the security page. While
  * navigation is locked it does not redirect. The signed-in frame comes with the account's session watch (idle).
  */
-export function ProtectedGuard() {
+export function ProtectedGuard({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLang();
   const location = useLocation();
@@ -60,7 +61,16 @@ export function ProtectedGuard() {
   return (
     <>
       <AccountSession />
-      <AppFrame />
+      <AppFrame>{children}</AppFrame>
     </>
+  );
+}
+
+/** An unknown path under a signed-in session: the 404 page inside the frame (menu, toolbar), after the same checks. */
+export function FramedNotFound() {
+  return (
+    <ProtectedGuard>
+      <NotFoundPage framed />
+    </ProtectedGuard>
   );
 }

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeTestCredential } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
+import { setViewport, WIDTHS } from '../test/viewport';
 
 describe('404 page', () => {
   it('reads the spec text for an unknown path and links home', async () => {
@@ -10,11 +11,21 @@ describe('404 page', () => {
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/en/');
   });
 
-  it('is shown to signed-in users too, in the page language', async () => {
+  it('is shown to signed-in users too, in the page language, inside the frame (menu, toolbar)', async () => {
     storeTestCredential();
+    setViewport(WIDTHS.desktop);
     renderApp('/zh/no/such/page');
-    expect(await screen.findByText('我们正在寻找您的页面……但找不到它。')).toBeTruthy();
+    expect(await screen.findByText('我们正在寻找您的页面……但找不到它。', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/zh/');
+    expect(await screen.findByRole('navigation', { name: '主菜单' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it('stands alone for a signed-out visitor (no menu, no toolbar)', async () => {
+    renderApp('/en/no/such/page');
+    expect(await screen.findByText("We are looking for your page..but we can't find it.")).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
   });
 
   it('shows for a path whose prefix is not a language, after moving it below /en', async () => {

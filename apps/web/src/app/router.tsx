@@ -7,8 +7,9 @@ import { DEFAULT_INDEX_PATH, DEFAULT_LANGUAGE, isLanguage, localePath } from '..
 import { requiresAuth, type AppRoute, type RouteHandle } from '../lib/route-meta';
 import { registerRoutes } from '../lib/route-registry';
 import { systemStore } from '../lib/system-store';
+import { watchPageLoad } from '../lib/use-can-go-back';
 import { LanguageRoot } from './layout/language-root';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundRoute } from './not-found-page';
 import { PublicGuard } from './public-guard';
 import { RouteErrorPage } from './route-error-page';
 import { routeTable } from './route-table';
@@ -90,7 +91,7 @@ export function createAppRoutes(table: readonly AppRoute[] = routeTable): RouteO
         { lazy: protectedGuard, children: guarded.filter((r) => requiresAuth(r.meta)).map(toRouteObject) },
         {
           path: '*',
-          Component: NotFoundPage,
+          Component: NotFoundRoute,
           handle: { meta: { title: 'route.notFound', guard: false } } satisfies RouteHandle,
         },
       ],
@@ -165,7 +166,9 @@ export function connectRouter(router: DataRouter): () => void {
 }
 
 export function createAppRouter(): DataRouter {
+  const pageLoaded = watchPageLoad();
   const router = createBrowserRouter(createAppRoutes());
+  pageLoaded(router);
   connectRouter(router);
   watchChunkLoads(router);
   return router;

@@ -51,6 +51,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A not-found answer (404): the thing does not exist, so asking again cannot help (no retry is offered for it). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 const UNSAFE_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Statuses the screens deal with themselves rather than through the http-error alert (spec §8). */
 const SILENT_STATUSES = new Set([404, 455, 504]);

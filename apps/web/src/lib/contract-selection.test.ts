@@ -11,7 +11,7 @@ describe('contract selection rules', () => {
   it('clickable: each click toggles a contract; several may be selected, in list order', () => {
     expect(nextSelection('clickable', contracts, [3], 2)).toEqual([2, 3]);
     expect(nextSelection('clickable', contracts, [2, 3], 3)).toEqual([2]);
-    expect(nextSelection('clickable', contracts, [2], 2)).toEqual([]);
+    expect(nextSelection('clickable', contracts, [2], 2)).toEqual([2]); // the last selected one stays
     expect(nextSelection('clickable', contracts, [], 1)).toEqual([1]);
   });
 

@@ -2,7 +2,7 @@ import type { TContract } from '@strata/shared';
 
 /**
  * How a contract toolbar selects (spec §4 "Contract selection"):
- * - `clickable`: several at once; each click toggles a contract.
+ * - `clickable`: several at once; each click toggles a contract, except that the last selected one stays (one must).
  * - `optional`: one or none; clicking the selected contract deselects it.
  * - `emit-event`: one or none; a click selects that contract and tells the owner, who does not save it.
  * - `single` (the default): exactly one active contract is always selected, the first active one by default.
@@ -16,11 +16,16 @@ export function isSelectable(mode: ContractSelectionMode, contract: ContractRef)
   return mode !== 'single' || contract.active;
 }
 
+/** In `clickable` mode the last selected contract cannot be switched off: the contract bar always holds one. */
+export function isLastSelected(mode: ContractSelectionMode, selected: readonly number[], contractId: number): boolean {
+  return mode === 'clickable' && selected.length === 1 && selected[0] === contractId;
+}
+
 /** The selection after a click on `clickedId`, in the order of `contracts`. */
 export function nextSelection(mode: ContractSelectionMode, contracts: readonly ContractRef[], selected: readonly number[], clickedId: number): number[] {
   const clicked = contracts.find((contract) => contract.contract_id === clickedId);
   const current = normalizeSelection(mode, contracts, selected);
-  if (!clicked || !isSelectable(mode, clicked)) return current;
+  if (!clicked || !isSelectable(mode, clicked) || isLastSelected(mode, current, clickedId)) return current;
   switch (mode) {
     case 'clickable': {
       const wanted = new Set(current);

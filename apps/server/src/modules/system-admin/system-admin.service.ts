@@ -82,7 +82,8 @@ export class SystemAdminService {
     const { db } = this.ctx;
     const now = this.ctx.now();
     const [version, size, migrations, queues, storage] = await Promise.all([
-      db.query<{ v: string }>('show server_version').then((r) => r.rows[0]?.v ?? 'unknown'),
+      // `show` names its column after the setting: server_version (PGlite and PostgreSQL alike).
+      db.query<{ server_version: string }>('show server_version').then((r) => r.rows[0]?.server_version ?? 'unknown'),
       db
         .query<{ n: string | number }>('select pg_database_size(current_database()) as n')
         .then((r) => Number(r.rows[0]?.n ?? 0))

@@ -4,7 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
-import { useAppInfo } from '../../features/system/api/get-info';
+import { useAppInfo } from '../../lib/app-info';
 import { systemStore } from '../../lib/system-store';
 import { NavMenu } from './nav-menu';
 import { APP_BAR_HEIGHT, type DrawerLayout } from './use-drawer-layout';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppInfo } from '../../features/system/api/get-info';
+import { useAppInfo } from '../../lib/app-info';
 import { localePath } from '../../lib/paths';
 import { useCanGoBack } from '../../lib/use-can-go-back';
 import { useLang } from '../../lib/use-lang';

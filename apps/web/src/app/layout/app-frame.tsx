@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { useLayoutEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { syncSession } from '../../features/account/session';
 import { AnnouncementDialog, DataUpdateBanner, NotificationBell, useLiveConnection } from '../../features/realtime';
@@ -13,7 +14,7 @@ import { AppFooter } from './app-footer';
 import { AppToolbar } from './app-toolbar';
 import { ContractBar } from './contract-bar';
 import { HttpErrorAlert } from './http-error-alert';
-import { RouteActionButton } from './route-action-button';
+import { PageHeaderAction, RouteActionButton } from './route-action-button';
 import { APP_BAR_HEIGHT, useDrawerLayout } from './use-drawer-layout';
 import { useRouteMeta } from './use-route-meta';
 import { useTrackLastUrl } from './use-track-last-url';
@@ -23,14 +24,18 @@ const requireSync = () => void syncSession();
 
 /**
  * The frame of signed-in pages: top bar, side drawer, contract bar, the screen's error alert, the page, the
- * footer and the route's action button.
+ * footer and the route's action button. `children` stand for the route's outlet (the 404 page of a signed-in user,
+ * which has no route of its own under the guard).
  */
-export function AppFrame() {
+export function AppFrame({ children }: { children?: ReactNode }) {
   useTrackLastUrl();
   const layout = useDrawerLayout();
   const expanded = useSystemState((state) => (layout === 'phone' ? state.menuOverlay : state.menuDrawer));
   const meta = useRouteMeta();
   const actions = useVisibleRouteActions(meta?.actions);
+  // Beyond phones the first action is a labelled button at the head of the page; the rest stay floating.
+  const headerAction = layout === 'phone' ? undefined : actions[0];
+  const floatingActions = headerAction ? actions.slice(1) : actions;
   const { pathname } = useLocation();
   const synced = useSystemState((state) => state.sync);
   const authenticated = useSystemState((state) => state.authenticated);
@@ -54,11 +59,12 @@ export function AppFrame() {
         {stale && <DataUpdateBanner onReload={() => window.location.reload()} />}
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, pb: { xs: 10, md: 12 } }}>
           <HttpErrorAlert />
-          <Outlet />
+          {headerAction && <PageHeaderAction action={headerAction} />}
+          {children ?? <Outlet />}
         </Box>
         <AppFooter />
       </Box>
-      <RouteActionButton actions={actions} />
+      <RouteActionButton actions={floatingActions} />
       <AnnouncementDialog enabled={synced} />
     </Box>
   );

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppInfo } from '../../features/system/api/get-info';
+import { useAppInfo } from '../../lib/app-info';
 import { useSession } from '../../lib/auth-store';
 import { buildMenu, categoryOfPage } from '../../lib/menu';
 import { registeredRoutes } from '../../lib/route-registry';

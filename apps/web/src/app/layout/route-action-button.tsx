@@ -1,4 +1,6 @@
 import Bolt from '@mui/icons-material/Bolt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import SpeedDial from '@mui/material/SpeedDial';
 import SpeedDialAction from '@mui/material/SpeedDialAction';
@@ -15,6 +17,26 @@ const PLACEMENT = { position: 'fixed', right: { xs: 16, md: 24 }, bottom: { xs: 
 function ActionIcon({ action }: { action: RouteAction }) {
   const Icon = action.icon ?? Bolt;
   return <Icon />;
+}
+
+/**
+ * The first visible route action as a labelled button at the head of the page (desktop and tablet; phones keep every
+ * action in the floating button or speed dial): a page's main action reads as words, not as an unlabelled "+".
+ */
+export function PageHeaderAction({ action }: { action: RouteAction }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+      <Button
+        variant="contained"
+        color={action.color && action.color !== 'default' ? action.color : 'primary'}
+        startIcon={<ActionIcon action={action} />}
+        onClick={() => runRouteAction(action.id)}
+      >
+        {t(action.title)}
+      </Button>
+    </Box>
+  );
 }
 
 /**

@@ -219,10 +219,10 @@ describe('side menu', { timeout: 20_000 }, () => {
 });
 
 describe('route actions', { timeout: 20_000 }, () => {
-  it('shows one visible action as a floating button; acl and missing handlers hide actions', async () => {
+  it('shows one visible action as a floating button on a phone; acl and missing handlers hide actions', async () => {
     ran.length = 0;
     signedIn(['SearchUsers']);
-    const { user } = await openShell('/en/reports/one');
+    const { user } = await openShell('/en/reports/one', WIDTHS.phone);
     await screen.findByText('actions page');
     const fab = await screen.findByRole('button', { name: 'Contents' });
     expect(fab.className).toContain('MuiFab');
@@ -234,10 +234,28 @@ describe('route actions', { timeout: 20_000 }, () => {
     expect(ran).toEqual(['create']);
   });
 
-  it('turns into a speed dial when the user may use several', async () => {
+  it('shows the first action as a labelled button at the head of the page on desktop, the others floating', async () => {
     ran.length = 0;
     signedIn(['SearchUsers', 'ManageRoles']);
     const { user } = await openShell('/en/reports/one');
+    await screen.findByText('actions page');
+    const main = screen.getByRole('main');
+    const first = within(main).getByRole('button', { name: 'Contents' });
+    expect(first.className).not.toContain('MuiFab');
+    expect(first.textContent).toBe('Contents');
+    // Above the page's content.
+    expect(first.compareDocumentPosition(screen.getByText('actions page')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The other one floats, alone: no speed dial.
+    expect(screen.getByRole('button', { name: 'Report a vulnerability' }).className).toContain('MuiFab');
+    expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
+    await user.click(first);
+    expect(ran).toEqual(['create']);
+  });
+
+  it('turns into a speed dial on a phone when the user may use several', async () => {
+    ran.length = 0;
+    signedIn(['SearchUsers', 'ManageRoles']);
+    const { user } = await openShell('/en/reports/one', WIDTHS.phone);
     await openDial(user);
     const actions = await screen.findAllByRole('menuitem');
     expect(actions).toHaveLength(2);
@@ -248,7 +266,7 @@ describe('route actions', { timeout: 20_000 }, () => {
   it('speed dial of a route with several actions; each runs its handler', async () => {
     ran.length = 0;
     signedIn();
-    const { user } = await openShell('/en/reports/many');
+    const { user } = await openShell('/en/reports/many', WIDTHS.phone);
     await openDial(user);
     await user.click(await screen.findByRole('menuitem', { name: 'How to report' }));
     expect(ran).toEqual(['report']);
@@ -267,7 +285,7 @@ describe('route actions', { timeout: 20_000 }, () => {
     ran.length = 0;
     signedIn();
     const { user } = await openShell('/en/reports/many');
-    await screen.findByRole('button', { name: 'Actions' });
+    await within(screen.getByRole('main')).findByRole('button', { name: 'Contents' });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
     await user.click(within(menu).getByRole('menuitem', { name: 'How to report' }));
@@ -279,6 +297,7 @@ describe('route actions', { timeout: 20_000 }, () => {
     signedIn();
     await openShell('/en/account/profile/info');
     expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
     expect(document.querySelector('.MuiFab-root')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppInfo } from '../../features/system/api/get-info';
+import { useAppInfo } from '../../lib/app-info';
 import { useRouteMeta } from './use-route-meta';
 
 /** Document title: the application description, a dash, then the route title (spec §2). */

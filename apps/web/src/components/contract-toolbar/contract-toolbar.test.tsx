@@ -87,6 +87,21 @@ describe('contract toolbar', () => {
     ]);
   });
 
+  it('clickable mode: the last selected contract cannot be switched off (disabled, with a tooltip saying why)', async () => {
+    setViewport(WIDTHS.desktop);
+    const { user, changes, pressed } = renderToolbar('clickable', three, [2, 3]);
+    await user.click(screen.getByRole('button', { name: 'T303' }));
+    expect(pressed()).toEqual(['T302']);
+    const last = screen.getByRole('button', { name: 'T302' });
+    expect(last.hasAttribute('disabled')).toBe(true);
+    await user.hover(last.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'Tunnel 2 · At least one contract stays selected');
+    // Another one chosen, either may go again.
+    await user.click(screen.getByRole('button', { name: 'T303' }));
+    expect(screen.getByRole('button', { name: 'T302' }).hasAttribute('disabled')).toBe(false);
+    expect(changes).toEqual([[2], [2, 3]]);
+  });
+
   it('emit-event mode: tells the owner at every click, one contract at most', async () => {
     setViewport(WIDTHS.desktop);
     const onChange = vi.fn();
@@ -106,13 +121,13 @@ describe('contract toolbar', () => {
     setViewport(width);
     const many = Array.from({ length: 14 }, (_, index) => contract(index + 1));
     // The menu's maximum height is read from the computed style.
-    const { user } = renderToolbar('clickable', many, [14], { styles: true });
+    const { user } = renderToolbar('clickable', many, [1, 14], { styles: true });
     const group = screen.getByRole('group', { name: 'Contracts' });
     const buttons = within(group)
       .queryAllByRole('button', { pressed: false })
       .concat(within(group).queryAllByRole('button', { pressed: true }));
     expect(buttons).toHaveLength(count);
-    const more = within(group).getByRole('button', { name: count === 0 ? 'Contracts (1/14)' : `More (${14 - count})` });
+    const more = within(group).getByRole('button', { name: count === 0 ? 'Contracts (2/14)' : `More (${14 - count})` });
     await user.click(more);
     const menu = await screen.findByRole('menu', { name: 'Contracts' });
     const items = within(menu).getAllByRole('menuitemcheckbox');

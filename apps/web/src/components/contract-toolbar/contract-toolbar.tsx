@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { CONTRACT_BUTTONS, LIMITS, type TContract } from '@strata/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSelectable, nextSelection, normalizeSelection, sameSelection, type ContractSelectionMode } from '../../lib/contract-selection';
+import { isLastSelected, isSelectable, nextSelection, normalizeSelection, sameSelection, type ContractSelectionMode } from '../../lib/contract-selection';
 
 /** How many contract buttons fit: xs 0, sm 4, md and lg 6, xl 11 (spec §9); the rest go to the overflow menu. */
 export function useContractButtonCount(): number {
@@ -82,7 +82,8 @@ export function ContractToolbar({ contracts, selected, mode = 'single', onChange
   return (
     <Box role="group" aria-label={label ?? t('contracts.label')} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'nowrap', minWidth: 0 }}>
       {visible.map((contract) => {
-        const selectable = isSelectable(mode, contract);
+        const locked = isLastSelected(mode, shown, contract.contract_id);
+        const selectable = isSelectable(mode, contract) && !locked;
         const button = (
           <ToggleButton
             value={contract.contract_id}
@@ -112,7 +113,7 @@ export function ContractToolbar({ contracts, selected, mode = 'single', onChange
           </ToggleButton>
         );
         return (
-          <Tooltip key={contract.contract_id} title={describe(contract)} describeChild>
+          <Tooltip key={contract.contract_id} title={locked ? `${describe(contract)} · ${t('contracts.keepOne')}` : describe(contract)} describeChild>
             {/* A disabled button gets no pointer events: its tooltip needs a wrapper. */}
             {selectable ? button : <span>{button}</span>}
           </Tooltip>
@@ -152,12 +153,15 @@ export function ContractToolbar({ contracts, selected, mode = 'single', onChange
               role={multiple ? 'menuitemcheckbox' : 'menuitemradio'}
               aria-checked={isSelected}
               selected={isSelected}
-              disabled={!isSelectable(mode, contract)}
+              disabled={!isSelectable(mode, contract) || isLastSelected(mode, shown, contract.contract_id)}
               onClick={() => click(contract.contract_id)}
               dense
             >
               <ListItemIcon>{isSelected ? <CheckedIcon fontSize="small" color="primary" /> : <UncheckedIcon fontSize="small" />}</ListItemIcon>
-              <ListItemText primary={contract.no} secondary={describe(contract)} />
+              <ListItemText
+                primary={contract.no}
+                secondary={isLastSelected(mode, shown, contract.contract_id) ? `${describe(contract)} · ${t('contracts.keepOne')}` : describe(contract)}
+              />
             </MenuItem>
           );
         })}

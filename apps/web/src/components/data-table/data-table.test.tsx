@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { NO_VALUE } from '@strata/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import { renderWidget } from '../../test/render-widget';
 import { clientPage } from './client-page';
 import { DataTable, type DataTableProps } from './data-table';
@@ -115,6 +116,12 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert').textContent).toContain('Failed to fetch data');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no retry when the answer was not found (404): asking again cannot help', () => {
+    renderTable({ rows: [], error: new ApiError(404, 'Not found', 'Not found'), onRetry: vi.fn() });
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('scrolls sideways on narrow screens', () => {

@@ -16,6 +16,7 @@ import { LIMITS } from '@strata/shared';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../feedback/app-alert';
+import { isNotFound } from '../../lib/api-client';
 import type { DataTableColumn, TableQuery, TableSort } from './data-table-types';
 import { formatCellValue } from './format-cell-value';
 
@@ -35,7 +36,7 @@ export interface DataTableProps<Row> {
   /** Default 5, 10, 25, 50. */
   pageSizeOptions?: readonly number[];
   loading?: boolean;
-  /** A failed fetch: shows "Failed to fetch data" with a retry when `onRetry` is given. */
+  /** A failed fetch: shows "Failed to fetch data" with a retry when `onRetry` is given (never for a 404). */
   error?: unknown;
   onRetry?: () => void;
   /** Shown when there are no rows; default "No data to display". */
@@ -76,7 +77,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             type="error"
             message={t('messages.failedToFetch')}
             action={
-              props.onRetry && (
+              props.onRetry &&
+              !isNotFound(error) && (
                 <Button color="inherit" size="small" onClick={props.onRetry}>
                   {t('common.retry')}
                 </Button>
@@ -100,7 +102,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     body = (
       <TableRow>
         <TableCell colSpan={columns.length} align="center">
-          <Typography color="text.secondary" sx={{ py: 2 }}>
+          {/* An empty state may hold more than words (a button): a block then, not a paragraph. */}
+          <Typography color="text.secondary" component={typeof (props.emptyText ?? '') === 'string' ? 'p' : 'div'} sx={{ py: 2 }}>
             {props.emptyText ?? t('messages.noData')}
           </Typography>
         </TableCell>

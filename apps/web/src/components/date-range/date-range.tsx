@@ -23,6 +23,8 @@ export interface DateRangeProps {
   options?: readonly DateRangeOption[];
   /** Default "Date range". */
   label?: string;
+  /** A line under the choice: what the period drives. */
+  helperText?: string;
   timezone?: string;
   disabled?: boolean;
   size?: 'small' | 'medium';
@@ -39,6 +41,7 @@ export function DateRange({
   onChange,
   options = DATE_RANGE_OPTIONS,
   label,
+  helperText,
   timezone = DEFAULT_TIMEZONE,
   disabled,
   size = 'small',
@@ -53,6 +56,7 @@ export function DateRange({
         select
         size={size}
         label={label ?? t('dateRange.label')}
+        helperText={helperText}
         value={value.option}
         disabled={disabled}
         onChange={(event) => {

@@ -5,19 +5,24 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../feedback';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isNotFound } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
 
-/** A failed fetch: "Failed to fetch data" (or the server's message for a 4xx) with a retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * A failed fetch: "Failed to fetch data" (or the server's message for a 4xx) with a retry. A not-found answer (404)
+ * is the not-found state: `notFound` (the page's own words), else the server's message, and never a retry.
+ */
+export function LoadError({ error, onRetry, notFound }: { error: unknown; onRetry?: () => void; notFound?: string }) {
   const { t } = useTranslation();
+  const missing = isNotFound(error);
   const detail = error instanceof ApiError && error.status >= 400 && error.status < 500 && typeof error.body === 'string' ? translateMessage(error.body) : null;
   return (
     <AppAlert
       type="error"
-      message={detail ?? t('messages.failedToFetch')}
+      message={(missing ? notFound : undefined) ?? detail ?? t(missing ? 'messages.notFound' : 'messages.failedToFetch')}
       action={
-        onRetry && (
+        onRetry &&
+        !missing && (
           <Button color="inherit" size="small" onClick={onRetry}>
             {t('common.retry')}
           </Button>

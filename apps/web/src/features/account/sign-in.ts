@@ -1,6 +1,7 @@
 import type { Language, TChangePasswordRequest, TLoginResponse } from '@strata/shared';
 import { LOGIN_PATH, LOGOUT_PATH, isSafeRedirect, localePath, stripLanguage } from '../../lib/paths';
 import { systemStore } from '../../lib/system-store';
+import { FIRST_PAGE_STATE, markHistoryFloor } from '../../lib/use-can-go-back';
 import type { Credentials } from './api/authenticate';
 import { changeExpiredPassword } from './api/change-password';
 import { verifyTwoFactor } from './api/verify-two-factor';
@@ -19,7 +20,7 @@ export interface SignInContext {
   lang: Language;
   /** The `redirect` query value of the login page. */
   redirect: string | null;
-  navigate: (to: string, options: { replace: boolean }) => void | Promise<void>;
+  navigate: (to: string, options: { replace: boolean; state?: unknown }) => void | Promise<void>;
   /** The login page asks for a step (a code, a new password) and continues with the functions below. */
   onStep: (step: SignInStep, pending: PendingSignIn) => void;
 }
@@ -56,7 +57,9 @@ export async function completeSignIn(pending: PendingSignIn, context: SignInCont
     return;
   }
   storeSignIn(pending);
-  await context.navigate(signInTarget(pending.response, context), { replace: true });
+  // The page reached first has nothing to go back to: not the login page, nor an earlier session's pages.
+  await context.navigate(signInTarget(pending.response, context), { replace: true, state: FIRST_PAGE_STATE });
+  markHistoryFloor();
 }
 
 /**

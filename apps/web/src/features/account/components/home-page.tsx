@@ -22,7 +22,7 @@ import { DEFAULT_TIMEZONE, type TBookmark } from '@strata/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, useNavigate, useSearchParams } from 'react-router';
+import { Link, matchPath, useNavigate, useSearchParams } from 'react-router';
 import { AppAlert, useDialog, useToast } from '../../../components/feedback';
 import { RelativeTime } from '../../../components/relative-time';
 import { useConfig } from '../../../lib/config';
@@ -53,6 +53,16 @@ function usePageTitle() {
     const route = registeredRoutes().find((r) => r.meta && matchPath({ path: r.path, end: true }, pathname));
     return route?.meta ? t(route.meta.title) : null;
   };
+}
+
+/** A page no route names: its path without the language, the query (list state, often encoded JSON) left out. */
+function readablePath(path: string): string {
+  const pathname = stripLanguage(path).split(/[?#]/)[0] ?? path;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /** A stored path opens in the current language unless it names one. */
@@ -111,7 +121,6 @@ function stateOf(query: UseQueryResult<readonly unknown[]>) {
 function Recents() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const titleOf = usePageTitle();
   const { data: config } = useConfig();
   const recents = useRecents();
@@ -120,21 +129,13 @@ function Recents() {
       <List aria-label={t('home.recents')}>
         {(recents.data ?? []).map((page) => (
           <ListItem key={page.url} disablePadding>
-            <ListItemButton onClick={() => void navigate(appHref(page.url, lang))}>
+            <ListItemButton component={Link} to={appHref(page.url, lang)}>
               <ListItemIcon>
                 <History />
               </ListItemIcon>
               <ListItemText
-                primary={titleOf(page.url) ?? page.url}
-                secondary={
-                  <>
-                    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                      {page.url}
-                    </Box>
-                    {' · '}
-                    <RelativeTime value={page.visited_at} timezone={config?.timezone} />
-                  </>
-                }
+                primary={titleOf(page.url) ?? readablePath(page.url)}
+                secondary={<RelativeTime value={page.visited_at} timezone={config?.timezone} />}
               />
             </ListItemButton>
           </ListItem>

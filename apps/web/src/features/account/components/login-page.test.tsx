@@ -1,11 +1,12 @@
 import { STORAGE_KEYS } from '@strata/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loginResponse } from '../../../test/fixtures';
+import { appInfo, loginResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { authenticate } from '../api/authenticate';
+import type { AppRoute } from '../../../lib/route-meta';
 import { accountRoutes } from '../routes';
 
 /** Records the bodies POST /auth receives and answers with `respond`. */
@@ -20,6 +21,9 @@ function onAuth(respond: () => Response = () => HttpResponse.json(loginResponse(
   return bodies;
 }
 
+/** A signed-in page that asks for the footer's Back button. */
+const backPages: AppRoute[] = [{ path: '/detail/:id', meta: { title: 'route.notFound', back: true }, Component: () => <p>detail page</p> }];
+
 async function openLogin(path = '/en/account/login') {
   const app = renderApp(path);
   await screen.findByRole('heading', { name: 'User Login' });
@@ -32,6 +36,14 @@ describe('login page', () => {
     expect(screen.getByLabelText('Your Login Name')).toBeTruthy();
     expect(screen.getByLabelText('Your Password')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows the product name (APP_NAME from /info) as the heading above the form', async () => {
+    server.use(http.get(api('/info'), () => HttpResponse.json(appInfo({ name: 'Acme Ground Watch' }))));
+    await openLogin();
+    const name = await screen.findByRole('heading', { level: 1, name: 'Acme Ground Watch' });
+    const form = screen.getByRole('heading', { name: 'User Login' });
+    expect(name.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('reports both missing fields together when both are empty, without calling the server', async () => {
@@ -128,6 +140,24 @@ describe('login page', () => {
     },
     20_000,
   );
+
+  it('shows no Back button on the page reached first after sign-in (the login page is nothing to go back to)', async () => {
+    onAuth();
+    const { user, router, location } = renderApp('/en/account/login?redirect=/en/detail/1', { extraRoutes: backPages });
+    await screen.findByRole('heading', { name: 'User Login' });
+    await user.type(screen.getByLabelText('Your Login Name'), 'alice.tan');
+    await user.type(screen.getByLabelText('Your Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('detail page');
+    expect(location()).toBe('/en/detail/1');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).queryByRole('button', { name: 'Back' })).toBeNull();
+    // A page reached from there has one.
+    await act(() => router.navigate('/en/detail/2'));
+    await user.click(await within(screen.getByRole('contentinfo')).findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(location()).toBe('/en/detail/1'));
+    expect(within(screen.getByRole('contentinfo')).queryByRole('button', { name: 'Back' })).toBeNull();
+  });
 
   it('returns to the last page visited when there is no redirect', async () => {
     onAuth(() => HttpResponse.json(loginResponse({ last_url: '/en/account/profile/info?from=last' })));

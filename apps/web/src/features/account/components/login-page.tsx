@@ -87,7 +87,7 @@ export function LoginPage() {
 
   if (step?.step === 'two-factor') {
     return (
-      <PublicPage title={t('twoFactor.stepTitle')}>
+      <PublicPage title={t('twoFactor.stepTitle')} showAppName>
         <TwoFactorStep
           onSubmit={(code) => runStep(() => verifyTwoFactorAndContinue(step.pending, code, context))}
           onBack={() => {
@@ -101,7 +101,7 @@ export function LoginPage() {
 
   if (step?.step === 'password') {
     return (
-      <PublicPage title={t('changePassword.title')}>
+      <PublicPage title={t('changePassword.title')} showAppName>
         <Stack spacing={2}>
           <AppAlert type="warning" message={translateMessage(MESSAGES.passwordExpired)} />
           <ChangePasswordForm
@@ -119,7 +119,7 @@ export function LoginPage() {
   }
 
   return (
-    <PublicPage title={t('login.title')} maxWidth={420}>
+    <PublicPage title={t('login.title')} maxWidth={420} showAppName>
       <Stack spacing={2}>
         {notice && <AppAlert type={state.notice === 'idle' ? 'info' : 'success'} message={t(notice)} />}
         {restartReason && <AppAlert type="warning" message={restartReason} onClose={() => setRestartReason(null)} />}

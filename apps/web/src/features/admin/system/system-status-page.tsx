@@ -3,11 +3,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBytes, type TSystemStatus } from '@strata/shared';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../lib/display-time';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { DetailList } from '../../../components/detail-list';
 import { AppAlert } from '../../../components/feedback';
+import { useLive } from '../../../lib/live-connection';
 import { useCan } from '../../../lib/use-can';
 import { AppLink } from '../../../components/app-link';
 import { LoadError, Loading } from '../../../components/query-states';
@@ -45,7 +47,29 @@ function Storage({ storage }: { storage: TSystemStatus['storage'] }) {
   );
 }
 
-function Status({ status }: { status: TSystemStatus }) {
+/**
+ * True while this tab's own live connection is on its way (connecting, or connected but not yet signed in), or signed
+ * in since the last status was read: the hub's counts would leave it out ("Signed in 0" with the page open). Once it
+ * is signed in, a fresh status is read; a tab without a live connection (idle, closed) takes the counts as they come.
+ */
+function useLiveCountsPending(query: ReturnType<typeof useSystemStatus>): boolean {
+  const live = useLive((state) => state.status);
+  const { refetch } = query;
+  // When this tab's connection signed in: 0 when it already was as the page opened (any status counts it).
+  const [signedInAt, setSignedInAt] = useState<number | null>(() => (live === 'authenticated' ? 0 : null));
+  const previous = useRef(live);
+  useEffect(() => {
+    if (previous.current === live) return;
+    previous.current = live;
+    if (live !== 'authenticated') return;
+    setSignedInAt(Date.now());
+    void refetch();
+  }, [live, refetch]);
+  if (live === 'connecting' || live === 'connected') return true;
+  return live === 'authenticated' && (signedInAt === null || query.dataUpdatedAt < signedInAt);
+}
+
+function Status({ status, liveCountsPending }: { status: TSystemStatus; liveCountsPending: boolean }) {
   const { t } = useTranslation();
   const { database: db } = status;
   const queueColumns: DataTableColumn<Queue>[] = [
@@ -83,7 +107,9 @@ function Status({ status }: { status: TSystemStatus }) {
         />
       </Section>
       <Section title={t('admin.system.websocket')}>
-        {status.websocket ? (
+        {liveCountsPending ? (
+          <Loading />
+        ) : status.websocket ? (
           <DetailList
             items={[
               { label: t('admin.system.connections'), value: status.websocket.connections },
@@ -125,6 +151,7 @@ function Status({ status }: { status: TSystemStatus }) {
 export function SystemStatusPage() {
   const { t } = useTranslation();
   const query = useSystemStatus();
+  const liveCountsPending = useLiveCountsPending(query);
   const canLogs = useCan('ViewAuditLogs');
   const canPipelines = useCan('ManageSchedules', 'ViewAuditLogs');
   return (
@@ -138,7 +165,7 @@ export function SystemStatusPage() {
         {canPipelines && <AppLink to="/master-data/pipelines">{t('admin.dashboard.pipelines')}</AppLink>}
       </Stack>
       {query.error && <LoadError error={query.error} onRetry={() => void query.refetch()} />}
-      {query.data ? <Status status={query.data} /> : !query.error && <Loading />}
+      {query.data ? <Status status={query.data} liveCountsPending={liveCountsPending} /> : !query.error && <Loading />}
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import { CenteredPage } from '../../../components/centered-page';
 import { localePath } from '../../../lib/paths';
 import { useLang } from '../../../lib/use-lang';
 import { SECURITY_TXT_PATH, useSecurityContacts } from '../api/get-security-contacts';
-import { useAppInfo } from '../api/get-info';
+import { useAppInfo } from '../../../lib/app-info';
 
 function contactLabel(contact: string): string {
   return contact.replace(/^mailto:/i, '');

@@ -103,6 +103,40 @@ describe('Instrumentation uploads', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Validating the file… 10%', undefined, SLOW)).toBeTruthy();
   });
 
+  it('says the file was uploaded, not that it is being validated, while its page already shows Validated', async () => {
+    serve(['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory']);
+    server.use(
+      http.post(api('/uploads/instrument'), () => HttpResponse.json({ upload_id: 9, status: 'received' }, { status: 202 })),
+      // Validation is quick: the page's first read finds it done.
+      http.get(api('/uploads/9'), () => HttpResponse.json(uploadRow({ upload_id: 9, status: 'validated', progress: 100 }))),
+      http.get(api('/uploads/9/report'), () =>
+        HttpResponse.json({ upload_id: 9, status: 'validated', rows_total: 1, rows_valid: 1, rows_invalid: 0, errors_total: 0, capped: false, records: [] }),
+      ),
+    );
+    const { user, location } = renderApp('/en/upload/instrument');
+    await screen.findByRole('table', { name: 'Instrumentation upload history' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Instrumentation' });
+    const csv = new File(['instrument,date_time,reading_code,value\nSM-1,2026-11-20T09:00:00+08:00,SM,1.5\n'], 'week-48.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByTestId('readings-file-input'), csv);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(location()).toBe('/en/upload/instrument/9'), SLOW);
+    expect(await screen.findByText('week-48.csv uploaded', undefined, SLOW)).toBeTruthy();
+    expect((await screen.findAllByText('Validated', undefined, SLOW)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/being validated/)).toBeNull();
+  });
+
+  it('offers an Upload button in the empty history, whose words say "Use Upload"', async () => {
+    serve(['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory']);
+    server.use(http.get(api('/uploads'), () => HttpResponse.json({ records: [], total_records: 0 })));
+    const { user } = renderApp('/en/upload/instrument');
+    const table = await screen.findByRole('table', { name: 'Instrumentation upload history' }, SLOW);
+    expect(await within(table).findByText('No files uploaded yet. Use Upload to send a readings file.', undefined, SLOW)).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload Instrumentation' })).toBeTruthy();
+  });
+
   it('tells an uploader without the history permission that the history is not theirs to see', async () => {
     const { queries } = serve(['UploadInstrumentationFiles']);
     renderApp('/en/upload/instrument');

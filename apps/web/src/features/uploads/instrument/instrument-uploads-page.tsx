@@ -1,3 +1,4 @@
+import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -85,6 +86,7 @@ export function InstrumentUploadsPage() {
   const { t } = useTranslation();
   const go = useGo();
   const canView = useCan('ViewInstrumentationUploadHistory');
+  const canUpload = useCan('UploadInstrumentationFiles');
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const filtered = filters.status !== '' || filters.contract !== '';
   const [showFilters, setShowFilters] = useState(filtered);
@@ -128,7 +130,21 @@ export function InstrumentUploadsPage() {
           onChange={table.onChange}
           getRowId={(upload) => upload.upload_id}
           onRowClick={(upload) => go(`/upload/instrument/${upload.upload_id}`)}
-          emptyText={filtered ? t('uploadPages.history.noMatch') : t('uploadPages.history.empty')}
+          emptyText={
+            filtered ? (
+              t('uploadPages.history.noMatch')
+            ) : (
+              <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+                <span>{t('uploadPages.history.empty')}</span>
+                {/* The words say "Use Upload": the button is here, not only in the page's actions. */}
+                {canUpload && (
+                  <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setUploading(true)}>
+                    {t('uploadPages.action.upload')}
+                  </Button>
+                )}
+              </Stack>
+            )
+          }
         />
       ) : (
         <AppAlert type="info" message={t('uploadPages.history.noHistory')} />

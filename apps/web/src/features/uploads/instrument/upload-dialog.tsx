@@ -70,7 +70,8 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
     send(
       async (chosen, io) => {
         const created = await sendReadingsFile({ file: chosen, contractId: contract ? Number(contract) : undefined, force, ...io });
-        toast({ color: 'success', message: t('uploadPages.dialog.received', { file: chosen.name }) });
+        // Only what stays true: the upload's page shows its state, which moves on (validating, validated) while the toast is up.
+        toast({ color: 'success', message: t('uploadPages.dialog.uploaded', { file: chosen.name }) });
         onUploaded(created);
       },
       (error) => failure(error, t('upload.failed')),

@@ -134,14 +134,29 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
     expect(rejected).toEqual([5]);
   });
 
-  it('shows the error of an upload that cannot be read, with a retry', async () => {
+  it('shows the not-found state of an upload that does not exist, without a retry (asking again cannot help)', async () => {
     storeTestCredential();
     server.use(
       http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['ApproveUpload'] }))),
       http.get(api('/uploads/5'), () => HttpResponse.text('Upload not found', { status: 404 })),
     );
     renderApp('/en/upload/instrument/5');
-    expect(await screen.findByText('Upload not found', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText('This upload does not exist.', undefined, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('shows the error of an upload that cannot be read, with a retry', async () => {
+    storeTestCredential();
+    let asked = 0;
+    server.use(
+      http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['ApproveUpload'] }))),
+      http.get(api('/uploads/5'), () => {
+        asked += 1;
+        return HttpResponse.text('Service Unavailable', { status: 503 });
+      }),
+    );
+    const { user } = renderApp('/en/upload/instrument/5');
+    await user.click(await screen.findByRole('button', { name: 'Try again' }, SLOW));
+    await waitFor(() => expect(asked).toBeGreaterThan(1));
   });
 });

@@ -104,7 +104,7 @@ export function UploadPage() {
 
   if (id === undefined) return <AppAlert type="error" message={t('uploadPages.upload.notFound')} />;
   if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} notFound={t('uploadPages.upload.notFound')} />;
   const upload = query.data;
   const working = !SETTLED_STATUSES.has(upload.status);
   const busy = approve.isPending || reject.isPending;

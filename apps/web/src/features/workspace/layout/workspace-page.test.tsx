@@ -189,6 +189,14 @@ describe('Work Space', { timeout: 60_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Contract' }).textContent).toContain('C101');
   });
 
+  it('says on the list what its period drives: the charts of the instrument opened from it, with the dates', async () => {
+    const range = encodeURIComponent('{"option":"custom","start":"2026-01-31T16:00:00.000Z","end":"2026-03-02T15:59:59.999Z"}');
+    await openWorkspace(`/en/dashboard/search/instrument/list?date-range=${range}`);
+    const period = screen.getByRole('combobox', { name: 'Period for charts' });
+    const hint = document.getElementById(period.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Charts of the instrument you open: 01/02/2026 – 02/03/2026');
+  });
+
   it("shows each instrument's status level in the list and filters by level", async () => {
     const { user, location, statusCalls } = await openWorkspace();
     const list = screen.getByRole('list', { name: 'Instruments' });

@@ -14,7 +14,7 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { LIMITS, type TInstrument } from '@strata/shared';
+import { formatDate, LIMITS, type TInstrument } from '@strata/shared';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRange } from '../../../components/date-range';
@@ -24,6 +24,7 @@ import type { InstrumentLook } from '../map/instrument-style';
 import { instrumentColor, textOn } from '../map/instrument-style';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
 import { SearchField } from '../../../components/search-field';
+import { useConfig } from '../../../lib/config';
 import type { WorkspaceUpdate } from '../state/use-workspace-url';
 import { FILTER_KEYS, isEmptyFilter, type FilterKey, type InstrumentFilter, type Svy21Extent, type WorkspaceUrlState } from '../state/url-state';
 import type { FilterDialogParams, FilterOption } from './filter-dialog';
@@ -60,6 +61,11 @@ export function InstrumentListPanel(props: InstrumentListPanelProps) {
   const { t } = useTranslation();
   const confirm = useDialog();
   const { state, update } = props;
+  const timezone = useConfig().data?.timezone;
+  // The period is for the charts of the instrument opened from the list (it goes along in the query string): say so.
+  const { start, end } = state.dateRange;
+  const periodHint =
+    start && end ? t('workspace.list.periodApplies', { start: formatDate(start, timezone), end: formatDate(end, timezone) }) : t('workspace.list.periodHint');
   const extent = state.selectedBounds ?? state.mapBounds;
   const rows = useMemo(
     () => (props.instruments ? listInstruments(props.instruments, { keyword: state.keyword, filter: state.filter, extent }, props.levelOf) : []),
@@ -180,7 +186,13 @@ export function InstrumentListPanel(props: InstrumentListPanelProps) {
           </Button>
         )}
       </Stack>
-      <DateRange label={t('workspace.list.period')} value={state.dateRange} onChange={(dateRange) => update({ dateRange })} />
+      <DateRange
+        label={t('workspace.list.period')}
+        value={state.dateRange}
+        onChange={(dateRange) => update({ dateRange })}
+        timezone={timezone}
+        helperText={periodHint}
+      />
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <FormControlLabel
           control={

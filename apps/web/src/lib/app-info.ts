@@ -1,8 +1,8 @@
 import { ZAppInfo, type TAppInfo } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
-/** GET /info (public): name, description, version, logos, build and messages. */
+/** GET /info (public; the signed-in frame and the sign-in page read it): name, description, version, logos, build and messages. */
 export function getInfo(): Promise<TAppInfo> {
   return apiRequest('/info', { schema: ZAppInfo });
 }
