@@ -84,8 +84,7 @@ describe('Contracts landing and Contracts Management', { timeout: 45_000 }, () =
       http.get(api('/contracts/manage'), () => (fail ? HttpResponse.json('boom', { status: 500 }) : HttpResponse.json({ records: [], total_records: 0 }))),
     );
     const { user } = renderApp('/en/contracts/management');
-    // A 5xx is retried twice (1 s, 2 s) before the table says it failed.
-    expect(await screen.findByText('Failed to fetch data', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch data', undefined, { timeout: 10_000 })).toBeTruthy();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No contracts match the search.')).toBeTruthy();

@@ -154,7 +154,7 @@ describe('notifications page', { timeout: 20_000 }, () => {
       ),
     );
     const { user } = renderApp('/en/account/notification');
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, SLOW);
     expect(screen.getByText('Failed to fetch data')).toBeTruthy();
     fail = false;
     await user.click(retry);

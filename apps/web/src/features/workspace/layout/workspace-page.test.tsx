@@ -362,8 +362,7 @@ describe('Work Space', { timeout: 60_000 }, () => {
     const range = encodeURIComponent('{"option":"custom","start":"2025-02-01T00:00:00.000Z","end":"2025-03-02T00:00:00.000Z"}');
     const { user } = renderApp(`/en/dashboard/search/instrument/1?date-range=${range}`);
     const table = await screen.findByRole('table', { name: 'Readings' }, DETAIL_LOAD);
-    // A server error is retried twice (1 s, then 2 s) before the table says so.
-    await within(table).findByText('Failed to fetch data', {}, { timeout: 15_000 });
+    await within(table).findByText('Failed to fetch data', {}, SLOW);
     fail = false;
     await user.click(within(table).getByRole('button', { name: 'Try again' }));
     expect(await within(table).findByText('No readings in this period.', {}, SLOW)).toBeTruthy();
@@ -615,8 +614,7 @@ describe('Work Space', { timeout: 60_000 }, () => {
     workspaceServer();
     server.use(http.get(api('/instruments'), () => HttpResponse.json('Server error', { status: 500 })));
     const { user } = renderApp('/en/dashboard');
-    // Server errors are retried twice (lib/query-client) before the failure shows.
-    expect(await screen.findByText('Failed to fetch data', {}, { timeout: 12_000 })).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch data', {}, LOAD)).toBeTruthy();
     server.use(http.get(api('/instruments'), () => HttpResponse.json({ records: INSTRUMENTS, total_records: 3 })));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Instruments' })).toBeTruthy();
