@@ -6,20 +6,20 @@ import { renderApp } from '../test/render-app';
 describe('404 page', () => {
   it('reads the spec text for an unknown path and links home', async () => {
     renderApp('/en/no/such/page');
-    expect(await screen.findByText("We are looking for your page..but we can't find it.")).toBeTruthy();
+    expect(await screen.findByText("We are looking for your page..but we can't find it.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/en/');
   });
 
   it('is shown to signed-in users too, in the page language', async () => {
     storeTestCredential();
     renderApp('/zh/no/such/page');
-    expect(await screen.findByText('我们正在寻找您的页面……但找不到它。')).toBeTruthy();
+    expect(await screen.findByText('我们正在寻找您的页面……但找不到它。')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/zh/');
   });
 
   it('shows for a path whose prefix is not a language, after moving it below /en', async () => {
     const { location } = renderApp('/fr/admin');
-    expect(await screen.findByText("We are looking for your page..but we can't find it.")).toBeTruthy();
+    expect(await screen.findByText("We are looking for your page..but we can't find it.")).toBeInTheDocument();
     expect(location()).toBe('/en/fr/admin');
   });
 });
