@@ -31,7 +31,7 @@ describe('navigation guard', { timeout: 20_000 }, () => {
     const { location } = renderApp('/en/account/login');
     // The work space's page loads lazily (the map): give it time.
     await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list'), { timeout: 10_000 });
-    expect(await screen.findByTestId('workspace', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('workspace', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('syncs before showing a protected page', async () => {
@@ -44,7 +44,7 @@ describe('navigation guard', { timeout: 20_000 }, () => {
       }),
     );
     renderApp('/en/account/profile/info');
-    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeTruthy();
+    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeInTheDocument();
     expect(syncs).toBe(1);
   });
 
@@ -59,7 +59,7 @@ describe('navigation guard', { timeout: 20_000 }, () => {
     storeTestCredential();
     server.use(http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['SearchUsers', 'ManageRoles'] }))));
     const { location } = renderApp('/en/test-guarded-page', { extraRoutes: [adminRoute] });
-    expect(await screen.findByText('Role management page')).toBeTruthy();
+    expect(await screen.findByText('Role management page')).toBeInTheDocument();
     expect(location()).toBe('/en/test-guarded-page');
   });
 
@@ -67,10 +67,10 @@ describe('navigation guard', { timeout: 20_000 }, () => {
     storeTestCredential();
     server.use(http.get(api('/sync'), () => HttpResponse.json('Internal server error', { status: 500 }), { once: true }));
     const { user } = renderApp('/en/account/profile/info');
-    expect(await screen.findByText('We could not load your account')).toBeTruthy();
+    expect(await screen.findByText('We could not load your account')).toBeInTheDocument();
     expect(screen.queryByText('Internal server error')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeTruthy();
+    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeInTheDocument();
   });
 
   it('sends the root and paths without a language prefix below /en', async () => {

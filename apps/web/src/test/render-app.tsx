@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { AppProviders } from '../app/providers';
@@ -24,7 +24,9 @@ export interface RenderAppOptions {
 export function renderApp(path: string, { extraRoutes = [], routes = routeTable, styles = false }: RenderAppOptions = {}) {
   const router = createMemoryRouter(createAppRoutes([...routes, ...extraRoutes]), { initialEntries: [path] });
   onTestFinished(connectRouter(router));
-  const user = userEvent.setup();
+  // Without the pointer-events check: it computes styles up the tree on every pointer action (slow in jsdom), and a test
+  // that means "cannot be clicked" says so (toBeDisabled, or the control is absent).
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
     <AppProviders styleCache={styles ? undefined : detachedStyleCache()}>
       <RouterProvider router={router} />

@@ -4,7 +4,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -52,7 +52,11 @@ export interface RenderWidgetOptions extends Omit<RenderOptions, 'wrapper'> {
  */
 export function renderWidget(ui: ReactElement, { url, fakeTimers = false, styles = false, ...options }: RenderWidgetOptions = {}) {
   const wrapper = styles ? Providers : DetachedStylesProviders;
-  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {});
+  // Without the pointer-events check, as in renderApp (test/render-app.tsx).
+  const user = userEvent.setup({
+    pointerEventsCheck: PointerEventsCheckLevel.Never,
+    ...(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {}),
+  });
   if (url === undefined) {
     return { ...render(ui, { wrapper, ...options }), user, router: undefined, location: () => '' };
   }

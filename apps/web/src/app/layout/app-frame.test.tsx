@@ -21,7 +21,7 @@ describe('signed-in frame', () => {
     const menu = await screen.findByRole('menu');
     expect(menu.textContent).toContain('Alice Tan');
     expect(menu.textContent).toContain('alice.tan');
-    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('applies the dark-theme preference when sync completes', async () => {

@@ -85,7 +85,7 @@ describe('contract toolbar of the shell', { timeout: 20_000 }, () => {
     fireEvent.click(within(bar).getByRole('button', { name: 'C102' }));
     expect(pressed()).toEqual(['C101', 'C102']);
     const toast = await screen.findByText('One or more contracts are not assigned to you', {}, { timeout: 3000 });
-    expect(toast.closest('[role="alert"]')).toBeTruthy();
+    expect(toast.closest('[role="alert"]')).toBeInTheDocument();
     expect(posts).toHaveLength(1);
     expect(pressed()).toEqual(['C101']);
     // the screen's http-error alert does not repeat it
@@ -126,7 +126,7 @@ describe('contract toolbar of the shell', { timeout: 20_000 }, () => {
     const { user, bar } = await openBar('/en/scoped');
     await screen.findByText('fetch 1 for 11');
     await user.click(within(bar).getByRole('button', { name: 'C102' }));
-    expect(await screen.findByText(/for 11,12/)).toBeTruthy();
+    expect(await screen.findByText(/for 11,12/)).toBeInTheDocument();
     await screen.findByText('fetch 2 for 11,12', {}, { timeout: 3000 });
     expect(saved).toEqual([11, 12]);
   });

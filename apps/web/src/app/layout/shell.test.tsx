@@ -173,7 +173,7 @@ describe('side menu', { timeout: 20_000 }, () => {
     const { user, router } = await openShell('/en/account/profile/info', WIDTHS.desktop, { styles: true });
     await waitFor(mainMenu);
     expect(getComputedStyle(menuDrawerPaper()).width).toBe('300px');
-    expect(within(mainMenu()).getByText('Profile Information')).toBeTruthy();
+    expect(within(mainMenu()).getByText('Profile Information')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
     expect(getComputedStyle(menuDrawerPaper()).width).toBe('82px');
@@ -209,7 +209,7 @@ describe('side menu', { timeout: 20_000 }, () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByText('Profile Information')).toBeTruthy();
+    expect(within(nav).getByText('Profile Information')).toBeInTheDocument();
     await user.click(within(nav).getByRole('link', { name: 'User Manual' }));
     await waitFor(() => expect(location()).toBe('/en/user-manual'));
     // gone once its closing transition ends
@@ -277,8 +277,8 @@ describe('route actions', { timeout: 20_000 }, () => {
     setViewport(WIDTHS.phone, { hover: false });
     const { user } = renderApp('/en/reports/many', { routes: shellRoutes });
     await openDial(user);
-    expect(await screen.findByText('How to report')).toBeTruthy();
-    expect(screen.getByText('Contents')).toBeTruthy();
+    expect(await screen.findByText('How to report')).toBeInTheDocument();
+    expect(screen.getByText('Contents')).toBeInTheDocument();
   });
 
   it('lists the route actions in the account menu too', async () => {
@@ -322,7 +322,7 @@ describe('top bar and footer', { timeout: 20_000 }, () => {
     server.use(http.all(api('/*'), () => HttpResponse.error()));
     const { apiRequest } = await import('../../lib/api-client');
     await act(() => apiRequest('/offline').catch(() => undefined));
-    expect(await screen.findByRole('status', { name: 'Connection lost' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Connection lost' })).toBeInTheDocument();
   });
 
   it('shows the description, the year, the author and the link to report a vulnerability', async () => {

@@ -52,7 +52,7 @@ describe('chart panel on numeric axes (an inclinometer profile)', { timeout: 20_
     await user.type(screen.getByLabelText('Ymax'), '12{Enter}');
     expect(buildOption).toHaveBeenLastCalledWith({ display: DEFAULT_DISPLAY, axis: { ...AUTO_AXIS, xMin: -3.5, yMax: 12 } });
     await user.type(screen.getByLabelText('Xmax'), '2e{Enter}');
-    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    expect(await screen.findByText('Enter a number')).toBeInTheDocument();
     expect(buildOption).toHaveBeenLastCalledWith({ display: DEFAULT_DISPLAY, axis: { ...AUTO_AXIS, xMin: -3.5, yMax: 12 } });
     await user.click(screen.getByRole('button', { name: 'Chart options' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Grid' }));
@@ -71,7 +71,7 @@ describe('chart panel on numeric axes (an inclinometer profile)', { timeout: 20_
 
   it('turns the toolbar off when there is nothing to draw', () => {
     renderPanel(true);
-    expect(screen.getByText('No data to display')).toBeTruthy();
+    expect(screen.getByText('No data to display')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Chart options' })).toHaveProperty('disabled', true);
   });
 });

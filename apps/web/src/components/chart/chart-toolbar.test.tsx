@@ -24,7 +24,7 @@ describe('chart toolbar (spec §2.15)', { timeout: 20_000 }, () => {
     const { user, props } = renderToolbar();
     const yMin = screen.getByLabelText('Ymin');
     await user.type(yMin, 'abc');
-    expect(await screen.findByText('Enter a number')).toBeTruthy();
+    expect(await screen.findByText('Enter a number')).toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(props.onAxisChange).not.toHaveBeenCalled();
     await user.clear(yMin);
@@ -90,7 +90,7 @@ describe('chart toolbar (spec §2.15)', { timeout: 20_000 }, () => {
 describe('line chart panel', () => {
   it('says "No data to display" when there is nothing to draw, with its toolbar off', () => {
     renderWidget(<LineChartPanel lines={[{ name: 'DSPA', points: [] }]} label="Chart of DSPA" fileName="x" />);
-    expect(screen.getByText('No data to display')).toBeTruthy();
+    expect(screen.getByText('No data to display')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reset axis' })).toHaveProperty('disabled', true);
   });
 });

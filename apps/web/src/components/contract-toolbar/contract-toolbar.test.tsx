@@ -44,8 +44,8 @@ describe('contract toolbar', () => {
     const { user } = renderToolbar('clickable', three);
     const button = screen.getByRole('button', { name: 'T302' });
     await user.hover(button);
-    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'Tunnel 2');
-    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/^Tunnel 2$/);
+    expect(button).toHaveAccessibleDescription('Tunnel 2');
   });
 
   it('optional mode: clicking the selected contract deselects it', async () => {
@@ -69,7 +69,7 @@ describe('contract toolbar', () => {
     await user.click(screen.getByRole('button', { name: 'T303' }));
     expect(pressed()).toEqual(['T303']);
     // the inactive contract cannot be the one
-    expect(screen.getByRole('button', { name: 'T301' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'T301' })).toBeDisabled();
     expect(changes).toEqual([[2], [3]]);
   });
 

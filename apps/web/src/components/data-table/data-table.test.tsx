@@ -120,7 +120,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
 
   it('offers no retry when the answer was not found (404): asking again cannot help', () => {
     renderTable({ rows: [], error: new ApiError(404, 'Not found', 'Not found'), onRetry: vi.fn() });
-    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 

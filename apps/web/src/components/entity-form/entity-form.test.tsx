@@ -37,7 +37,7 @@ describe('EntityForm', () => {
   it('has no submit button when read-only, and keeps the caller’s buttons', () => {
     renderWidget(<NameForm onSubmit={() => {}} readOnly />);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'Contractor' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Contractor' })).toBeInTheDocument();
   });
 });

@@ -46,8 +46,8 @@ describe('VertexTable', () => {
     const rows = within(table).getAllByRole('row');
     // A header and four corners: the closing repeat is not listed.
     expect(rows).toHaveLength(5);
-    expect(within(rows[0]!).getByText('Easting (SVY21)')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Latitude (WGS84)')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Easting (SVY21)')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Latitude (WGS84)')).toBeInTheDocument();
     const first = within(rows[1]!)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -57,7 +57,7 @@ describe('VertexTable', () => {
   it('says so when there is no polygon', () => {
     renderWidget(<VertexTable polygon={null} label="Vertices" />);
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByText('No polygon yet: draw one on the map or import a file.')).toBeTruthy();
+    expect(screen.getByText('No polygon yet: draw one on the map or import a file.')).toBeInTheDocument();
   });
 });
 
@@ -82,7 +82,7 @@ describe('PolygonEditor', () => {
       },
     });
     await user.upload(screen.getByLabelText('GeoJSON or KML file'), new File([text], 'site.geojson', { type: 'application/geo+json' }));
-    expect(await screen.findByText('site.geojson imported (WGS84, converted to SVY21).')).toBeTruthy();
+    expect(await screen.findByText('site.geojson imported (WGS84, converted to SVY21).')).toBeInTheDocument();
     const polygon = onChange.mock.calls.at(-1)?.[0] as TPolygon;
     expect(polygon.type).toBe('Polygon');
     expect(polygon.coordinates[0]).toHaveLength(5);
@@ -98,7 +98,7 @@ describe('PolygonEditor', () => {
     const onChange = vi.fn();
     const { user } = renderWidget(<Editor initial={SQUARE} onChange={onChange} />);
     await user.upload(screen.getByLabelText('GeoJSON or KML file'), new File(['{"type":"Point","coordinates":[1,2]}'], 'point.geojson'));
-    expect(await screen.findByText('The file holds no polygon.')).toBeTruthy();
+    expect(await screen.findByText('The file holds no polygon.')).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
     expect(within(screen.getByRole('table', { name: 'Vertices' })).getAllByRole('row')).toHaveLength(5);
   });
@@ -109,20 +109,20 @@ describe('PolygonEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(onChange).toHaveBeenCalledWith(null);
     expect(screen.queryByRole('table', { name: 'Vertices' })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeDisabled();
   });
 
   it('still offers import where the map cannot be drawn, and says why there is no map', () => {
     renderWidget(<Editor />);
     // jsdom has no canvas: no map, so no drawing; importing still works.
-    expect(screen.getByText('This browser cannot show the map; you can still import a boundary file.')).toBeTruthy();
+    expect(screen.getByText('This browser cannot show the map; you can still import a boundary file.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Draw' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Import GeoJSON or KML' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import GeoJSON or KML' })).toBeInTheDocument();
   });
 
   it('shows the corners but no tools when read-only', () => {
     renderWidget(<Editor initial={SQUARE} readOnly />);
-    expect(screen.getByRole('table', { name: 'Vertices' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Vertices' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Import GeoJSON or KML' })).toBeNull();
   });

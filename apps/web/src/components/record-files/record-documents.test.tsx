@@ -65,12 +65,12 @@ describe('RecordDocuments', { timeout: 30_000 }, () => {
     const { user, location } = renderDocuments();
     const table = await screen.findByRole('table', { name: 'Documents' });
     const row = (await within(table).findByText('method-statement.pdf')).closest('tr')!;
-    expect(within(row).getByText('1.5 MB')).toBeTruthy();
-    expect(within(row).getByText('02/03/2026 09:30:00')).toBeTruthy();
-    expect(within(row).getByText('alice.tan@example.com')).toBeTruthy();
+    expect(within(row).getByText('1.5 MB')).toBeInTheDocument();
+    expect(within(row).getByText('02/03/2026 09:30:00')).toBeInTheDocument();
+    expect(within(row).getByText('alice.tan@example.com')).toBeInTheDocument();
     const other = within(table).getByText('readings-march.xlsx').closest('tr')!;
-    expect(within(other).getByText('999 B')).toBeTruthy();
-    expect(within(other).getByText('Deleted User')).toBeTruthy();
+    expect(within(other).getByText('999 B')).toBeInTheDocument();
+    expect(within(other).getByText('Deleted User')).toBeInTheDocument();
     expect(queries[0]?.get('limit')).toBe('10');
     expect(queries[0]?.has('types')).toBe(false);
 
@@ -114,9 +114,9 @@ describe('RecordDocuments', { timeout: 30_000 }, () => {
     );
     const { user } = renderDocuments();
     await user.click(await screen.findByRole('button', { name: 'Download as-built.pdf' }));
-    expect(await screen.findByText('download failed')).toBeTruthy();
+    expect(await screen.findByText('download failed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download busy.pdf' }));
-    expect(await screen.findByText('Too Many Requests', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Too Many Requests', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(clicked).toEqual([]);
   });
 
@@ -157,11 +157,11 @@ describe('RecordDocuments', { timeout: 30_000 }, () => {
     const xhr = FakeXhr.last!;
     act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
     expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('40');
-    expect(within(dialog).getByText('40%')).toBeTruthy();
+    expect(within(dialog).getByText('40%')).toBeInTheDocument();
     xhr.status = 200;
     xhr.responseText = JSON.stringify(documentRecord({ file_id: 9, file_name: 'survey.pdf' }));
     act(() => xhr.onload?.());
-    expect(await screen.findByText('1 document uploaded')).toBeTruthy();
+    expect(await screen.findByText('1 document uploaded')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload document' })).toBeNull());
   });
 
@@ -169,6 +169,6 @@ describe('RecordDocuments', { timeout: 30_000 }, () => {
     storeTestCredential();
     server.use(http.get(api('/documents/instrument/5'), () => new HttpResponse(null, { status: 500 })));
     renderDocuments();
-    expect(await screen.findByText('Failed to fetch data')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
   });
 });

@@ -78,9 +78,9 @@ describe('RecordFiles', { timeout: 30_000 }, () => {
       .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
     expect(kinds).toEqual(['Photo', 'Document', 'Drawing']);
     // Photos show their thumbnail through the resource token; only photos and documents can be deleted here.
-    expect(within(table).getByRole('button', { name: 'Open photo pit-north.jpg' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Open photo pit-north.jpg' })).toBeInTheDocument();
     expect(table.querySelector('img')?.getAttribute('src')).toBe('/api/v1/photos/3?size=128&_token=resource-1');
-    expect(within(table).getByRole('button', { name: 'Delete pit-north.jpg' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Delete pit-north.jpg' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Delete method.pdf' })).toBeNull();
     expect(within(table).queryByRole('button', { name: 'Delete shaft.dxf' })).toBeNull();
 

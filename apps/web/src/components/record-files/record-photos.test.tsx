@@ -70,7 +70,7 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
   it('reads photo-keyword from the URL and says when nothing matches', async () => {
     const { queries } = servePhotos(twelve());
     renderPhotos(`${URL_AT}?photo-keyword=nothing`);
-    expect(await screen.findByText('No photo matches the search.')).toBeTruthy();
+    expect(await screen.findByText('No photo matches the search.')).toBeInTheDocument();
     expect(queries[0]?.get('keyword')).toBe('nothing');
     expect((screen.getByRole('searchbox', { name: 'Search photos' }) as HTMLInputElement).value).toBe('nothing');
   });
@@ -81,15 +81,15 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Open photo photo-2.jpg' }));
     const viewer = await screen.findByRole('dialog', { name: 'photo-2.jpg' });
     expect(within(viewer).getByRole('img', { name: 'photo-2.jpg' }).getAttribute('src')).toBe('/api/v1/photos/2?_token=resource-1');
-    expect(within(viewer).getByText('2 of 3')).toBeTruthy();
+    expect(within(viewer).getByText('2 of 3')).toBeInTheDocument();
 
     await user.click(within(viewer).getByRole('button', { name: 'Next photo' }));
-    expect(await screen.findByRole('dialog', { name: 'crack-north-wall.jpg' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Next photo' }).hasAttribute('disabled')).toBe(true);
+    expect(await screen.findByRole('dialog', { name: 'crack-north-wall.jpg' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next photo' })).toBeDisabled();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowLeft' });
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowLeft' });
-    expect(await screen.findByRole('dialog', { name: 'photo-1.jpg' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Previous photo' }).hasAttribute('disabled')).toBe(true);
+    expect(await screen.findByRole('dialog', { name: 'photo-1.jpg' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous photo' })).toBeDisabled();
   });
 
   it('uploads a photo through the dialog tagged with the record and refreshes the grid', async () => {
@@ -107,18 +107,18 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
       }),
     );
     const { user } = renderPhotos();
-    expect(await screen.findByText('No photo yet.')).toBeTruthy();
+    expect(await screen.findByText('No photo yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload photo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload photo' });
-    expect(within(dialog).getByText(/Accepted: \.png, \.jpg, \.jpeg, \.gif; at most 10 MB each\./)).toBeTruthy();
+    expect(within(dialog).getByText(/Accepted: \.png, \.jpg, \.jpeg, \.gif; at most 10 MB each\./)).toBeInTheDocument();
     await user.upload(screen.getByTestId('attachment-file-input'), [new File([TINY_PNG], 'north-face.png', { type: 'image/png' })]);
-    expect(within(dialog).getByText(/north-face\.png/)).toBeTruthy();
+    expect(within(dialog).getByText(/north-face\.png/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
-    expect(await screen.findByText('1 photo uploaded')).toBeTruthy();
+    expect(await screen.findByText('1 photo uploaded')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload photo' })).toBeNull());
     expect(sent).toEqual([{ path: 'instrument/5', size: TINY_PNG.length }]);
-    expect(await screen.findByRole('button', { name: 'Open photo north-face.png' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Open photo north-face.png' })).toBeInTheDocument();
   });
 
   it('refuses a file that is not a photo or is too large before sending, and keeps a server refusal in the dialog', async () => {
@@ -138,15 +138,15 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('attachment-file-input'), {
       target: { files: [new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }), huge] },
     });
-    expect(within(dialog).getByText('notes.pdf is not an accepted file type (.png, .jpg, .jpeg, .gif)')).toBeTruthy();
-    expect(within(dialog).getByText('huge.jpg size is greater than allowed size (10 MB)')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByText('notes.pdf is not an accepted file type (.png, .jpg, .jpeg, .gif)')).toBeInTheDocument();
+    expect(within(dialog).getByText('huge.jpg size is greater than allowed size (10 MB)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
 
     await user.upload(screen.getByTestId('attachment-file-input'), [new File(['%PDF'], 'fake.png', { type: 'image/png' })]);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('The file is not a PNG, JPEG or GIF picture')).toBeTruthy();
+    expect(await within(dialog).findByText('The file is not a PNG, JPEG or GIF picture')).toBeInTheDocument();
     expect(posts).toBe(1);
-    expect(screen.getByRole('dialog', { name: 'Upload photo' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Upload photo' })).toBeInTheDocument();
   });
 
   it('refreshes on the live fileCompleted notification with payload document for this record only', async () => {
@@ -198,7 +198,7 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete photo-1.jpg' }));
     let confirm = await screen.findByRole('dialog', { name: 'Remove file' });
-    expect(within(confirm).getByText('Are you sure you want to delete this file?')).toBeTruthy();
+    expect(within(confirm).getByText('Are you sure you want to delete this file?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain('You may only delete files you uploaded');
 
@@ -206,7 +206,7 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete photo-1.jpg' }));
     confirm = await screen.findByRole('dialog', { name: 'Remove file' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('File successfully deleted')).toBeTruthy();
+    expect(await screen.findByText('File successfully deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Open photo photo-1.jpg' })).toBeNull());
   });
 
@@ -219,9 +219,9 @@ describe('RecordPhotos', { timeout: 30_000 }, () => {
       ),
     );
     const { user } = renderPhotos();
-    expect(await screen.findByText('Failed to fetch data')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('button', { name: 'Open photo photo-1.jpg' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Open photo photo-1.jpg' })).toBeInTheDocument();
   });
 });

@@ -35,13 +35,13 @@ describe('page parts', () => {
   it('a titled section is a region named by its title', () => {
     renderWidget(<Section title="Uploads">body</Section>);
     expect(screen.getByRole('region', { name: 'Uploads' }).textContent).toContain('body');
-    expect(screen.getByRole('heading', { level: 2, name: 'Uploads' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Uploads' })).toBeInTheDocument();
   });
 
   it('a load error offers a retry that runs', async () => {
     const onRetry = vi.fn();
     const { user } = renderWidget(<LoadError error={new Error('offline')} onRetry={onRetry} />);
-    expect(screen.getByText('Failed to fetch data')).toBeTruthy();
+    expect(screen.getByText('Failed to fetch data')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });

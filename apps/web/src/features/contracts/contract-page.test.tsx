@@ -51,7 +51,7 @@ describe('a contract: New Contract and tab Information', { timeout: 45_000 }, ()
       easting: 28001.642,
       northing: 38744.572,
     });
-    expect(await screen.findByText('Contract N-1 created')).toBeTruthy();
+    expect(await screen.findByText('Contract N-1 created')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/en/contracts/management/77'));
   });
 
@@ -69,12 +69,12 @@ describe('a contract: New Contract and tab Information', { timeout: 45_000 }, ()
     await fill(user, screen.getByRole('textbox', { name: /^Title/ }), 'Again');
     await fill(user, screen.getByRole('textbox', { name: 'Easting (SVY21)' }), '30000');
     await user.click(screen.getByRole('button', { name: 'Create Contract' }));
-    expect(await screen.findByText('Enter both easting and northing, or neither')).toBeTruthy();
+    expect(await screen.findByText('Enter both easting and northing, or neither')).toBeInTheDocument();
     expect(posts).toBe(0);
 
     await user.clear(screen.getByRole('textbox', { name: 'Easting (SVY21)' }));
     await user.click(screen.getByRole('button', { name: 'Create Contract' }));
-    expect(await screen.findByText('A contract with this number already exists')).toBeTruthy();
+    expect(await screen.findByText('A contract with this number already exists')).toBeInTheDocument();
     expect(posts).toBe(1);
     expect(screen.getByRole('textbox', { name: /Contract no\./ }).getAttribute('aria-invalid')).toBe('true');
   });
@@ -103,7 +103,7 @@ describe('a contract: New Contract and tab Information', { timeout: 45_000 }, ()
     await user.clear(title);
     await fill(user, title, 'Renamed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Contract T301 saved')).toBeTruthy();
+    expect(await screen.findByText('Contract T301 saved')).toBeInTheDocument();
     expect(puts[0]).toMatchObject({ title: 'Renamed', type: 6, contractor_id: 5, start_date: '2024-03-01', end_date: '2029-06-30' });
   });
 
@@ -120,7 +120,7 @@ describe('a contract: New Contract and tab Information', { timeout: 45_000 }, ()
     const { user } = renderApp('/en/contracts/management/31');
     await user.click(await screen.findByRole('button', { name: 'Delete Contract' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Delete contract T301\?/)).toBeTruthy();
+    expect(within(dialog).getByText(/Delete contract T301\?/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(deletes).toBe(0);
@@ -129,7 +129,7 @@ describe('a contract: New Contract and tab Information', { timeout: 45_000 }, ()
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Contract' }));
     expect(
       await screen.findByText('Contract T301 cannot be deleted: This contract has 180 instrument(s) and 0 construction site(s): move or delete them first'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(deletes).toBe(1);
   });
 
@@ -141,13 +141,13 @@ describe('a contract: New Contract and tab Information', { timeout: 45_000 }, ()
     );
     const first = renderApp('/en/contracts/management/31');
     const title = await screen.findByRole('textbox', { name: /^Title/ }, { timeout: 10_000 });
-    expect((title as HTMLInputElement).disabled).toBe(true);
+    expect(title).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Contract' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Users' })).toBeNull();
     first.unmount();
 
     renderApp('/en/contracts/management/99');
-    expect(await screen.findByText('Contract not found', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Contract not found', undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

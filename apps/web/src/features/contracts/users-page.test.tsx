@@ -64,13 +64,13 @@ describe('a contract: tab Users', { timeout: 45_000 }, () => {
     await waitFor(() => expect(searches.at(-1)).toBe('auth'));
     await waitFor(() => expect(within(dialog).queryByText('Chen Wei Ming (contractor)')).toBeNull());
     await user.click(within(dialog).getByRole('checkbox', { name: 'Benjamin Lim (authority)' }));
-    expect(within(dialog).getByText('1 user selected')).toBeTruthy();
+    expect(within(dialog).getByText('1 user selected')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
 
     await waitFor(() => expect(puts).toEqual([[1, 2]]));
-    expect(await screen.findByText('1 user assigned to contract T301')).toBeTruthy();
+    expect(await screen.findByText('1 user assigned to contract T301')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await within(table).findByText('Benjamin Lim')).toBeTruthy();
+    expect(await within(table).findByText('Benjamin Lim')).toBeInTheDocument();
   });
 
   it('removes a user after confirmation', async () => {
@@ -80,10 +80,10 @@ describe('a contract: tab Users', { timeout: 45_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Assigned users' }, { timeout: 10_000 });
     await user.click(await within(table).findByRole('button', { name: 'Remove Benjamin Lim' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Remove Benjamin Lim from contract T301? They will no longer see its data.')).toBeTruthy();
+    expect(within(dialog).getByText('Remove Benjamin Lim from contract T301? They will no longer see its data.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(puts).toEqual([[1]]));
-    expect(await screen.findByText('Benjamin Lim removed from contract T301')).toBeTruthy();
+    expect(await screen.findByText('Benjamin Lim removed from contract T301')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Benjamin Lim')).toBeNull());
   });
 
@@ -96,11 +96,11 @@ describe('a contract: tab Users', { timeout: 45_000 }, () => {
       ),
     );
     const { user } = renderApp('/en/contracts/management/31/users');
-    expect(await screen.findByText('No users are assigned to this contract.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('No users are assigned to this contract.', undefined, { timeout: 10_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Assign User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign users to T301' });
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Chen Wei Ming (contractor)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(await within(dialog).findByText('A Contractor user can only be assigned contracts of their own contractor: contractor')).toBeTruthy();
+    expect(await within(dialog).findByText('A Contractor user can only be assigned contracts of their own contractor: contractor')).toBeInTheDocument();
   });
 });

@@ -41,7 +41,7 @@ describe('idle session', { timeout: 20_000 }, () => {
     const posted = idleFor(11_000);
     const { user, location } = renderApp('/en/account/profile/info?tab=x');
     const dialog = await screen.findByRole('dialog', { name: 'Are you still there?' }, { timeout: 5000 });
-    expect(within(dialog).getByText(NOTICE)).toBeTruthy();
+    expect(within(dialog).getByText(NOTICE)).toBeInTheDocument();
     const before = Date.now();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -65,7 +65,7 @@ describe('idle session', { timeout: 20_000 }, () => {
     const { location } = renderApp('/en/account/profile/info');
     await screen.findByRole('dialog', { name: 'Are you still there?' }, { timeout: 7000 });
     await waitFor(() => expect(location()).toBe('/en/account/login'), { timeout: 15_000 });
-    expect(await screen.findByText('You were signed out because the session was idle.')).toBeTruthy();
+    expect(await screen.findByText('You were signed out because the session was idle.')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 

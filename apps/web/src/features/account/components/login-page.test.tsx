@@ -33,9 +33,9 @@ async function openLogin(path = '/en/account/login') {
 describe('login page', () => {
   it('shows the User Login form with its labels and buttons', async () => {
     await openLogin();
-    expect(screen.getByLabelText('Your Login Name')).toBeTruthy();
-    expect(screen.getByLabelText('Your Password')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText('Your Login Name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('shows the product name (APP_NAME from /info) as the heading above the form', async () => {
@@ -50,8 +50,8 @@ describe('login page', () => {
     const bodies = onAuth();
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('User name is required')).toBeTruthy();
-    expect(screen.getByText('User password is required')).toBeTruthy();
+    expect(await screen.findByText('User name is required')).toBeInTheDocument();
+    expect(screen.getByText('User password is required')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
   });
 
@@ -59,7 +59,7 @@ describe('login page', () => {
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Your Login Name'), 'alice');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('User password is required')).toBeTruthy();
+    expect(await screen.findByText('User password is required')).toBeInTheDocument();
     expect(screen.queryByText('User name is required')).toBeNull();
   });
 
@@ -108,8 +108,8 @@ describe('login page', () => {
     await user.clear(screen.getByLabelText('Your Login Name'));
     await user.type(screen.getByLabelText('Your Login Name'), 'a');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('User name is required')).toBeTruthy();
-    expect(screen.getByText('User password is required')).toBeTruthy();
+    expect(await screen.findByText('User name is required')).toBeInTheDocument();
+    expect(screen.getByText('User password is required')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByLabelText('Your Login Name'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -124,7 +124,7 @@ describe('login page', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access-1');
     expect(localStorage.getItem(STORAGE_KEYS.resourceToken)).toBe('resource-1');
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBe('alice.tan');
-    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeTruthy();
+    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeInTheDocument();
   });
 
   it.each(['https://evil.example/steal', '//evil.example/steal', '/\\evil.example'])(
@@ -184,10 +184,10 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Your Login Name'), 'alice');
     await user.type(screen.getByLabelText('Your Password'), 'pw');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled());
     release();
     await screen.findByRole('alert');
-    expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Sign in' })).not.toBeDisabled();
   });
 
   it('shows "Forgot Password ?" and "Not a member yet ?" only when their pages exist', async () => {

@@ -57,14 +57,14 @@ describe('sign-in with two-factor authentication', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/en/account/profile/info'));
     expect(seen).toEqual([{ authorization: 'Bearer pending-1', csrf: 'csrf-auth', body: { code: '123456' } }]);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('pending-1');
-    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeTruthy();
+    expect(await screen.findByText('Alice Tan', { selector: 'dd' })).toBeInTheDocument();
   });
 
   it('shows a wrong code under the field and lets the person try again', async () => {
     onSteppedAuth({ tfa_enabled: true });
     const { user, location } = await signInAs();
     await user.type(await screen.findByLabelText('Code'), '000000{Enter}');
-    expect(await screen.findByText('The code is not valid')).toBeTruthy();
+    expect(await screen.findByText('The code is not valid')).toBeInTheDocument();
     expect(location()).toMatch(/^\/en\/account\/login/);
     await user.clear(screen.getByLabelText('Code'));
     await user.type(screen.getByLabelText('Code'), 'abcde-fghij{Enter}');
@@ -75,8 +75,8 @@ describe('sign-in with two-factor authentication', { timeout: 20_000 }, () => {
     onSteppedAuth({ tfa_enabled: true });
     const { user } = await signInAs();
     await user.type(await screen.findByLabelText('Code'), '999999{Enter}');
-    expect(await screen.findByText('The sign-in took too long. Please sign in again.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'User Login' })).toBeTruthy();
+    expect(await screen.findByText('The sign-in took too long. Please sign in again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'User Login' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
@@ -84,7 +84,7 @@ describe('sign-in with two-factor authentication', { timeout: 20_000 }, () => {
     onSteppedAuth({ tfa_enabled: true });
     const { user } = await signInAs();
     await user.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'User Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'User Login' })).toBeInTheDocument();
   });
 });
 
@@ -92,12 +92,12 @@ describe('sign-in with an expired password', { timeout: 20_000 }, () => {
   it('requires a new password (rules explained) before going on, then continues signed in', async () => {
     const seen = onSteppedAuth({ password_expired: true });
     const { user, location } = await signInAs();
-    expect(await screen.findByText('Your password has expired. Please change it to continue.')).toBeTruthy();
+    expect(await screen.findByText('Your password has expired. Please change it to continue.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Current Password'), 'old-password');
     await user.type(screen.getByLabelText('New Password'), 'short');
     await user.type(screen.getByLabelText('Confirm New Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password and continue' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(seen).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('New Password'));
@@ -119,7 +119,7 @@ describe('sign-in with an expired password', { timeout: 20_000 }, () => {
     const seen = onSteppedAuth({ tfa_enabled: true, password_expired: true });
     const { user } = await signInAs();
     await user.type(await screen.findByLabelText('Code'), '123456{Enter}');
-    expect(await screen.findByText('Your password has expired. Please change it to continue.')).toBeTruthy();
+    expect(await screen.findByText('Your password has expired. Please change it to continue.')).toBeInTheDocument();
     expect(seen).toHaveLength(1);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
@@ -130,7 +130,7 @@ describe('login notices', { timeout: 20_000 }, () => {
     const { router } = renderApp('/en/account/login');
     await screen.findByRole('heading', { name: 'User Login' }, { timeout: 5000 });
     await router.navigate('/en/account/login', { state: { notice: 'passwordSet', loginName: 'new.user' } });
-    expect(await screen.findByText('Your password is set. Sign in with your login name and the new password.')).toBeTruthy();
+    expect(await screen.findByText('Your password is set. Sign in with your login name and the new password.')).toBeInTheDocument();
     expect((screen.getByLabelText('Your Login Name') as HTMLInputElement).value).toBe('new.user');
   });
 });

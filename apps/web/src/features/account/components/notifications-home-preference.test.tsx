@@ -50,16 +50,16 @@ describe('notifications page', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Notifications' }, SLOW);
     await within(table).findByRole('button', { name: 'Password changed' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]!).getByRole('button', { name: 'Password changed' })).toBeTruthy();
-    expect(within(rows[1]!).getByText('Medium')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Security')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Unread')).toBeTruthy();
-    expect(within(rows[2]!).getByText('High')).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: 'Password changed' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Medium')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Security')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Unread')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('High')).toBeInTheDocument();
     expect(within(rows[2]!).queryByText('Unread')).toBeNull();
     // The types the alerts and the comments send have their own names.
-    expect(within(rows[3]!).getByText('Alert')).toBeTruthy();
-    expect(within(rows[4]!).getByText('Comment')).toBeTruthy();
-    expect(screen.getByText('Unread: 2')).toBeTruthy();
+    expect(within(rows[3]!).getByText('Alert')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Comment')).toBeInTheDocument();
+    expect(screen.getByText('Unread: 2')).toBeInTheDocument();
     expect(queries[0]?.get('limit')).toBe('25');
     expect(queries[0]?.get('skip')).toBe('0');
     await waitFor(() => expect(sessionStore.getState().profile?.unread_notifications).toBe(2));
@@ -103,7 +103,7 @@ describe('notifications page', { timeout: 20_000 }, () => {
     expect(query.get('type')).toBe('security');
     expect(query.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(query.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(await screen.findByText('No notification matches the search or the filter.')).toBeTruthy();
+    expect(await screen.findByText('No notification matches the search or the filter.')).toBeInTheDocument();
     // A chip removes its part of the filter.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const chips = screen.getByRole('group', { name: 'Active filter' });
@@ -140,7 +140,7 @@ describe('notifications page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(read).toEqual(['2']));
     expect(sessionStore.getState().profile?.unread_notifications).toBe(1);
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    expect(await screen.findByText('All notifications are marked as read.')).toBeTruthy();
+    expect(await screen.findByText('All notifications are marked as read.')).toBeInTheDocument();
     expect(sessionStore.getState().profile?.unread_notifications).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Open me' }));
     await waitFor(() => expect(location()).toBe('/en/account/profile/security'));
@@ -156,12 +156,12 @@ describe('notifications page', { timeout: 20_000 }, () => {
       ),
     );
     const { user } = renderApp('/en/account/notification');
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 });
-    expect(screen.getByText('Failed to fetch data')).toBeTruthy();
+    const retry = await screen.findByRole('button', { name: 'Try again' }, SLOW);
+    expect(screen.getByText('Failed to fetch data')).toBeInTheDocument();
     fail = false;
     await user.click(retry);
-    expect(await screen.findByText('You have no notifications.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('You have no notifications.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 });
 
@@ -185,9 +185,9 @@ describe('home page', { timeout: 20_000 }, () => {
     );
     const { user, location } = renderApp('/en/account/home');
     const list = await screen.findByRole('list', { name: 'Recents' }, SLOW);
-    expect(within(list).getByText('Preference')).toBeTruthy();
+    expect(within(list).getByText('Preference')).toBeInTheDocument();
     // A page no route names shows its path; no entry shows its query (list state, encoded JSON).
-    expect(within(list).getByText('/somewhere/else')).toBeTruthy();
+    expect(within(list).getByText('/somewhere/else')).toBeInTheDocument();
     const workSpace = within(list).getByRole('link', { name: /Work Space/ });
     expect(workSpace.getAttribute('href')).toBe('/en/dashboard/search/instrument/list?filter=%7B%22status%22%3A%5B1%5D%7D&pos=1');
     expect(list.textContent).not.toMatch(/%7B|filter=|\?/);
@@ -215,19 +215,19 @@ describe('home page', { timeout: 20_000 }, () => {
     );
     const { user, location } = renderApp('/en/account/home?tab=favorites');
     const list = await screen.findByRole('list', { name: 'Favorites' }, SLOW);
-    expect(within(list).getByText('My alerts')).toBeTruthy();
+    expect(within(list).getByText('My alerts')).toBeInTheDocument();
 
     await user.click(within(list).getByRole('button', { name: 'Rename: Profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename bookmark' });
     const name = await within(dialog).findByLabelText('Name');
     fireEvent.change(name, { target: { value: 'My profile' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(list).findByText('My profile')).toBeTruthy();
+    expect(await within(list).findByText('My profile')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(within(list).getByRole('button', { name: 'Delete: My profile' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete bookmark' });
-    expect(within(confirm).getByText('Are you sure to delete My profile ?')).toBeTruthy();
+    expect(within(confirm).getByText('Are you sure to delete My profile ?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(list).queryByText('My profile')).toBeNull());
     expect(calls).toEqual(['put 2 My profile', 'delete 2']);
@@ -261,7 +261,7 @@ describe('home page', { timeout: 20_000 }, () => {
     storeTestCredential();
     server.use(http.get(api('/bookmarks'), () => HttpResponse.json({ records: [] })));
     renderApp('/en/account/home?tab=favorites');
-    expect(await screen.findByText(/No bookmarks yet/, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/No bookmarks yet/, undefined, SLOW)).toBeInTheDocument();
   });
 });
 
@@ -307,6 +307,6 @@ describe('preference page', { timeout: 20_000 }, () => {
     const { user } = renderApp('/en/account/preference');
     await user.click(await screen.findByRole('switch', { name: 'Use Dark Theme' }, SLOW));
     await waitFor(() => expect(systemStore.getState().darkTheme).toBe(false));
-    expect(await screen.findByText('Internal server error', { selector: '.MuiSnackbarContent-message' })).toBeTruthy();
+    expect(await screen.findByText('Internal server error', { selector: '.MuiSnackbarContent-message' })).toBeInTheDocument();
   });
 });

@@ -28,8 +28,8 @@ describe('profile information', { timeout: 20_000 }, () => {
     fill('Full Name', '  Alice Tan Mei Ling ');
     fill('Description', 'Geotechnical engineer, North line');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Alice Tan Mei Ling', { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByText('Geotechnical engineer, North line', { selector: 'dd' })).toBeTruthy();
+    expect(await screen.findByText('Alice Tan Mei Ling', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Geotechnical engineer, North line', { selector: 'dd' })).toBeInTheDocument();
     expect(bodies).toEqual([{ fullname: 'Alice Tan Mei Ling', description: 'Geotechnical engineer, North line' }]);
     expect(sessionStore.getState().profile?.fullname).toBe('Alice Tan Mei Ling');
   });
@@ -42,8 +42,8 @@ describe('profile information', { timeout: 20_000 }, () => {
     fill('Full Name', '');
     fill('Description', '<img src=x onerror=alert(1)>');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Full name is required')).toBeTruthy();
-    expect(screen.getByText('input contains malicious character')).toBeTruthy();
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('input contains malicious character')).toBeInTheDocument();
   });
 
   it('previews a chosen picture, uploads it, and shows the stored one with the resource token', async () => {
@@ -59,9 +59,9 @@ describe('profile information', { timeout: 20_000 }, () => {
     await screen.findByText('Alice Tan', { selector: 'dd' }, { timeout: 5000 });
     const picture = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Choose picture', { selector: 'input' }), picture);
-    expect(await screen.findByText('Preview: the picture is not saved until you upload it.')).toBeTruthy();
+    expect(await screen.findByText('Preview: the picture is not saved until you upload it.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Your picture has been saved.')).toBeTruthy();
+    expect(await screen.findByText('Your picture has been saved.')).toBeInTheDocument();
     expect((received as FormData | null)?.getAll('files')).toHaveLength(1);
     const image = screen.getByRole('img', { name: 'Alice Tan' });
     expect(image.getAttribute('src')).toMatch(/^\/api\/v1\/account\/picture\/7\?_token=resource-1&v=\d+$/);
@@ -73,7 +73,7 @@ describe('profile information', { timeout: 20_000 }, () => {
     await screen.findByText('Alice Tan', { selector: 'dd' }, { timeout: 5000 });
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Choose picture', { selector: 'input' }), big);
-    expect(await screen.findByText(MESSAGES.imageTooLarge)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.imageTooLarge)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
   });
 });
@@ -100,14 +100,14 @@ describe('security: two-factor authentication', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = renderApp('/en/account/profile/security');
-    expect(await screen.findByText('Two-factor authentication is off.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Two-factor authentication is off.', undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
     const qr = await screen.findByRole('img', { name: 'QR code to add this account to an authenticator app' }, { timeout: 5000 });
     expect(qr.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect((screen.getByLabelText('Secret key') as HTMLInputElement).value).toBe('JBSWY3DPEHPK3PXP');
     fill('Code', '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The code is not valid')).toBeTruthy();
+    expect(await screen.findByText('The code is not valid')).toBeInTheDocument();
     fill('Code', '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
@@ -118,7 +118,7 @@ describe('security: two-factor authentication', { timeout: 20_000 }, () => {
     ).toEqual(CODES);
     expect(sessionStore.getState().profile?.tfa_enabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'I have saved these codes' }));
-    expect(await screen.findByText(/Two-factor authentication is on: signing in asks/)).toBeTruthy();
+    expect(await screen.findByText(/Two-factor authentication is on: signing in asks/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
   });
 
@@ -140,7 +140,7 @@ describe('security: two-factor authentication', { timeout: 20_000 }, () => {
     await screen.findByText(/Two-factor authentication is on: signing in asks/, undefined, { timeout: 5000 });
     fill('Your Password', 'my password');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText('Two-factor authentication is off.', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Two-factor authentication is off.', { selector: 'p' })).toBeInTheDocument();
     expect(bodies).toEqual([{ password: 'my password' }]);
   });
 
@@ -152,7 +152,7 @@ describe('security: two-factor authentication', { timeout: 20_000 }, () => {
     );
     const { location, router } = renderApp('/en/account/profile/info');
     await waitFor(() => expect(location()).toBe('/en/account/profile/security'));
-    expect(await screen.findByText(/Your organisation requires two-factor authentication/)).toBeTruthy();
+    expect(await screen.findByText(/Your organisation requires two-factor authentication/)).toBeInTheDocument();
     await router.navigate('/en/account/notification');
     await waitFor(() => expect(location()).toBe('/en/account/profile/security'));
   });
@@ -192,20 +192,20 @@ describe('change password', { timeout: 20_000 }, () => {
     fill('New Password', 'alice.tan-2026!');
     fill('Confirm New Password', 'alice.tan-2026!');
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(await screen.findByText('Password must not contain your login name')).toBeTruthy();
+    expect(await screen.findByText('Password must not contain your login name')).toBeInTheDocument();
     fill('New Password', 'old password');
     fill('Confirm New Password', 'old password');
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(await screen.findByText('New password must be different from the current one')).toBeTruthy();
+    expect(await screen.findByText('New password must be different from the current one')).toBeInTheDocument();
     fill('Current Password', 'wrong');
     fill('New Password', 'a fresh passphrase');
     fill('Confirm New Password', 'a fresh passphrase');
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
     fill('Current Password', 'old password');
     await user.click(screen.getByRole('button', { name: 'Change' }));
     await waitFor(() => expect(location()).toBe('/en/account/login'));
-    expect(await screen.findByText('Your password has been changed. Sign in again with the new password.')).toBeTruthy();
+    expect(await screen.findByText('Your password has been changed. Sign in again with the new password.')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(bodies).toHaveLength(2);
   });
@@ -224,7 +224,7 @@ describe('change password', { timeout: 20_000 }, () => {
     fill('Confirm New Password', 'a fresh passphrase');
     await user.click(within(dialog).getByRole('button', { name: 'Change' }));
     await waitFor(() => expect(location()).toBe('/en/account/login'));
-    expect(await screen.findByText('Your password has been changed. Sign in again with the new password.')).toBeTruthy();
+    expect(await screen.findByText('Your password has been changed. Sign in again with the new password.')).toBeInTheDocument();
     expect(bodies).toEqual([{ current_password: 'old password', new_password: 'a fresh passphrase' }]);
     expect(localStorage.length).toBe(0);
   });
@@ -251,7 +251,7 @@ describe('a password that expires during the session', { timeout: 20_000 }, () =
     server.use(http.get(api('/preferences'), () => HttpResponse.json(MESSAGES.passwordExpired, { status: 403 })));
     const { user, location } = renderApp('/en/account/preference');
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' }, { timeout: 5000 });
-    expect(await within(dialog).findByText(MESSAGES.passwordExpired)).toBeTruthy();
+    expect(await within(dialog).findByText(MESSAGES.passwordExpired)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
     fill('Current Password', 'old password');
     fill('New Password', 'a fresh passphrase');
@@ -292,7 +292,7 @@ describe('account menu', { timeout: 20_000 }, () => {
     expect(name.value).toBe('Notifications');
     fireEvent.change(name, { target: { value: 'Crack notifications' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Bookmarked: Crack notifications')).toBeTruthy();
+    expect(await screen.findByText('Bookmarked: Crack notifications')).toBeInTheDocument();
     expect(bodies).toEqual([{ name: 'Crack notifications', path: '/account/notification?keyword=crack', icon: null }]);
   });
 });

@@ -11,22 +11,22 @@ describe('profile information page', () => {
     renderApp('/en/account/profile/info');
     const fullName = await screen.findByText('Alice Tan', { selector: 'dd' });
     const details = fullName.closest('dl')!;
-    expect(within(details).getByText('alice.tan')).toBeTruthy();
-    expect(within(details).getByText('Contractor')).toBeTruthy();
-    expect(within(details).getByText('Site Engineer')).toBeTruthy();
-    expect(within(details).getByText('alice.tan@example.com')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Profile Information' })).toBeTruthy();
+    expect(within(details).getByText('alice.tan')).toBeInTheDocument();
+    expect(within(details).getByText('Contractor')).toBeInTheDocument();
+    expect(within(details).getByText('Site Engineer')).toBeInTheDocument();
+    expect(within(details).getByText('alice.tan@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile Information' })).toBeInTheDocument();
   });
 
   it('lists the contracts, marking the selected and the inactive ones', async () => {
     storeTestCredential();
     renderApp('/en/account/profile/info');
     const first = (await screen.findByText('C101')).closest('li')!;
-    expect(within(first).getByText('Orchard Station')).toBeTruthy();
-    expect(within(first).getByText('Selected')).toBeTruthy();
+    expect(within(first).getByText('Orchard Station')).toBeInTheDocument();
+    expect(within(first).getByText('Selected')).toBeInTheDocument();
     expect(within(first).queryByText('Inactive')).toBeNull();
     const second = screen.getByText('C102').closest('li')!;
-    expect(within(second).getByText('Inactive')).toBeTruthy();
+    expect(within(second).getByText('Inactive')).toBeInTheDocument();
     expect(within(second).queryByText('Selected')).toBeNull();
   });
 
@@ -43,8 +43,8 @@ describe('profile information page', () => {
       ),
     );
     renderApp('/en/account/profile/info');
-    expect(await screen.findByText('No data to display')).toBeTruthy();
-    expect(screen.getByText('Application Admin')).toBeTruthy();
+    expect(await screen.findByText('No data to display')).toBeInTheDocument();
+    expect(screen.getByText('Application Admin')).toBeInTheDocument();
     // no role, no description
     expect(screen.getAllByText('Not set')).toHaveLength(2);
   });
@@ -52,7 +52,7 @@ describe('profile information page', () => {
   it('shows the page in Chinese below /zh', async () => {
     storeTestCredential();
     renderApp('/zh/account/profile/info');
-    expect(await screen.findByText('承包商')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: '个人资料' })).toBeTruthy();
+    expect(await screen.findByText('承包商')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '个人资料' })).toBeInTheDocument();
   });
 });

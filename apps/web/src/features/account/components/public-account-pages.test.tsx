@@ -33,10 +33,10 @@ describe('registration', { timeout: 20_000 }, () => {
     fill('E-mail', 'new.user@example.com');
     fill('Note', 'Site engineer, contract T301');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Request sent' })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.registered)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
-    expect(screen.getByText('An administrator reviews your request.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Request sent' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.registered)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(screen.getByText('An administrator reviews your request.')).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         login_name: 'new.user',
@@ -57,24 +57,24 @@ describe('registration', { timeout: 20_000 }, () => {
     fill('Login Name', 'a b');
     fill('E-mail', 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('Login name may contain only letters, digits, dot, underscore and hyphen')).toBeTruthy();
-    expect(screen.getByText('Full name is required')).toBeTruthy();
-    expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(await screen.findByText('Login name may contain only letters, digits, dot, underscore and hyphen')).toBeInTheDocument();
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     fill('Login Name', 'taken');
     fill('Full Name', 'Someone');
     fill('E-mail', 'taken@example.com');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('This login name is already taken')).toBeTruthy();
-    expect(screen.getByText('This e-mail address is already registered')).toBeTruthy();
+    expect(await screen.findByText('This login name is already taken')).toBeInTheDocument();
+    expect(screen.getByText('This e-mail address is already registered')).toBeInTheDocument();
   });
 
   it('offers Authority only while no contractor list is available, saying how Contractor accounts are made', async () => {
     server.use(http.get(api('/account/register/contractors'), NOT_SIGNED_IN));
     const { user } = renderApp('/en/account/register');
     await screen.findByRole('heading', { level: 1, name: 'Registration' }, { timeout: 5000 });
-    expect(await screen.findByText(/Contractor accounts are created by an administrator/)).toBeTruthy();
+    expect(await screen.findByText(/Contractor accounts are created by an administrator/)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'User Type' }));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['Authority']);
@@ -96,7 +96,7 @@ describe('registration', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'User Type' }));
     await user.click(screen.getByRole('option', { name: 'Contractor' }));
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('Contractor is required for a Contractor user')).toBeTruthy();
+    expect(await screen.findByText('Contractor is required for a Contractor user')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Contractor' }));
     await user.click(screen.getByRole('option', { name: 'Tunnel Works Pte Ltd' }));
     await user.click(screen.getByRole('button', { name: 'Send request' }));
@@ -116,20 +116,20 @@ describe('activation', { timeout: 20_000 }, () => {
     );
     const { location } = renderApp('/en/activation?token=act-1');
     await waitFor(() => expect(location()).toBe('/en/setup-password?token=setup%2F1'));
-    expect(await screen.findByText('Your account new.user is active. Choose your password.')).toBeTruthy();
+    expect(await screen.findByText('Your account new.user is active. Choose your password.')).toBeInTheDocument();
     expect(tokens).toEqual(['act-1']);
   });
 
   it('says a used or expired link no longer works and offers "Forgot Password ?"', async () => {
     server.use(http.post(api('/account/activate'), () => HttpResponse.json(MESSAGES.invalidLink, { status: 400 })));
     renderApp('/en/activation?token=used');
-    expect(await screen.findByText(MESSAGES.invalidLink)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.invalidLink)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot Password ?' }).getAttribute('href')).toBe('/en/account/reset-password');
   });
 
   it('says so at once when the link has no token', async () => {
     renderApp('/en/activation');
-    expect(await screen.findByText(MESSAGES.invalidLink)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.invalidLink)).toBeInTheDocument();
   });
 });
 
@@ -144,15 +144,15 @@ describe('password set-up and reset', { timeout: 20_000 }, () => {
     );
     const { user, location } = renderApp('/en/setup-password?token=setup-1');
     await screen.findByRole('heading', { level: 1, name: 'Password Setup' }, { timeout: 5000 });
-    expect(screen.getByText(/At least 8 characters/)).toBeTruthy();
+    expect(screen.getByText(/At least 8 characters/)).toBeInTheDocument();
     fill('New Password', 'long enough password');
     fill('Confirm New Password', 'long enough passw0rd');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
-    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
     fill('Confirm New Password', 'long enough password');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(location()).toBe('/en/account/login'));
-    expect(await screen.findByText('Your password is set. Sign in with your login name and the new password.')).toBeTruthy();
+    expect(await screen.findByText('Your password is set. Sign in with your login name and the new password.')).toBeInTheDocument();
     expect((screen.getByLabelText('Your Login Name') as HTMLInputElement).value).toBe('new.user');
     expect(bodies).toEqual([{ token: 'setup-1', password: 'long enough password' }]);
   });
@@ -166,7 +166,7 @@ describe('password set-up and reset', { timeout: 20_000 }, () => {
     fill('New Password', 'password123');
     fill('Confirm New Password', 'password123');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('This password is too common; choose another')).toBeTruthy();
+    expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
   });
 
   it('resets the password and goes to login; an invalid link offers "Forgot Password ?"', async () => {
@@ -181,7 +181,7 @@ describe('password set-up and reset', { timeout: 20_000 }, () => {
     fill('New Password', 'a brand new passphrase');
     fill('Confirm New Password', 'a brand new passphrase');
     await first.user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('Your password has been reset. Sign in with the new password.')).toBeTruthy();
+    expect(await screen.findByText('Your password has been reset. Sign in with the new password.')).toBeInTheDocument();
     first.unmount();
 
     valid = false;
@@ -190,8 +190,8 @@ describe('password set-up and reset', { timeout: 20_000 }, () => {
     fill('New Password', 'a brand new passphrase');
     fill('Confirm New Password', 'a brand new passphrase');
     await second.user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText(MESSAGES.invalidLink)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Forgot Password ?' })).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.invalidLink)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot Password ?' })).toBeInTheDocument();
   });
 });
 
@@ -207,10 +207,10 @@ describe('forgot password', { timeout: 20_000 }, () => {
     const { user } = renderApp('/en/account/reset-password');
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
-    expect(await screen.findByText('Enter your login name or e-mail address')).toBeTruthy();
+    expect(await screen.findByText('Enter your login name or e-mail address')).toBeInTheDocument();
     fill('Login name or e-mail', ' someone@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
-    expect(await screen.findByText(MESSAGES.forgotPasswordSent)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.forgotPasswordSent)).toBeInTheDocument();
     expect(bodies).toEqual([{ login: 'someone@example.com' }]);
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/en/account/login');
   });

@@ -74,17 +74,17 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     serve([VIEW_BREACHED], caseDetail({ can: { follow_up: false, close: false, download: true } }));
     renderApp('/en/alert/action-detail/9');
     const summary = await screen.findByRole('region', { name: /Case #9: SM-1023 DSPA -31\.2 mm passed WSL/ }, SLOW);
-    expect(within(summary).getByText('Breached Instrument')).toBeTruthy();
-    expect(within(summary).getByText('C101')).toBeTruthy();
+    expect(within(summary).getByText('Breached Instrument')).toBeInTheDocument();
+    expect(within(summary).getByText('C101')).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: 'SM-1023' }).getAttribute('href')).toBe('/en/dashboard/search/instrument/21');
-    expect(within(summary).getByText('21/11/2026 10:00:00 by Alice Tan')).toBeTruthy();
+    expect(within(summary).getByText('21/11/2026 10:00:00 by Alice Tan')).toBeInTheDocument();
     // A viewer downloads, but neither follows up nor closes.
-    expect(within(summary).getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(within(summary).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close case' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Add a follow-up' })).toBeNull();
 
     const alert = screen.getByRole('region', { name: 'Alert' });
-    expect(within(alert).getByText('SM-1023 DSPA -31.2 mm passed WSL')).toBeTruthy();
+    expect(within(alert).getByText('SM-1023 DSPA -31.2 mm passed WSL')).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Open alert #5' }).getAttribute('href')).toBe('/en/alert-detail/5');
 
     const timeline = within(screen.getByRole('region', { name: 'Follow-ups' })).getByRole('list', { name: 'Follow-ups' });
@@ -92,11 +92,11 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
       .getAllByRole('listitem', { name: '' })
       .filter((li) => li.parentElement === timeline);
     expect(items).toHaveLength(1);
-    expect(within(items[0]!).getByRole('heading', { name: '21/11/2026 11:00:00 · Bob Lim' })).toBeTruthy();
-    expect(within(items[0]!).getByText('Inspected the marker; the hoarding has a crack.')).toBeTruthy();
-    expect(within(items[0]!).getByRole('button', { name: 'Download crack.png' })).toBeTruthy();
-    expect(within(items[0]!).getByRole('button', { name: 'Download inspection.pdf' })).toBeTruthy();
-    expect(within(items[0]!).getByText('Written 21/11/2026 11:10:00')).toBeTruthy();
+    expect(within(items[0]!).getByRole('heading', { name: '21/11/2026 11:00:00 · Bob Lim' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Inspected the marker; the hoarding has a crack.')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Download crack.png' })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Download inspection.pdf' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Written 21/11/2026 11:10:00')).toBeInTheDocument();
   });
 
   it('adds a follow-up with a photo sent to the case through the upload dialog', async () => {
@@ -113,15 +113,15 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload photo' })).toBeNull(), SLOW);
     expect(sent.photos).toEqual(['case/9']);
     const files = within(form).getByRole('list', { name: 'Files of this follow-up' });
-    expect(within(files).getByText('reinstated.png')).toBeTruthy();
+    expect(within(files).getByText('reinstated.png')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Add follow-up' }));
-    expect(await screen.findByText('Follow-up added.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Follow-up added.', undefined, SLOW)).toBeInTheDocument();
     expect(sent.entries).toHaveLength(1);
     expect(sent.entries[0]).toMatchObject({ action: 'Reinstated', file_ids: [80] });
     expect(Date.parse(String(sent.entries[0]!.done_at))).toBeGreaterThan(Date.now() - 600_000);
     const timeline = screen.getByRole('list', { name: 'Follow-ups' });
-    expect(await within(timeline).findByText('Reinstated', undefined, SLOW)).toBeTruthy();
+    expect(await within(timeline).findByText('Reinstated', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('closes the case and its alert with a reason, which is required', async () => {
@@ -131,17 +131,17 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Close case' }, SLOW));
     const close = await screen.findByRole('dialog', { name: 'Close case' });
     await user.click(within(close).getByRole('button', { name: 'Close case' }));
-    expect(await within(close).findByText('Reason is required')).toBeTruthy();
+    expect(await within(close).findByText('Reason is required')).toBeInTheDocument();
     expect(sent.close).toEqual([]);
     await user.type(within(close).getByRole('textbox', { name: 'Reason' }), 'Settled');
     expect((within(close).getByRole('checkbox', { name: 'Also close alert #5' }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(close).getByRole('button', { name: 'Close case' }));
-    expect(await screen.findByText('Case closed.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Case closed.', undefined, SLOW)).toBeInTheDocument();
     expect(sent.close).toEqual([{ reason: 'Settled', close_alert: true }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Close case' })).toBeNull(), SLOW);
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a follow-up' })).toBeNull(), SLOW);
     const summary = screen.getByRole('region', { name: /Case #9/ });
-    expect(within(summary).getByText('Settled')).toBeTruthy();
+    expect(within(summary).getByText('Settled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close case' })).toBeNull();
   });
 
@@ -160,7 +160,7 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     );
     const { user } = renderApp('/en/alert/action-detail/9');
     const form = await screen.findByRole('form', { name: 'Add a follow-up' }, SLOW);
-    expect(screen.getByText('No follow-up yet.')).toBeTruthy();
+    expect(screen.getByText('No follow-up yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Leave out method.pdf' }));
     await user.type(within(form).getByRole('textbox', { name: 'What was done' }), 'Before works');
@@ -177,7 +177,7 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     serve([VIEW_BREACHED]);
     server.use(http.get(api('/action-cases/9'), () => HttpResponse.json(body, { status })));
     renderApp('/en/alert/action-detail/9');
-    expect(await screen.findByText(shown, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(shown, undefined, SLOW)).toBeInTheDocument();
   });
 
   it('shows a closed case without an alert page link when its alert is gone', async () => {
@@ -192,8 +192,8 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     );
     renderApp('/en/alert/action-detail/9');
     const summary = await screen.findByRole('region', { name: /Case #9/ }, SLOW);
-    expect(within(summary).getByText('22/11/2026 09:00:00 by a former user')).toBeTruthy();
-    expect(within(summary).getByText('Duplicate')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Alert' })).getByText('The alert is no longer available.')).toBeTruthy();
+    expect(within(summary).getByText('22/11/2026 09:00:00 by a former user')).toBeInTheDocument();
+    expect(within(summary).getByText('Duplicate')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Alert' })).getByText('The alert is no longer available.')).toBeInTheDocument();
   });
 });

@@ -60,18 +60,18 @@ describe('Opening a case', { timeout: 60_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Open a case for an alert' }, SLOW);
     expect(sent.target[0]?.get('alert_id')).toBe('5');
     expect(within(section).getByRole('link', { name: 'SM-1023 DSPA -31.2 mm passed WSL' }).getAttribute('href')).toBe('/en/alert-detail/5');
-    expect(within(section).getByText('Leave empty to use "SM-1023 DSPA -31.2 mm passed WSL".')).toBeTruthy();
+    expect(within(section).getByText('Leave empty to use "SM-1023 DSPA -31.2 mm passed WSL".')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Open case' }));
     await waitFor(() => expect(location()).toBe('/en/alert/action-detail/9'), SLOW);
     expect(sent.open).toEqual([{ alert_id: 5 }]);
-    expect(await screen.findByText('Case #9 opened.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Case #9 opened.', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('leads to the case already open for the alert instead of a second one', async () => {
     setViewport(WIDTHS.phone);
     const sent = serve(target({ open_case_id: 9 }));
     const { user, location } = renderApp('/en/alert/action/new?alert_id=5');
-    expect(await screen.findByText('This alert already has an open case: #9.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This alert already has an open case: #9.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open case' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Go to case #9' }));
     await waitFor(() => expect(location()).toBe('/en/alert/action-detail/9'), SLOW);
@@ -84,7 +84,7 @@ describe('Opening a case', { timeout: 60_000 }, () => {
     const { user } = renderApp('/en/alert/action/new?instrument_id=21');
     const section = await screen.findByRole('region', { name: 'Open a case for a damaged instrument' }, SLOW);
     expect(sent.target[0]?.get('instrument_id')).toBe('21');
-    expect(within(section).getByText('Damaged Instrument')).toBeTruthy();
+    expect(within(section).getByText('Damaged Instrument')).toBeInTheDocument();
     await user.type(within(section).getByRole('textbox', { name: 'Title' }), 'Hit by a lorry');
     await user.click(within(section).getByRole('button', { name: 'Open case' }));
     await waitFor(() => expect(sent.open).toEqual([{ instrument_id: 21, title: 'Hit by a lorry' }]), SLOW);
@@ -94,9 +94,9 @@ describe('Opening a case', { timeout: 60_000 }, () => {
     setViewport(WIDTHS.desktop);
     serve({ status: 404, body: 'Alert not found' });
     const first = renderApp('/en/alert/action/new');
-    expect(await screen.findByText(/Open this page from an alert/, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/Open this page from an alert/, undefined, SLOW)).toBeInTheDocument();
     first.unmount();
     renderApp('/en/alert/action/new?alert_id=77');
-    expect(await screen.findByText('The alert or instrument was not found.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The alert or instrument was not found.', undefined, SLOW)).toBeInTheDocument();
   });
 });

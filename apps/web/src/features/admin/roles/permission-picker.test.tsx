@@ -45,14 +45,14 @@ describe('PermissionPicker', () => {
     const all = box('Select all in Admin');
     expect(all.checked).toBe(false);
     expect(all.getAttribute('data-indeterminate')).toBe('true');
-    expect(screen.getByText('1 / 3')).toBeTruthy();
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
 
     await user.click(all);
     expect(last).toEqual(['ManageRoles', 'SearchUsers', 'ViewAuditLogs']);
     expect(box('Select all in Admin').checked).toBe(true);
     expect(box('View Audit Logs').checked).toBe(true);
     expect(box('View Management Dashboard').checked).toBe(false);
-    expect(screen.getByText('3 permissions selected')).toBeTruthy();
+    expect(screen.getByText('3 permissions selected')).toBeInTheDocument();
 
     await user.click(box('Select all in Admin'));
     expect(last).toEqual([]);
@@ -64,8 +64,8 @@ describe('PermissionPicker', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search permissions' }), 'view');
     // Admin shows only View Audit Logs; Search Users is hidden.
     expect(screen.queryByRole('checkbox', { name: 'Search Users' })).toBeNull();
-    expect(box('View Audit Logs')).toBeTruthy();
-    expect(box('View Management Dashboard')).toBeTruthy();
+    expect(box('View Audit Logs')).toBeInTheDocument();
+    expect(box('View Management Dashboard')).toBeInTheDocument();
 
     await user.click(box('Select all in Admin'));
     expect(last).toEqual(['ViewAuditLogs', 'ViewOperationDashboard']);
@@ -76,7 +76,7 @@ describe('PermissionPicker', () => {
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search permissions' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search permissions' }), 'no such thing');
-    expect(screen.getByText('No permission matches the search.')).toBeTruthy();
+    expect(screen.getByText('No permission matches the search.')).toBeInTheDocument();
   });
 
   it('shows a whole group when its name matches', async () => {

@@ -69,9 +69,9 @@ describe('Edit Role', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Role' }, { timeout: 5000 }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Delete role Site Engineer' });
-    expect(within(dialog).getByText('3 users hold this role. Choose the role they move to.')).toBeTruthy();
+    expect(within(dialog).getByText('3 users hold this role. Choose the role they move to.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(within(dialog).getByText('Choose a role')).toBeTruthy();
+    expect(within(dialog).getByText('Choose a role')).toBeInTheDocument();
     expect(deleted).toEqual([]);
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Move users to' }));
@@ -81,7 +81,7 @@ describe('Edit Role', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(deleted).toEqual(['5?move_to=7']));
-    expect(await screen.findByText('Role Site Engineer deleted; 3 users moved to Auditor')).toBeTruthy();
+    expect(await screen.findByText('Role Site Engineer deleted; 3 users moved to Auditor')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/en/admin/roles'));
   });
 
@@ -91,7 +91,7 @@ describe('Edit Role', { timeout: 20_000 }, () => {
     const { user } = renderApp('/en/admin/roles/6');
     await user.click(await screen.findByRole('button', { name: 'Delete Role' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure to delete the role Viewer ?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure to delete the role Viewer ?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual(['6']));
   });
@@ -107,11 +107,11 @@ describe('Edit Role', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(saved).toEqual([{ name: 'Site Engineer', description: 'Field staff', permissions: ['ManageRoles', 'SearchUsers', 'ViewAuditLogs'] }]),
     );
-    expect(await screen.findByText('Role Site Engineer saved')).toBeTruthy();
+    expect(await screen.findByText('Role Site Engineer saved')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
     await user.click(screen.getByRole('option', { name: 'Auditor' }));
     await waitFor(() => expect(location()).toBe('/en/admin/roles/7'));
-    expect(await screen.findByDisplayValue('Auditor')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Auditor')).toBeInTheDocument();
   });
 });

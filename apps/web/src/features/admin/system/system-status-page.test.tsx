@@ -38,14 +38,14 @@ describe('System Status page', () => {
     let signedIn = 0;
     server.use(http.get(api('/admin/system/status'), () => HttpResponse.json(status(signedIn))));
     renderWidget(<SystemStatusPage />, { url: '/en/admin/system/status' });
-    expect(await screen.findByText('17.5')).toBeTruthy();
-    expect(within(websocketSection()).getByText('Loading…')).toBeTruthy();
+    expect(await screen.findByText('17.5')).toBeInTheDocument();
+    expect(within(websocketSection()).getByText('Loading…')).toBeInTheDocument();
     expect(screen.queryByText('Signed in')).toBeNull();
 
     signedIn = 1;
     act(() => liveStore.setState({ status: 'authenticated' }));
     const section = websocketSection();
-    expect(await within(section).findByText('Signed in')).toBeTruthy();
+    expect(await within(section).findByText('Signed in')).toBeInTheDocument();
     expect(within(section).getAllByText('1')).toHaveLength(3);
     expect(within(section).queryByText('0')).toBeNull();
   });

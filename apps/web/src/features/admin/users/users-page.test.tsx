@@ -53,7 +53,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     const { user: person, location } = renderApp('/en/admin/users');
     const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
     await within(table).findByText('Alice Tan');
-    expect(within(table).getByText('Bob Lee')).toBeTruthy();
+    expect(within(table).getByText('Bob Lee')).toBeInTheDocument();
     const before = queries.length;
 
     const search = screen.getByRole('searchbox', { name: 'Search users' });
@@ -65,7 +65,7 @@ describe('User Management', { timeout: 20_000 }, () => {
     await person.keyboard('{Enter}');
     await waitFor(() => expect(queries.at(-1)?.get('keyword')).toBe('bo'));
     await waitFor(() => expect(within(table).queryByText('Alice Tan')).toBeNull());
-    expect(within(table).getByText('Bob Lee')).toBeTruthy();
+    expect(within(table).getByText('Bob Lee')).toBeInTheDocument();
     expect(location()).toBe('/en/admin/users?q=bo');
   });
 
@@ -83,7 +83,7 @@ describe('User Management', { timeout: 20_000 }, () => {
   it('offers only the actions the user may use', async () => {
     serve(['SearchUsers', 'CreateorDeleteUsers']);
     renderApp('/en/admin/users');
-    expect(await screen.findByRole('button', { name: 'Register New User' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Register New User' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
   });
 });

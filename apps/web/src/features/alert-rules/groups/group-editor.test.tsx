@@ -39,7 +39,7 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Instruments of the contract' }, SLOW);
     expect(screen.getByTestId('member-count').textContent).toBe('1 member');
     expect(member('SM-1021')).toHaveProperty('checked', true);
-    expect(within(list).getByText('AL')).toBeTruthy();
+    expect(within(list).getByText('AL')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Contract' }).getAttribute('aria-disabled')).toBe('true');
 
     await user.click(within(list).getByText('SM-1022'));
@@ -51,7 +51,7 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search instruments' }), 'sp-');
     expect(within(list).queryByText('SM-1022')).toBeNull();
-    expect(within(list).getByText('SP-2001')).toBeTruthy();
+    expect(within(list).getByText('SP-2001')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1), SLOW);
@@ -104,14 +104,14 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
     await screen.findByRole('textbox', { name: 'Name' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', undefined, SLOW)).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('This monitoring group is used by an alert scenario', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This monitoring group is used by an alert scenario', undefined, SLOW)).toBeInTheDocument();
     expect(location()).toBe('/en/dashboard/monitoring-group/8');
 
     refuse = false;
     await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false), SLOW);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', undefined, SLOW)).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Monitoring group "West wall" deleted.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Monitoring group "West wall" deleted.', undefined, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/en/dashboard/monitoring-group'), SLOW);
     expect(deletes).toHaveLength(2);
   });
@@ -121,8 +121,8 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
     renderApp('/en/dashboard/monitoring-group');
     const table = await screen.findByRole('table', { name: 'Monitoring groups' }, SLOW);
     const row = (await within(table).findByText('West wall', undefined, SLOW)).closest('tr')!;
-    expect(within(row).getByText('3 instruments at AL or above within 24 h')).toBeTruthy();
-    expect(within(row).getByText('C101')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'New group' }, SLOW)).toBeTruthy();
+    expect(within(row).getByText('3 instruments at AL or above within 24 h')).toBeInTheDocument();
+    expect(within(row).getByText('C101')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'New group' }, SLOW)).toBeInTheDocument();
   });
 });

@@ -55,7 +55,7 @@ describe('Alert scenario preview', { timeout: 40_000 }, () => {
     const { previews } = serve();
     const { user } = renderApp('/en/dashboard/alert-scenarios/4');
     expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toHaveProperty('value', 'Two at WSL');
-    expect(await screen.findByText('SM-1021', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('SM-1021', undefined, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
     const table = await screen.findByRole('table', { name: 'Alerts the rule would have raised' }, SLOW);
@@ -67,17 +67,17 @@ describe('Alert scenario preview', { timeout: 40_000 }, () => {
     });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByText('02/11/2026 11:00:00')).toBeTruthy();
-    expect(within(rows[1]!).getByText('02/11/2026 17:00:00')).toBeTruthy();
-    expect(within(rows[1]!).getByText('SM-1021, SM-1022')).toBeTruthy();
-    expect(within(rows[2]!).getByText('Still holding')).toBeTruthy();
-    expect(screen.getByText('The rule would have raised 2 alerts.')).toBeTruthy();
+    expect(within(rows[1]!).getByText('02/11/2026 11:00:00')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('02/11/2026 17:00:00')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('SM-1021, SM-1022')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Still holding')).toBeInTheDocument();
+    expect(screen.getByText('The rule would have raised 2 alerts.')).toBeInTheDocument();
 
     const count = screen.getByRole('textbox', { name: 'Instruments (at least)' });
     await user.clear(count);
     await user.type(count, '5');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('The rule would not have raised an alert in the last 30 days', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The rule would not have raised an alert in the last 30 days', undefined, SLOW)).toBeInTheDocument();
     expect(previews[1]?.rule.min_count).toBe(5);
     expect(screen.queryByRole('table', { name: 'Alerts the rule would have raised' })).toBeNull();
   });
@@ -92,7 +92,7 @@ describe('Alert scenario preview', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Level' }));
     await user.click(await screen.findByRole('option', { name: 'AL — Alert Level' }));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('Choose instruments or monitoring groups', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Choose instruments or monitoring groups', undefined, SLOW)).toBeInTheDocument();
     expect(previews).toHaveLength(0);
   });
 
@@ -101,9 +101,9 @@ describe('Alert scenario preview', { timeout: 40_000 }, () => {
     const { user, location } = renderApp('/en/dashboard/user-scenarios');
     const table = await screen.findByRole('table', { name: 'Alert scenarios' }, SLOW);
     const row = (await within(table).findByText('Two at WSL', undefined, SLOW)).closest('tr')!;
-    expect(within(row).getByText('2 instruments at WSL or above within 12 h')).toBeTruthy();
-    expect(within(row).getByText('Alice Tan')).toBeTruthy();
-    expect(within(row).getByText('Scenario')).toBeTruthy();
+    expect(within(row).getByText('2 instruments at WSL or above within 12 h')).toBeInTheDocument();
+    expect(within(row).getByText('Alice Tan')).toBeInTheDocument();
+    expect(within(row).getByText('Scenario')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'New scenario' }, SLOW));
     await waitFor(() => expect(location()).toBe('/en/dashboard/alert-scenarios/new'), SLOW);
   });

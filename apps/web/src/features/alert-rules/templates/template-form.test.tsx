@@ -42,14 +42,14 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
     renderApp('/en/master-data/scenarios?tab=instrument');
     const table = await screen.findByRole('table', { name: 'Instrument Alerts templates' }, SLOW);
     const row = (await within(table).findByText('Site team', undefined, SLOW)).closest('tr')!;
-    expect(within(row).getByText('Spike')).toBeTruthy();
-    expect(within(row).getByText('WSL')).toBeTruthy();
-    expect(within(row).getByText('Every contract')).toBeTruthy();
-    expect(within(row).getByText('Default rule')).toBeTruthy();
-    expect(within(row).getByText('Notification, E-mail')).toBeTruthy();
+    expect(within(row).getByText('Spike')).toBeInTheDocument();
+    expect(within(row).getByText('WSL')).toBeInTheDocument();
+    expect(within(row).getByText('Every contract')).toBeInTheDocument();
+    expect(within(row).getByText('Default rule')).toBeInTheDocument();
+    expect(within(row).getByText('Notification, E-mail')).toBeInTheDocument();
     expect(asked.at(-1)?.get('category')).toBe('instrument');
     expect(screen.getByRole('tab', { name: 'Instrument Alerts' }).getAttribute('aria-selected')).toBe('true');
-    for (const tab of ['Scenario-based Alerts', 'Contract Alerts', 'User Alerts']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    for (const tab of ['Scenario-based Alerts', 'Contract Alerts', 'User Alerts']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
   });
 
   it('sends the template as typed and shows the server field errors in the form', async () => {
@@ -61,7 +61,7 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Spike' }));
     await user.click(await within(dialog).findByRole('checkbox', { name: 'WSL — Work Suspension Level' }, SLOW));
     await user.click(within(dialog).getByRole('checkbox', { name: 'E-mail' }));
-    expect(within(dialog).getByText(/Leave both roles and users empty for the default rule/, { selector: 'p' })).toBeTruthy();
+    expect(within(dialog).getByText(/Leave both roles and users empty for the default rule/, { selector: 'p' })).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Spike: factor' }), '3');
     await user.type(within(dialog).getByRole('textbox', { name: 'Stagnant: readings' }), '12');
     await user.click(within(dialog).getByRole('button', { name: 'Add a reading code' }));
@@ -85,15 +85,15 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
       parameters: { min_change: { DSPA: 2.5 }, spike: { factor: 3 }, stagnant: { count: 12 } },
       active: true,
     });
-    expect(await within(dialog).findByText('An alert template already has this name', undefined, SLOW)).toBeTruthy();
-    expect(within(dialog).getByText('Factor is at least 1')).toBeTruthy();
+    expect(await within(dialog).findByText('An alert template already has this name', undefined, SLOW)).toBeInTheDocument();
+    expect(within(dialog).getByText('Factor is at least 1')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Night shift 2');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posted).toHaveLength(2), SLOW);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Scenario' })).toBeNull(), SLOW);
-    expect(await screen.findByText('Night shift 2', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Night shift 2', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('refuses a template without a channel before asking the server', async () => {
@@ -106,8 +106,8 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'E-mail' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Spike: history (readings)' }), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Choose at least one channel', undefined, SLOW)).toBeTruthy();
-    expect(within(dialog).getByText('At least 3')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose at least one channel', undefined, SLOW)).toBeInTheDocument();
+    expect(within(dialog).getByText('At least 3')).toBeInTheDocument();
     expect(posted).toHaveLength(0);
   });
 });

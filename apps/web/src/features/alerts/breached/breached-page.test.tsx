@@ -59,11 +59,11 @@ describe('Breached Instrument', { timeout: 30_000 }, () => {
     const { user, location } = renderApp('/en/alert/breached');
     const table = await screen.findByRole('table', { name: 'Breached instruments at WSL' }, SLOW);
     await within(table).findByText('SM-1023', undefined, SLOW);
-    expect(within(table).getByText('SM-1030')).toBeTruthy();
+    expect(within(table).getByText('SM-1030')).toBeInTheDocument();
     expect(within(table).getAllByText('-31.20 mm').length).toBeGreaterThan(0);
     expect(asked[0]?.get('level')).toBe('WSL');
     expect(asked[0]?.get('contracts')).toBe('[11]');
-    expect(screen.getByText('2 instruments with an open alert at Work Suspension Level')).toBeTruthy();
+    expect(screen.getByText('2 instruments with an open alert at Work Suspension Level')).toBeInTheDocument();
 
     // The level buttons carry the counts; AL lists the one instrument at AL.
     const levels = screen.getByRole('group', { name: 'Level' });
@@ -89,7 +89,7 @@ describe('Breached Instrument', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location()).toBe('/en/alert/breached?keyword=1030'), SLOW);
     const table = screen.getByRole('table', { name: 'Breached instruments at WSL' });
     await waitFor(() => expect(within(table).queryByText('SM-1023')).toBeNull(), SLOW);
-    expect(within(table).getByText('SM-1030')).toBeTruthy();
+    expect(within(table).getByText('SM-1030')).toBeInTheDocument();
   });
 
   it('says so when no instrument is at the level, and shows a failure with a retry', async () => {
@@ -105,10 +105,10 @@ describe('Breached Instrument', { timeout: 30_000 }, () => {
       ),
     );
     const { user } = renderApp('/en/alert/breached');
-    expect(await screen.findByText('Level PDX does not exist', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Level PDX does not exist', undefined, SLOW)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No instrument has an open alert at WSL.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No instrument has an open alert at WSL.', undefined, SLOW)).toBeInTheDocument();
   });
 });
 

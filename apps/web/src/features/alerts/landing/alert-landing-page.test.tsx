@@ -67,7 +67,7 @@ describe('View Data Alerts landing', { timeout: 30_000 }, () => {
 
     // In the Data Alert menu.
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getByRole('link', { name: 'View Data Alerts' })).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: 'View Data Alerts' })).toBeInTheDocument();
 
     await user.click(within(list).getByRole('link', { name: /Fluctuated/ }));
     await waitFor(() => expect(location()).toBe('/en/alerts/instruments?tab=2'), SLOW);
@@ -107,7 +107,7 @@ describe('View Data Alerts landing', { timeout: 30_000 }, () => {
   it('says so when no contract is active, and shows the tiles without counts', async () => {
     signedIn(['SearchorViewAlertMessage'], []);
     renderApp('/en/alert');
-    expect(await screen.findByText(/No contract is active/, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/No contract is active/, undefined, SLOW)).toBeInTheDocument();
     // The tiles are still there, without counts.
     const list = await screen.findByRole('list', { name: 'Alert types' }, SLOW);
     expect(within(list).queryAllByTestId('tile-count')).toHaveLength(0);
@@ -123,7 +123,7 @@ describe('View Data Alerts landing', { timeout: 30_000 }, () => {
       ),
     );
     const { user } = renderApp('/en/alert');
-    expect(await screen.findByText('Give a JSON list of contract ids, e.g. [1,2], or -1 for all', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Give a JSON list of contract ids, e.g. [1,2], or -1 for all', undefined, SLOW)).toBeInTheDocument();
     const retry = screen.getByRole('button', { name: 'Try again' });
     fail = false;
     await user.click(retry);

@@ -111,7 +111,7 @@ describe('Monitoring Alerts lists', { timeout: 30_000 }, () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search alerts' }), 'nothing like it{Enter}');
     await waitFor(() => expect(location()).toBe('/en/alerts/breached?keyword=nothing+like+it'), SLOW);
-    expect(await within(table).findByText('No alerts match the search.', undefined, SLOW)).toBeTruthy();
+    expect(await within(table).findByText('No alerts match the search.', undefined, SLOW)).toBeInTheDocument();
     expect(asked.at(-1)?.get('keyword')).toBe('nothing like it');
   });
 
@@ -120,7 +120,7 @@ describe('Monitoring Alerts lists', { timeout: 30_000 }, () => {
     const { user, location } = renderApp('/en/alerts/all');
     const table = await screen.findByRole('table', { name: 'Alerts' }, SLOW);
     await within(table).findByText('SM-1030 DSPA', undefined, SLOW);
-    expect(within(table).getByText('Spike')).toBeTruthy();
+    expect(within(table).getByText('Spike')).toBeInTheDocument();
     expect(within(table).queryByText('Tunnel ring 40-60')).toBeNull();
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Closed' }));
@@ -131,7 +131,7 @@ describe('Monitoring Alerts lists', { timeout: 30_000 }, () => {
   it('says an unknown type is unknown', async () => {
     serve();
     renderApp('/en/alerts/nonsense');
-    expect(await screen.findByText('There is no alert type "nonsense".', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('There is no alert type "nonsense".', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('/alerts/instruments keeps the tab (0 to 3) in the URL and opens an alert at /alerts/instrument/{id}', async () => {
@@ -178,7 +178,7 @@ describe('Monitoring Alerts lists', { timeout: 30_000 }, () => {
     expect(asked.at(-1)?.get('kind')).toBe('scenario,group,contract');
     await user.click(within(table).getByRole('button', { name: 'Download the document of Station box west wall' }));
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), SLOW);
-    expect(await screen.findByText('Saved alert-12.pdf', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Saved alert-12.pdf', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('shows the empty list and a failure', async () => {
@@ -193,12 +193,12 @@ describe('Monitoring Alerts lists', { timeout: 30_000 }, () => {
     );
     const { router } = renderApp('/en/alerts/user');
     const table = await screen.findByRole('table', { name: 'User-defined alerts' }, SLOW);
-    expect(await within(table).findByText('No alerts.', undefined, SLOW)).toBeTruthy();
+    expect(await within(table).findByText('No alerts.', undefined, SLOW)).toBeInTheDocument();
     await router.navigate('/en/alerts/rebaseline');
     // The table says it failed (with a retry); the server's words are the screen's alert (spec §8).
     const failed = await screen.findByRole('table', { name: 'Rebaseline alerts' }, SLOW);
-    expect(await within(failed).findByText('Failed to fetch data', undefined, SLOW)).toBeTruthy();
-    expect(within(failed).getByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(await screen.findByText('Kind is one of breached, spike', undefined, SLOW)).toBeTruthy();
+    expect(await within(failed).findByText('Failed to fetch data', undefined, SLOW)).toBeInTheDocument();
+    expect(within(failed).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByText('Kind is one of breached, spike', undefined, SLOW)).toBeInTheDocument();
   });
 });

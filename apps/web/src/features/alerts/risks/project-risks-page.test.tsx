@@ -56,14 +56,14 @@ describe('Project Performance Risk Rating', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Project performance risk rating' }, SLOW);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByTestId('risk-rating').textContent)).toEqual(['High', 'Medium', 'Low']);
-    expect(within(rows[0]!).getByText('AL 2 · WSL 1')).toBeTruthy();
+    expect(within(rows[0]!).getByText('AL 2 · WSL 1')).toBeInTheDocument();
     const trendSection = screen.getByRole('region', { name: '30-day trend' });
-    expect(within(trendSection).getByText('C101 — Orchard Station')).toBeTruthy();
-    expect(within(trendSection).getByText('Score now 18.0')).toBeTruthy();
+    expect(within(trendSection).getByText('C101 — Orchard Station')).toBeInTheDocument();
+    expect(within(trendSection).getByText('Score now 18.0')).toBeInTheDocument();
 
     await user.click(within(rows[1]!).getByText('Zone A'));
-    await waitFor(() => expect(within(trendSection).getByText('C101 · Zone A')).toBeTruthy(), SLOW);
-    expect(within(trendSection).getByText('Score now 14.0')).toBeTruthy();
+    await waitFor(() => expect(within(trendSection).getByText('C101 · Zone A')).toBeInTheDocument(), SLOW);
+    expect(within(trendSection).getByText('Score now 14.0')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Zone A').getAttribute('aria-current')).toBe('true');
   });
 
@@ -71,14 +71,14 @@ describe('Project Performance Risk Rating', { timeout: 30_000 }, () => {
     setViewport(WIDTHS.phone);
     serve([]);
     renderApp('/en/alert/project-risks');
-    expect(await screen.findByText('No contract to rate.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No contract to rate.', undefined, SLOW)).toBeInTheDocument();
   });
 
   it("shows the server's refusal", async () => {
     serve('fail');
     renderApp('/en/alert/project-risks');
-    expect(await screen.findByText('Risk rating is not set', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText('Risk rating is not set', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

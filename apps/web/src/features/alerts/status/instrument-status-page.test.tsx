@@ -84,10 +84,10 @@ describe('Instrument Status', { timeout: 40_000 }, () => {
     expect(within(sm).getByTestId('alert-level').textContent).toBe('WSL');
     expect(within(sm).getByRole('link', { name: 'SM-1023' }).getAttribute('href')).toBe('/en/dashboard/search/instrument/21');
     const sp = within(table).getByText('SP-2001').closest('tr')!;
-    expect(within(sp).getByText('Normal')).toBeTruthy();
-    expect(within(sp).getByText('Never')).toBeTruthy();
+    expect(within(sp).getByText('Normal')).toBeInTheDocument();
+    expect(within(sp).getByText('Never')).toBeInTheDocument();
     expect(asked[0]?.get('contracts')).toBe('[11,12]');
-    expect(screen.getByText('2 instruments')).toBeTruthy();
+    expect(screen.getByText('2 instruments')).toBeInTheDocument();
   });
 
   it('filters by level, type and contract through the URL, and exports with the same filters', async () => {
@@ -112,7 +112,7 @@ describe('Instrument Status', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(exported).toHaveLength(1), SLOW);
     expect(Object.fromEntries(exported[0]!)).toEqual({ format: 'csv', level: 'none', type: 'SP', contracts: '[12]' });
-    expect(await screen.findByText('Saved instrument-status.csv', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Saved instrument-status.csv', undefined, SLOW)).toBeInTheDocument();
 
     await user.click(within(filters).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(location()).toBe('/en/alert/instrument-status'), SLOW);
@@ -123,13 +123,13 @@ describe('Instrument Status', { timeout: 40_000 }, () => {
     serve();
     renderApp('/en/alert/instrument-status?level=PDL');
     const table = await screen.findByRole('table', { name: 'Instrument status' }, SLOW);
-    expect(await within(table).findByText('No instruments match the filters.', undefined, SLOW)).toBeTruthy();
+    expect(await within(table).findByText('No instruments match the filters.', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('asks nothing without an active contract', async () => {
     const { asked } = serve([]);
     renderApp('/en/alert/instrument-status');
-    expect(await screen.findByText(/No contract is active/, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/No contract is active/, undefined, SLOW)).toBeInTheDocument();
     expect(asked).toHaveLength(0);
   });
 });

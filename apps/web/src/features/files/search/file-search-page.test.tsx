@@ -49,7 +49,7 @@ describe('Map Files Search', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/dashboard/search/file', { routes: filesRoutes });
     const table = await screen.findByRole('table', { name: 'Files found' }, { timeout: 8000 });
     await within(table).findByText('method-statement.pdf');
-    expect(screen.getByText('3 files found')).toBeTruthy();
+    expect(screen.getByText('3 files found')).toBeInTheDocument();
     expect(queries[0]?.get('limit')).toBe('1000');
     // The record opens on its documents or photo view; a contract's file opens its page.
     expect(
@@ -58,7 +58,7 @@ describe('Map Files Search', { timeout: 60_000 }, () => {
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/en/dashboard/search/instrument/3/documents', '/en/dashboard/search/instrument/3/photo']);
     expect(within(table).getByRole('link', { name: 'C101' }).getAttribute('href')).toBe('/en/upload/document');
-    expect(screen.getByText('1 file belongs to a record without a location: it is in the list, not on the map.')).toBeTruthy();
+    expect(screen.getByText('1 file belongs to a record without a location: it is in the list, not on the map.')).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'File name, record or uploader' }), 'crack{Enter}');
     await waitFor(() => expect(queries.at(-1)?.get('keyword')).toBe('crack'));
@@ -80,13 +80,13 @@ describe('Map Files Search', { timeout: 60_000 }, () => {
     expect(queries.at(-1)?.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(location()).toMatch(/^\/en\/dashboard\/search\/file\?keyword=crack&kind=photo&types=jpg&contract=11&range=30day&from=.+&to=.+$/);
     await waitFor(() => expect(within(table).queryByText('method-statement.pdf')).toBeNull());
-    expect(within(table).getByText('crack.jpg')).toBeTruthy();
+    expect(within(table).getByText('crack.jpg')).toBeInTheDocument();
   });
 
   it('toggles the filter with the Filter action', async () => {
     serve();
     const { user } = renderApp('/en/dashboard/search/file', { routes: filesRoutes });
-    expect(await screen.findByRole('searchbox', { name: 'File name, record or uploader' }, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByRole('searchbox', { name: 'File name, record or uploader' }, { timeout: 8000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Filter' }));
     await waitFor(() => expect(screen.queryByRole('searchbox', { name: 'File name, record or uploader' })).toBeNull());
@@ -113,15 +113,15 @@ describe('Map Files Search', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload photo' });
     // The active contract is chosen; without Upload Other Files the photo must go to an instrument.
     expect(within(dialog).getByRole('combobox', { name: 'Contract' }).textContent).toContain('C101');
-    expect(within(dialog).getByText('Choose the instrument the file belongs to')).toBeTruthy();
+    expect(within(dialog).getByText('Choose the instrument the file belongs to')).toBeInTheDocument();
     await user.upload(screen.getByTestId('attachment-file-input'), [new File(['png'], 'site.png', { type: 'image/png' })]);
-    expect(within(dialog).getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Instrument' }));
     await user.click(await screen.findByRole('option', { name: 'SM-1004 · Settlement Marker' }));
     expect(instrumentQueries[0]?.get('contract_id')).toBe('11');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('1 photo uploaded')).toBeTruthy();
+    expect(await screen.findByText('1 photo uploaded')).toBeInTheDocument();
     expect(posted).toEqual(['instrument/4']);
   });
 
@@ -140,10 +140,10 @@ describe('Map Files Search', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Upload document' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload document' });
-    expect(within(dialog).getByText("Leave empty to file it under the contract's other files")).toBeTruthy();
+    expect(within(dialog).getByText("Leave empty to file it under the contract's other files")).toBeInTheDocument();
     await user.upload(screen.getByTestId('attachment-file-input'), [new File(['%PDF'], 'letter.pdf', { type: 'application/pdf' })]);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('1 document uploaded')).toBeTruthy();
+    expect(await screen.findByText('1 document uploaded')).toBeInTheDocument();
     expect(posted).toEqual(['contract/11']);
   });
 
@@ -151,6 +151,6 @@ describe('Map Files Search', { timeout: 60_000 }, () => {
     serve();
     server.use(http.get(api('/files/search'), () => new HttpResponse(null, { status: 500 })));
     renderApp('/en/dashboard/search/file', { routes: filesRoutes });
-    expect(await screen.findByText('Failed to fetch data', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch data', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });

@@ -39,9 +39,9 @@ describe('Other Files (/upload/document)', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/upload/document', { routes: filesRoutes });
     const table = await screen.findByRole('table', { name: 'Other files' }, SLOW);
     const row = (await within(table).findByText('permit.pdf')).closest('tr')!;
-    expect(within(row).getByText('C101')).toBeTruthy();
-    expect(within(row).getByText('52 kB')).toBeTruthy();
-    expect(within(table).getByRole('button', { name: 'Delete permit.pdf' })).toBeTruthy();
+    expect(within(row).getByText('C101')).toBeInTheDocument();
+    expect(within(row).getByText('52 kB')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Delete permit.pdf' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Delete letter.docx' })).toBeNull();
 
     await user.click(screen.getByRole('combobox', { name: 'Contract' }));
@@ -59,7 +59,7 @@ describe('Other Files (/upload/document)', { timeout: 60_000 }, () => {
     await user.upload(screen.getByTestId('attachment-file-input'), [new File(['%PDF'], 'notice.pdf', { type: 'application/pdf' })]);
     const before = queries.length;
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('1 document uploaded')).toBeTruthy();
+    expect(await screen.findByText('1 document uploaded')).toBeInTheDocument();
     expect(posted).toEqual(['contract/12']);
     // The history is asked again.
     await waitFor(() => expect(queries.length).toBeGreaterThan(before));
@@ -69,7 +69,7 @@ describe('Other Files (/upload/document)', { timeout: 60_000 }, () => {
     signedIn(['DeleteOtherFiles']);
     server.use(http.get(api('/uploads/document/history'), () => HttpResponse.json({ records: [], total_records: 0 })));
     const { user } = renderApp('/en/upload/document', { routes: filesRoutes });
-    expect(await screen.findByText('No document has been attached to your contracts yet.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No document has been attached to your contracts yet.', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload document' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.queryByRole('searchbox', { name: 'File name or uploader' })).toBeNull());
@@ -98,8 +98,8 @@ describe('Drawings to Base Map (/upload/map)', { timeout: 60_000 }, () => {
     const { user } = renderApp('/en/upload/map', { routes: filesRoutes });
     const table = await screen.findByRole('table', { name: 'Drawings uploaded to the base map' }, SLOW);
     const deleted = (await within(table).findByText('old.kml')).closest('tr')!;
-    expect(within(deleted).getByText('Layer deleted')).toBeTruthy();
-    expect(within(deleted).getByText('KML')).toBeTruthy();
+    expect(within(deleted).getByText('Layer deleted')).toBeInTheDocument();
+    expect(within(deleted).getByText('KML')).toBeInTheDocument();
     expect(queries[0]?.get('limit')).toBe('10');
 
     await user.click(screen.getByRole('button', { name: 'Upload drawing' }));
@@ -109,7 +109,7 @@ describe('Drawings to Base Map (/upload/map)', { timeout: 60_000 }, () => {
       new File(['{"type":"FeatureCollection","features":[]}'], 'piers.geojson', { type: 'application/geo+json' }),
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Layer Viaduct piers added to the map')).toBeTruthy();
+    expect(await screen.findByText('Layer Viaduct piers added to the map')).toBeInTheDocument();
     expect(names).toEqual(['Viaduct piers']);
     await waitFor(() => expect(queries.length).toBeGreaterThan(1));
   });

@@ -21,18 +21,18 @@ describe('Categories', { timeout: 45_000 }, () => {
     );
     const { user } = renderInstruments('/en/master-data/category');
     const table = await screen.findByRole('table', { name: 'Categories' }, { timeout: 8000 });
-    expect(await within(table).findByText('Settlement')).toBeTruthy();
+    expect(await within(table).findByText('Settlement')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Category' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Category' });
     await fill(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'Settlement');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('A category with this name already exists')).toBeTruthy();
+    expect(await within(dialog).findByText('A category with this name already exists')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await fill(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'Groundwater');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Category Groundwater added')).toBeTruthy();
+    expect(await screen.findByText('Category Groundwater added')).toBeInTheDocument();
     expect(sent).toEqual([{ name: 'Settlement' }, { name: 'Groundwater' }]);
   });
 
@@ -62,7 +62,7 @@ describe('Categories', { timeout: 45_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Delete Settlement' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete category' });
-    expect(within(confirm).getByText('Delete category Settlement? Its 1 instrument type stays, without a category.')).toBeTruthy();
+    expect(within(confirm).getByText('Delete category Settlement? Its 1 instrument type stays, without a category.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls).toEqual(['PUT 1 Ground movement', 'DELETE 1']));
   });

@@ -55,8 +55,8 @@ describe('Instrument Icon', { timeout: 45_000 }, () => {
     const hex = within(dialog).getByRole('textbox', { name: 'Colour (#RRGGBB)' });
     await user.clear(hex);
     await fill(user, hex, '#12345');
-    expect(within(dialog).getByText('Enter a colour as #RRGGBB')).toBeTruthy();
-    expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText('Enter a colour as #RRGGBB')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.type(hex, '6');
     expect(
       within(dialog)

@@ -43,19 +43,19 @@ describe('Import Instruments', { timeout: 45_000 }, () => {
     );
     const { user } = renderInstruments('/en/master-data/instrument/import');
     await chooseFile(user);
-    expect(screen.getByText(/plan\.csv/)).toBeTruthy();
+    expect(screen.getByText(/plan\.csv/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
-    expect(await screen.findByText('Nothing was imported')).toBeTruthy();
-    expect(screen.getByText('1 of 2 rows has errors. Fix the rows below and upload the file again.')).toBeTruthy();
+    expect(await screen.findByText('Nothing was imported')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 rows has errors. Fix the rows below and upload the file again.')).toBeInTheDocument();
     expect(calls).toEqual(['?dry_run=false']);
     const report = screen.getByRole('table', { name: 'Import report' });
     // Rows with errors first: only they are shown until the switch is turned off.
     let rows = within(report).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
-    expect(within(rows[0]!).getByText('3')).toBeTruthy();
-    expect(within(rows[0]!).getByText('SM-2')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Error')).toBeTruthy();
+    expect(within(rows[0]!).getByText('3')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('SM-2')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Error')).toBeInTheDocument();
     expect(rows[0]!.textContent).toContain('type: Unknown instrument type XX');
     await user.click(screen.getByRole('switch', { name: 'Show only rows with errors' }));
     rows = within(report).getAllByRole('row').slice(1);
@@ -78,14 +78,14 @@ describe('Import Instruments', { timeout: 45_000 }, () => {
     );
     const { user } = renderInstruments('/en/master-data/instrument/import');
     const check = await screen.findByRole('button', { name: 'Check file' }, { timeout: 8000 });
-    expect((check as HTMLButtonElement).disabled).toBe(true);
+    expect(check).toBeDisabled();
     await chooseFile(user);
     await user.click(check);
-    expect(await screen.findByText('All 2 rows are valid. Nothing has been imported yet: choose Import to import them.')).toBeTruthy();
+    expect(await screen.findByText('All 2 rows are valid. Nothing has been imported yet: choose Import to import them.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect((await screen.findAllByText('2 instruments imported')).length).toBeGreaterThan(0);
     expect(calls).toEqual(['check', 'import']);
-    expect(screen.getByRole('link', { name: 'Back to Instrument Management' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Instrument Management' })).toBeInTheDocument();
   });
 
   it('shows why an unreadable file was refused', async () => {
@@ -94,7 +94,7 @@ describe('Import Instruments', { timeout: 45_000 }, () => {
     const { user } = renderInstruments('/en/master-data/instrument/import');
     await chooseFile(user, 'empty.csv', '\n');
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('The file has no header row')).toBeTruthy();
+    expect(await screen.findByText('The file has no header row')).toBeInTheDocument();
   });
 });
 
@@ -135,7 +135,7 @@ describe('Import Thresholds', { timeout: 45_000 }, () => {
     );
     const { user } = renderInstruments('/en/master-data/instrument/import-thresholds');
     await chooseFile(user, 'thresholds.csv', 'contract,instrument,reading_code,level,upper,lower\nC101,SM-1,DSPA,AL,20,-20\n');
-    expect(screen.getByText(/contract, instrument, reading_code, level, upper, lower/)).toBeTruthy();
+    expect(screen.getByText(/contract, instrument, reading_code, level, upper, lower/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(paths).toEqual(['/api/v1/thresholds/import']));
     expect((await screen.findAllByText('1 threshold imported')).length).toBeGreaterThan(0);

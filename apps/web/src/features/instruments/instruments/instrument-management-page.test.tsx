@@ -15,7 +15,7 @@ describe('Instrument Management', { timeout: 45_000 }, () => {
     const { user, location } = renderInstruments('/en/master-data/instrument');
     const table = await screen.findByRole('table', { name: 'Instruments' }, { timeout: 8000 });
     await within(table).findByText('SM-001');
-    expect(screen.getByText('30 instruments')).toBeTruthy();
+    expect(screen.getByText('30 instruments')).toBeInTheDocument();
     expect(listQueries.at(-1)?.get('limit')).toBe('25');
     expect(listQueries.at(-1)?.get('skip')).toBe('0');
     expect(within(table).queryByText('SM-026')).toBeNull();
@@ -36,7 +36,7 @@ describe('Instrument Management', { timeout: 45_000 }, () => {
     expect(listQueries.some((q) => q.has('keyword'))).toBe(false);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(listQueries.at(-1)?.get('keyword')).toBe('SM-01'));
-    await waitFor(() => expect(screen.getByText('10 instruments')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('10 instruments')).toBeInTheDocument());
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'Damaged' }));
@@ -58,10 +58,10 @@ describe('Instrument Management', { timeout: 45_000 }, () => {
   it('says when no instrument matches, and offers the page actions', async () => {
     serveMasterData({ instruments: [] });
     const { user, location } = renderInstruments('/en/master-data/instrument');
-    expect(await screen.findByText('No instruments yet. Add one, or import a file of them.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('No instruments yet. Add one, or import a file of them.', {}, { timeout: 8000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     for (const name of ['Add Instrument', 'Import Instruments', 'Export Instruments', 'Import Thresholds', 'Export Thresholds']) {
-      expect(screen.getByRole('menuitem', { name })).toBeTruthy();
+      expect(screen.getByRole('menuitem', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('menuitem', { name: 'Add Instrument Type' })).toBeNull();
     await user.click(screen.getByRole('menuitem', { name: 'Import Instruments' }));
@@ -81,11 +81,11 @@ describe('Instrument Management', { timeout: 45_000 }, () => {
     expect(location()).toBe('/en/master-data/instrument?tab=types');
     const table = await screen.findByRole('table', { name: 'Instrument types' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByText('Inclinometer')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('img', { name: 'triangle' })).toBeTruthy();
-    expect(within(rows[1]!).getByText('Settlement Marker')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Settlement')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Inclinometer')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('img', { name: 'triangle' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Settlement Marker')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Settlement')).toBeInTheDocument();
     // On this tab the action is to add a type.
-    expect(screen.getByRole('button', { name: 'Add Instrument Type' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Instrument Type' })).toBeInTheDocument();
   });
 });

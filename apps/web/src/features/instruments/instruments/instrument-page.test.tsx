@@ -60,8 +60,8 @@ describe('Add Instrument', { timeout: 90_000 }, () => {
     await fill(user, screen.getByRole('textbox', { name: 'Level (mRL)' }), '-3.5');
     await user.click(screen.getByRole('button', { name: 'Add Instrument' }));
 
-    expect(await screen.findByText('This contract already has an instrument with this name')).toBeTruthy();
-    expect(screen.getByText('Easting is outside the map bounds (2667.54 to 56396.44)')).toBeTruthy();
+    expect(await screen.findByText('This contract already has an instrument with this name')).toBeInTheDocument();
+    expect(screen.getByText('Easting is outside the map bounds (2667.54 to 56396.44)')).toBeInTheDocument();
     expect(sent[0]).toMatchObject({
       name: 'SM-2000',
       type_code: 'SM',
@@ -86,10 +86,10 @@ describe('Add Instrument', { timeout: 90_000 }, () => {
     await fill(user, await screen.findByRole('textbox', { name: 'Name' }, { timeout: 8000 }), 'A;B');
     await fill(user, screen.getByRole('textbox', { name: 'Easting (SVY21, m)' }), '12a');
     await user.click(screen.getByRole('button', { name: 'Add Instrument' }));
-    expect(await screen.findByText('Name may not hold , ; or "')).toBeTruthy();
-    expect(screen.getByText('Easting must be a number (SVY21 metres)')).toBeTruthy();
-    expect(screen.getByText('Type is required')).toBeTruthy();
-    expect(screen.getByText('Contract is required')).toBeTruthy();
+    expect(await screen.findByText('Name may not hold , ; or "')).toBeInTheDocument();
+    expect(screen.getByText('Easting must be a number (SVY21 metres)')).toBeInTheDocument();
+    expect(screen.getByText('Type is required')).toBeInTheDocument();
+    expect(screen.getByText('Contract is required')).toBeInTheDocument();
   });
 });
 
@@ -106,7 +106,7 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     );
     const { user } = renderInstruments('/en/master-data/instrument/101');
     const dspa = await screen.findByRole('table', { name: 'Thresholds of DSPA' }, { timeout: 8000 });
-    expect(screen.getByRole('table', { name: 'Thresholds of DSPB' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Thresholds of DSPB' })).toBeInTheDocument();
     const rows = within(dspa).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.querySelector('abbr')?.getAttribute('title'))).toEqual(['Alert Level', 'Work Suspension Level']);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.querySelector('abbr')?.textContent)).toEqual(['AL', 'WSL']);
@@ -114,14 +114,14 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     expect((screen.getByRole('textbox', { name: 'DSPA WSL upper' }) as HTMLInputElement).value).toBe('28');
 
     const save = screen.getByRole('button', { name: 'Save thresholds' });
-    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(save).toBeDisabled();
     await fill(user, screen.getByRole('textbox', { name: 'DSPA AL lower' }), '20');
     await fill(user, screen.getByRole('textbox', { name: 'DSPA AL upper' }), '10');
-    expect(screen.getByText('The lower value must be below the upper value')).toBeTruthy();
+    expect(screen.getByText('The lower value must be below the upper value')).toBeInTheDocument();
     await fill(user, screen.getByRole('textbox', { name: 'DSPB AL upper' }), 'abc');
-    expect(screen.getByText('Enter a number')).toBeTruthy();
+    expect(screen.getByText('Enter a number')).toBeInTheDocument();
     await user.click(save);
-    expect(screen.getByText('Some thresholds are not valid: correct the marked values.')).toBeTruthy();
+    expect(screen.getByText('Some thresholds are not valid: correct the marked values.')).toBeInTheDocument();
     expect(saved).toEqual([]);
 
     await user.clear(screen.getByRole('textbox', { name: 'DSPA AL lower' }));
@@ -131,9 +131,9 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     await user.clear(screen.getByRole('textbox', { name: 'DSPB AL upper' }));
     await fill(user, screen.getByRole('textbox', { name: 'DSPB AL upper' }), '5.5');
     // AL above WSL: the more severe level says what it must reach, before anything is sent.
-    expect(screen.getByText('WSL Upper must be at least AL Upper (30)')).toBeTruthy();
+    expect(screen.getByText('WSL Upper must be at least AL Upper (30)')).toBeInTheDocument();
     await user.click(save);
-    expect(screen.getByText('Some thresholds are not valid: correct the marked values.')).toBeTruthy();
+    expect(screen.getByText('Some thresholds are not valid: correct the marked values.')).toBeInTheDocument();
     expect(saved).toEqual([]);
 
     await user.clear(screen.getByRole('textbox', { name: 'DSPA AL upper' }));
@@ -175,7 +175,7 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     const value = (name: string) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value;
     expect(value('DSPA AL lower')).toBe('-14');
     expect(value('DSPA WSL upper')).toBe('28');
-    expect((screen.getByRole('button', { name: 'Save thresholds' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save thresholds' })).not.toBeDisabled();
 
     // Discarded, the grid is untouched again: a changed set from the server shows at once.
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
@@ -195,7 +195,7 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Save thresholds' })).getByRole('button', { name: 'Save thresholds' }));
     // The page is back in the accessibility tree once the dialog has closed.
     const dspb = await screen.findByRole('table', { name: 'Thresholds of DSPB' });
-    expect(await within(dspb).findByText('Unknown alert level')).toBeTruthy();
+    expect(await within(dspb).findByText('Unknown alert level')).toBeInTheDocument();
   });
 
   it('deletes the instrument after a confirmation', async () => {
@@ -210,7 +210,7 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
     const { user, location } = renderInstruments('/en/master-data/instrument/101');
     await user.click(await screen.findByRole('button', { name: 'Delete instrument' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete instrument' });
-    expect(within(dialog).getByText('Delete instrument SM-1023 with its thresholds and readings? This cannot be undone.')).toBeTruthy();
+    expect(within(dialog).getByText('Delete instrument SM-1023 with its thresholds and readings? This cannot be undone.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(deleted).toEqual([]);
 
@@ -223,6 +223,6 @@ describe('Instrument and its thresholds', { timeout: 90_000 }, () => {
   it('says so when the instrument does not exist', async () => {
     serveMasterData({ instruments: [] });
     renderInstruments('/en/master-data/instrument/999');
-    expect(await screen.findByText('This instrument does not exist, or it is not in one of your contracts.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('This instrument does not exist, or it is not in one of your contracts.', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });

@@ -74,16 +74,16 @@ describe('Add Instrument Type', { timeout: 90_000 }, () => {
     await fill(user, within(first).getByRole('textbox', { name: 'Min' }), '5');
     await fill(user, within(first).getByRole('textbox', { name: 'Max' }), '1');
     await user.click(screen.getByRole('button', { name: 'Add Instrument Type' }));
-    expect(await screen.findByText('Code may hold capital letters, digits, _ and -')).toBeTruthy();
-    expect(within(first).getByText('The maximum must be greater than the minimum')).toBeTruthy();
+    expect(await screen.findByText('Code may hold capital letters, digits, _ and -')).toBeInTheDocument();
+    expect(within(first).getByText('The maximum must be greater than the minimum')).toBeInTheDocument();
 
     const code = screen.getByRole('textbox', { name: 'Type code' });
     await user.clear(code);
     await fill(user, code, 'SM');
     await user.clear(within(first).getByRole('textbox', { name: 'Max' }));
     await user.click(screen.getByRole('button', { name: 'Add Instrument Type' }));
-    expect(await screen.findByText('An instrument type with this code already exists')).toBeTruthy();
-    expect(within(first).getByText('This reading code is listed twice')).toBeTruthy();
+    expect(await screen.findByText('An instrument type with this code already exists')).toBeInTheDocument();
+    expect(within(first).getByText('This reading code is listed twice')).toBeInTheDocument();
   });
 });
 
@@ -146,7 +146,7 @@ describe('Edit an instrument type', { timeout: 90_000 }, () => {
     const { user } = renderInstruments('/en/master-data/instrument/type/1');
     await user.click(await screen.findByRole('button', { name: 'Remove reading code 2' }, { timeout: 8000 }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('DSPB: 3 threshold(s) use this reading code: remove them first')).toBeTruthy();
+    expect(await screen.findByText('DSPB: 3 threshold(s) use this reading code: remove them first')).toBeInTheDocument();
   });
 
   it('confirms before deleting a type and shows the refusal while instruments are of it', async () => {
@@ -157,8 +157,8 @@ describe('Edit an instrument type', { timeout: 90_000 }, () => {
     const { user } = renderInstruments('/en/master-data/instrument?tab=types');
     await user.click(await screen.findByRole('button', { name: 'Delete Settlement Marker' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete instrument type' });
-    expect(within(dialog).getByText('Delete instrument type Settlement Marker (SM) and its reading codes?')).toBeTruthy();
+    expect(within(dialog).getByText('Delete instrument type Settlement Marker (SM) and its reading codes?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('2 instrument(s) are of this type: change or delete them first')).toBeTruthy();
+    expect(await screen.findByText('2 instrument(s) are of this type: change or delete them first')).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ describe('markdown view', () => {
     const { container } = renderMarkdown('<script>alert("x")</script>\n\nText <img src=x onerror=alert(1)> **bold**');
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText('<script>alert("x")</script>')).toBeTruthy();
+    expect(screen.getByText('<script>alert("x")</script>')).toBeInTheDocument();
     expect(container.querySelector('strong')?.textContent).toBe('bold');
   });
 
@@ -89,7 +89,7 @@ describe('user manual', { timeout: 20_000 }, () => {
   it('shows the manual with its table of contents', async () => {
     storeTestCredential();
     const { user } = renderApp('/en/user-manual');
-    expect(await screen.findByRole('heading', { level: 1, name: 'User Manual' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Manual' })).toBeInTheDocument();
     const contents = await screen.findByRole('navigation', { name: 'Contents' });
     const entries = within(contents)
       .getAllByRole('link')
@@ -106,7 +106,7 @@ describe('user manual', { timeout: 20_000 }, () => {
   it('says in Chinese that it is in English only', async () => {
     storeTestCredential();
     renderApp('/zh/user-manual');
-    expect(await screen.findByText('用户手册目前仅提供英文版。')).toBeTruthy();
+    expect(await screen.findByText('用户手册目前仅提供英文版。')).toBeInTheDocument();
   });
 
   it('lists the documents administrators uploaded, each with a download button', async () => {
@@ -132,9 +132,9 @@ describe('user manual', { timeout: 20_000 }, () => {
     storeTestCredential();
     renderApp('/en/user-manual');
     const section = await screen.findByRole('region', { name: 'Documents' });
-    expect(within(section).getByText('Instrumentation handbook')).toBeTruthy();
-    expect(within(section).getByText(/handbook\.pdf/)).toBeTruthy();
-    expect(within(section).getByRole('button', { name: 'Download Instrumentation handbook' })).toBeTruthy();
+    expect(within(section).getByText('Instrumentation handbook')).toBeInTheDocument();
+    expect(within(section).getByText(/handbook\.pdf/)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Download Instrumentation handbook' })).toBeInTheDocument();
   });
 
   it('shows no documents section when none were uploaded', async () => {

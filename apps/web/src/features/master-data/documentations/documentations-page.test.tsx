@@ -63,10 +63,10 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
     const { user } = renderApp('/en/master-data/documentations');
     const table = await screen.findByRole('table', { name: 'User manual documents' }, SLOW);
     const row = (await within(table).findByText('Field procedures', {}, SLOW)).closest('tr')!;
-    expect(within(row).getByText('DOCX')).toBeTruthy();
-    expect(within(row).getByText('1.3 MB')).toBeTruthy();
-    expect(within(row).getByText('Alicia Tan')).toBeTruthy();
-    expect(within(row).getByText('02/03/2026 14:30:00')).toBeTruthy();
+    expect(within(row).getByText('DOCX')).toBeInTheDocument();
+    expect(within(row).getByText('1.3 MB')).toBeInTheDocument();
+    expect(within(row).getByText('Alicia Tan')).toBeInTheDocument();
+    expect(within(row).getByText('02/03/2026 14:30:00')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Download Getting started' }));
     await waitFor(() => expect(state.downloads).toEqual(['1?_token=resource-1']), SLOW);
@@ -75,13 +75,13 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
   it('uploads a PDF with its title and lists it', async () => {
     const state = serve([]);
     const { user } = renderApp('/en/master-data/documentations');
-    expect(await screen.findByText('No document yet. Upload the first one above.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No document yet. Upload the first one above.', {}, SLOW)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Site safety rules');
     await user.upload(screen.getByTestId('upload-input'), new File(['%PDF-1.7 rules'], 'rules.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(state.uploads).toEqual([{ title: 'Site safety rules', text: '%PDF-1.7 rules' }]), SLOW);
-    expect(await screen.findByText('rules.pdf uploaded', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('rules.pdf uploaded', {}, SLOW)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'User manual documents' });
-    expect(await within(table).findByText('Site safety rules', {}, SLOW)).toBeTruthy();
+    expect(await within(table).findByText('Site safety rules', {}, SLOW)).toBeInTheDocument();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
   });
 
@@ -90,8 +90,8 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
     const { user } = renderApp('/en/master-data/documentations');
     await screen.findByText('No document yet. Upload the first one above.', {}, SLOW);
     await user.type(screen.getByLabelText('Title'), '<script>x</script>');
-    expect(screen.getByText('input contains malicious character')).toBeTruthy();
-    expect((screen.getByTestId('upload-input') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('input contains malicious character')).toBeInTheDocument();
+    expect(screen.getByTestId('upload-input')).toBeDisabled();
     expect(state.uploads).toEqual([]);
   });
 
@@ -102,10 +102,10 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
     await within(table).findByText('Old notes', {}, SLOW);
     await user.click(within(table).getByRole('button', { name: 'Delete Old notes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove file' }, SLOW);
-    expect(within(dialog).getByText('Are you sure you want to delete this file?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete this file?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(state.deleted).toEqual(['2']), SLOW);
-    expect(await screen.findByText('File successfully deleted', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('File successfully deleted', {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Old notes')).toBeNull(), SLOW);
   });
 });

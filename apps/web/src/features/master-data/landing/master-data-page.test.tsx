@@ -39,7 +39,7 @@ describe('Master Data landing', { timeout: 20_000 }, () => {
       .map((h) => h.textContent);
     // Instrument Management is not registered yet; Map Layers needs ManageMapLayers.
     expect(titles).toEqual(['System Settings', 'Risk Rating Settings', 'Zone Management']);
-    expect(within(list).getByText('Report range, upload limits, sessions, map and TBM')).toBeTruthy();
+    expect(within(list).getByText('Report range, upload limits, sessions, map and TBM')).toBeInTheDocument();
 
     await user.click(within(list).getByRole('link', { name: /Zone Management/ }));
     await waitFor(() => expect(location()).toBe('/en/master-data/zones'));
@@ -50,7 +50,7 @@ describe('Master Data landing', { timeout: 20_000 }, () => {
     signedIn(['ManageMapLayers']);
     renderApp('/en/master-data');
     const menu = await screen.findByRole('navigation', { name: 'Main menu' }, SLOW);
-    expect(await within(menu).findByRole('link', { name: 'Master Data' }, SLOW)).toBeTruthy();
+    expect(await within(menu).findByRole('link', { name: 'Master Data' }, SLOW)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Master data pages' }, SLOW);
     expect(
       within(list)

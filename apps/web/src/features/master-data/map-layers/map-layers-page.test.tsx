@@ -84,14 +84,14 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     await screen.findByRole('list', { name: 'Overlays' }, SLOW);
     expect(names('Base maps')).toEqual(['OpenStreetMap', 'OneMap']);
     expect(names('Overlays')).toEqual(['Railways', 'Boundaries']);
-    expect(screen.getByText('XYZ tiles · Hidden by default · Opacity 100%')).toBeTruthy();
-    expect(screen.getByText('GeoJSON · Shown by default · Opacity 100% · boundaries.geojson')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Move OpenStreetMap up' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('XYZ tiles · Hidden by default · Opacity 100%')).toBeInTheDocument();
+    expect(screen.getByText('GeoJSON · Shown by default · Opacity 100% · boundaries.geojson')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move OpenStreetMap up' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Move Railways down' }));
     await waitFor(() => expect(state.orders).toEqual([[1, 2, 4, 3]]), SLOW);
     await waitFor(() => expect(names('Overlays')).toEqual(['Boundaries', 'Railways']), SLOW);
-    expect(await screen.findByText('Layer order saved', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Layer order saved', {}, SLOW)).toBeInTheDocument();
   });
 
   it('reorders by dragging a layer onto another of its kind', async () => {
@@ -129,12 +129,12 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Taken' } });
     fireEvent.change(within(dialog).getByLabelText(/^Address/), { target: { value: 'https://tiles.example.org/map.png' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('An XYZ address holds {z}, {x} and {y}', {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('An XYZ address holds {z}, {x} and {y}', {}, SLOW)).toBeInTheDocument();
     expect(state.posted).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText(/^Address/), { target: { value: 'https://tiles.example.org/{z}/{x}/{y}.png' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('The tile server did not answer', {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('The tile server did not answer', {}, SLOW)).toBeInTheDocument();
 
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Survey grid' } });
     await user.click(within(dialog).getByRole('switch', { name: 'Shown by default' }));
@@ -153,7 +153,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
       min_zoom: null,
       max_zoom: null,
     });
-    expect(await screen.findByText('Map layer Survey grid added', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Map layer Survey grid added', {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(names('Overlays')).toEqual(['Railways', 'Boundaries', 'Survey grid']), SLOW);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -168,22 +168,22 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Source' }));
     await user.click(screen.getByRole('option', { name: 'GeoJSON' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Give an address or choose a file', {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('Give an address or choose a file', {}, SLOW)).toBeInTheDocument();
 
     const geojson = '{"type":"FeatureCollection","features":[]}';
     const file = new File([geojson], 'sites.geojson', { type: 'application/geo+json' });
     await user.upload(within(dialog).getByTestId('layer-file-input'), file);
-    expect(within(dialog).getByText('sites.geojson')).toBeTruthy();
+    expect(within(dialog).getByText('sites.geojson')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(state.files).toEqual([{ id: '11', text: geojson }]), SLOW);
     expect(state.posted[0]).toMatchObject({ name: 'Work sites', source: 'geojson', url: null });
-    expect(await screen.findByText('Map layer Work sites added', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Map layer Work sites added', {}, SLOW)).toBeInTheDocument();
   });
 
   it('adds a station layer: points from a GeoJSON or KML file, listed under Stations', async () => {
     const state = serve();
     const { user } = renderApp('/en/master-data/map-layers');
-    expect(await screen.findByText('No station layer yet.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No station layer yet.', {}, SLOW)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Add Map Layer' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Map Layer' }, SLOW);
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'MRT stations' } });
@@ -191,7 +191,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'Stations' }));
     // An XYZ source makes no stations: the source becomes GeoJSON, and only GeoJSON and KML are offered.
     expect(within(dialog).getByRole('combobox', { name: 'Source' }).textContent).toBe('GeoJSON');
-    expect(within(dialog).getByText(/Railway stations near the works/)).toBeTruthy();
+    expect(within(dialog).getByText(/Railway stations near the works/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Source' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GeoJSON', 'KML']);
     await user.click(screen.getByRole('option', { name: 'GeoJSON' }));
@@ -211,7 +211,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     await screen.findByRole('list', { name: 'Overlays' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Delete Railways' }));
     let dialog = await screen.findByRole('dialog', {}, SLOW);
-    expect(within(dialog).getByText('Are you sure you want to delete the map layer Railways?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete the map layer Railways?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(state.deleted).toEqual([]);
@@ -220,7 +220,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
     dialog = await screen.findByRole('dialog', {}, SLOW);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(state.deleted).toEqual(['3']), SLOW);
-    expect(await screen.findByText('Map layer Railways deleted', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Map layer Railways deleted', {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(names('Overlays')).toEqual(['Boundaries']), SLOW);
   });
 
@@ -233,11 +233,11 @@ describe('Map Layers', { timeout: 30_000 }, () => {
       ),
     );
     const { user } = renderApp('/en/master-data/map-layers');
-    expect(await screen.findByText('Failed to fetch data', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch data', {}, SLOW)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No base map yet.', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('No overlay yet.')).toBeTruthy();
-    expect(screen.getByText('No station layer yet.')).toBeTruthy();
+    expect(await screen.findByText('No base map yet.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('No overlay yet.')).toBeInTheDocument();
+    expect(screen.getByText('No station layer yet.')).toBeInTheDocument();
   });
 });

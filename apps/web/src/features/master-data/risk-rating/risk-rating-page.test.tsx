@@ -14,7 +14,7 @@ const SLOW = { timeout: 5000 };
 /** Save is enabled once the form knows it changed (a render after the last change): wait for that, then click. */
 async function clickSave(user: { click: (element: Element) => Promise<void> }): Promise<void> {
   const save = screen.getByRole('button', { name: 'Save' });
-  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), SLOW);
+  await waitFor(() => expect(save).not.toBeDisabled(), SLOW);
   await user.click(save);
 }
 
@@ -55,17 +55,17 @@ describe('Risk Rating Settings', { timeout: 30_000 }, () => {
     renderApp('/en/master-data/risk-rating');
     const example = await screen.findByRole('region', { name: 'Worked example' }, SLOW);
     // 2 CL × 1 + 1 AL × 2 + 0 PDL + 1 WSL × 5 = 9, 4 open alerts: band from 1 (+1) = 10 -> Medium (5 to 15).
-    expect(within(example).getByText('4 open alerts: band from 1')).toBeTruthy();
-    expect(within(example).getByText('Score 10')).toBeTruthy();
-    expect(within(example).getByText('Medium')).toBeTruthy();
+    expect(within(example).getByText('4 open alerts: band from 1')).toBeInTheDocument();
+    expect(within(example).getByText('Score 10')).toBeInTheDocument();
+    expect(within(example).getByText('Medium')).toBeInTheDocument();
 
     fill('Open alerts at Work Suspension Level', '5', example);
     // 2 + 2 + 25 = 29, 8 alerts: band from 5 (+3) = 32 -> Very High.
-    expect(await within(example).findByText('Score 32')).toBeTruthy();
-    expect(within(example).getByText('Very High')).toBeTruthy();
+    expect(await within(example).findByText('Score 32')).toBeInTheDocument();
+    expect(within(example).getByText('Very High')).toBeInTheDocument();
 
     fill('Very High', '40');
-    expect(await within(example).findByText('High')).toBeTruthy();
+    expect(await within(example).findByText('High')).toBeInTheDocument();
   });
 
   it('refuses thresholds out of order and bands not starting at 0, and sends nothing', async () => {
@@ -76,9 +76,9 @@ describe('Risk Rating Settings', { timeout: 30_000 }, () => {
     const band = screen.getByRole('group', { name: 'Band 1' });
     fill('From (open alerts)', '2', band);
     await clickSave(user);
-    expect(await screen.findByText('High must be above Medium', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('The first band starts at 0')).toBeTruthy();
-    expect(screen.getByText('Correct the rules above to see the example.')).toBeTruthy();
+    expect(await screen.findByText('High must be above Medium', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('The first band starts at 0')).toBeInTheDocument();
+    expect(screen.getByText('Correct the rules above to see the example.')).toBeInTheDocument();
     expect(state.puts).toHaveLength(0);
   });
 
@@ -104,7 +104,7 @@ describe('Risk Rating Settings', { timeout: 30_000 }, () => {
       ],
       thresholds: { low: 0, medium: 5, high: 15, very_high: 30 },
     });
-    expect(await screen.findByText('Risk rating settings saved', {}, SLOW)).toBeTruthy();
-    expect(await screen.findByText('Last changed 02/03/2026 14:30:00 by Alicia Tan', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Risk rating settings saved', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Last changed 02/03/2026 14:30:00 by Alicia Tan', {}, SLOW)).toBeInTheDocument();
   });
 });

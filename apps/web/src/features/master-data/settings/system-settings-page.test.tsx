@@ -14,7 +14,7 @@ const SLOW = { timeout: 5000 };
 /** Save is enabled once the form knows it changed (a render after the last change): wait for that, then click. */
 async function clickSave(user: { click: (element: Element) => Promise<void> }): Promise<void> {
   const save = screen.getByRole('button', { name: 'Save' });
-  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), SLOW);
+  await waitFor(() => expect(save).not.toBeDisabled(), SLOW);
   await user.click(save);
 }
 
@@ -48,18 +48,18 @@ describe('System Settings', { timeout: 30_000 }, () => {
     const { user } = renderApp('/en/master-data/system-setting');
     const uploads = await screen.findByRole('region', { name: 'Uploads' }, SLOW);
     expect((within(uploads).getByLabelText('General limit') as HTMLInputElement).value).toBe('10');
-    expect(within(uploads).getByText('= 10,000,000 bytes')).toBeTruthy();
+    expect(within(uploads).getByText('= 10,000,000 bytes')).toBeInTheDocument();
     expect((within(uploads).getByLabelText('Instrumentation files') as HTMLInputElement).value).toBe('2.5');
     expect((within(uploads).getByLabelText('Documents') as HTMLInputElement).value).toBe('');
     expect(within(uploads).getAllByText('Empty: the general limit (10 MB)').length).toBe(8);
-    for (const group of ['Reports', 'Sessions & security', 'Map', 'Limits', 'TBM']) expect(screen.getByRole('region', { name: group })).toBeTruthy();
-    expect(screen.getByText('Maximum date range: 3 months')).toBeTruthy();
+    for (const group of ['Reports', 'Sessions & security', 'Map', 'Limits', 'TBM']) expect(screen.getByRole('region', { name: group })).toBeInTheDocument();
+    expect(screen.getByText('Maximum date range: 3 months')).toBeInTheDocument();
 
     const key = screen.getByLabelText('Map provider key') as HTMLInputElement;
     expect(key.type).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Show Map provider key' }));
     expect(key.type).toBe('text');
-    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   it('sends only what changed, sizes in bytes and an emptied limit as null, and says so', async () => {
@@ -71,12 +71,12 @@ describe('System Settings', { timeout: 30_000 }, () => {
     fill('Documents', '');
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
     await user.click(screen.getByRole('option', { name: 'Week' }));
-    expect(screen.getByText('Maximum date range: 6 weeks')).toBeTruthy();
+    expect(screen.getByText('Maximum date range: 6 weeks')).toBeInTheDocument();
     await clickSave(user);
     await waitFor(() => expect(state.puts).toHaveLength(1), SLOW);
     expect(state.puts[0]).toEqual({ report_range_num: 6, report_range_period: 'week', instrument_max_upload: 2_500_000, document_max_upload: null });
-    expect(await screen.findByText('System settings saved (4 settings changed)', {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true));
+    expect(await screen.findByText('System settings saved (4 settings changed)', {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
   });
 
   it('checks the fields before sending: ranges, all four bounds or none, a known time zone', async () => {
@@ -86,8 +86,8 @@ describe('System Settings', { timeout: 30_000 }, () => {
     fill('Min easting', '');
     fill('Minimum password length', '6');
     await clickSave(user);
-    expect(await screen.findByText('At least 8', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('Give all four bounds or none')).toBeTruthy();
+    expect(await screen.findByText('At least 8', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Give all four bounds or none')).toBeInTheDocument();
     expect(state.puts).toHaveLength(0);
 
     fill('Min easting', '2667.54');
@@ -95,7 +95,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     // Not a time zone the browser knows.
     fill('Time zone', 'Mars/Olympus');
     await clickSave(user);
-    expect(await screen.findByText('Enter a time zone such as Asia/Singapore', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Enter a time zone such as Asia/Singapore', {}, SLOW)).toBeInTheDocument();
     expect(state.puts).toHaveLength(0);
   });
 
@@ -109,7 +109,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     fill('Chart instrument detail limit', '900000');
     await clickSave(user);
     const field = screen.getByLabelText('Chart instrument detail limit');
-    expect(await screen.findByText('Too many readings for one chart', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Too many readings for one chart', {}, SLOW)).toBeInTheDocument();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(state.puts).toHaveLength(0);
   });
@@ -144,9 +144,9 @@ describe('System Settings', { timeout: 30_000 }, () => {
       http.get(api('/master-data/settings'), () => (fail ? HttpResponse.json('Internal server error', { status: 500 }) : HttpResponse.json(DEFAULT_SETTINGS))),
     );
     const { user } = renderApp('/en/master-data/system-setting');
-    expect(await screen.findByText('Failed to fetch data', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch data', {}, SLOW)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Uploads' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Uploads' }, SLOW)).toBeInTheDocument();
   });
 });

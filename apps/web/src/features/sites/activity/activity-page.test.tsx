@@ -84,7 +84,7 @@ describe('Excavation Activity', { timeout: 60_000 }, () => {
     fill(within(form).getAllByRole('textbox', { name: /^Value/ })[2]!, '3');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Stages and design values of Orchard Station Box saved')).toBeTruthy();
+    expect(await screen.findByText('Stages and design values of Orchard Station Box saved')).toBeInTheDocument();
     expect(puts).toHaveLength(1);
     const body = puts[0] as { stages: TSite['stages']; design_values: TSite['design_values'] };
     expect(body.stages.map((s) => [s.stage_no, s.name, s.target])).toEqual([
@@ -102,22 +102,22 @@ describe('Excavation Activity', { timeout: 60_000 }, () => {
     const numbers = within(form).getAllByRole('textbox', { name: /^No\./ });
     fill(numbers[1]!, '1');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Another stage has this number')).toBeTruthy();
+    expect(await within(form).findByText('Another stage has this number')).toBeInTheDocument();
     expect(puts).toEqual([]);
 
     fill(numbers[1]!, '2');
     const first = within(form).getAllByRole('textbox', { name: /Stage name/ })[0]!;
     fill(first, 'Bad');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Stage name is not allowed')).toBeTruthy();
+    expect(await within(form).findByText('Stage name is not allowed')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(first));
   });
 
   it('says there is nothing to edit when there are no mined tunnels, and offers Add Site to site managers', async () => {
     serve(['ManageConstructionSites'], [BOX]);
     renderApp('/en/master-data/mined-tunnel', { routes: sitesRoutes });
-    expect(await screen.findByText('No mined tunnels yet.', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add Site' })).toBeTruthy();
+    expect(await screen.findByText('No mined tunnels yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Site' })).toBeInTheDocument();
   });
 });
 

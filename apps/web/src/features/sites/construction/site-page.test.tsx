@@ -74,10 +74,10 @@ describe('Construction site', { timeout: 60_000 }, () => {
     const { user } = renderApp('/en/master-data/construction/site/1', { routes: sitesRoutes });
     const form = await screen.findByRole('form', { name: 'Orchard Station Box' }, { timeout: 5000 });
     expect((within(form).getByRole('textbox', { name: /Site name/ }) as HTMLInputElement).value).toBe('Orchard Station Box');
-    expect(screen.getByText('1 stage(s) and 1 design value(s).')).toBeTruthy();
+    expect(screen.getByText('1 stage(s) and 1 design value(s).')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Drawings of Orchard Station Box' });
     await within(table).findByText('plan.pdf');
-    expect(within(table).getByText('12.5 kB')).toBeTruthy();
+    expect(within(table).getByText('12.5 kB')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Download plan.pdf' }));
     await waitFor(() => expect(saved).toEqual(['plan.pdf']));
@@ -90,16 +90,16 @@ describe('Construction site', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Drawings of Orchard Station Box' }, { timeout: 5000 });
     await user.click(await within(table).findByRole('button', { name: 'Delete plan.pdf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove file' });
-    expect(within(dialog).getByText('Are you sure you want to delete this file? (plan.pdf)')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete this file? (plan.pdf)')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.deleted).toEqual([]);
 
     await user.click(await within(table).findByRole('button', { name: 'Delete plan.pdf' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove file' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('File successfully deleted')).toBeTruthy();
+    expect(await screen.findByText('File successfully deleted')).toBeInTheDocument();
     expect(calls.deleted).toEqual(['31']);
     await waitFor(() => expect(within(table).queryByText('plan.pdf')).toBeNull());
-    expect(within(table).getByText('No drawings yet.')).toBeTruthy();
+    expect(within(table).getByText('No drawings yet.')).toBeInTheDocument();
   });
 
   it('uploads a drawing through the Upload Drawing action and lists it', async () => {
@@ -113,13 +113,13 @@ describe('Construction site', { timeout: 60_000 }, () => {
     const actions = await screen.findAllByRole('button', { name: 'Upload Drawing' });
     await user.click(actions[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Upload Drawing: Orchard Station Box' });
-    expect(within(dialog).getByText('A PDF, PNG, JPEG or DXF file, at most 10 MB.')).toBeTruthy();
+    expect(within(dialog).getByText('A PDF, PNG, JPEG or DXF file, at most 10 MB.')).toBeInTheDocument();
     await user.upload(within(dialog).getByTestId('upload-input'), new File(['%PDF-1.4\n%%EOF\n'], 'section.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText('Drawing section.pdf uploaded')).toBeTruthy();
+    expect(await screen.findByText('Drawing section.pdf uploaded')).toBeInTheDocument();
     expect(calls.uploads).toEqual(['%PDF-1.4\n%%EOF\n']);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const table = screen.getByRole('table', { name: 'Drawings of Orchard Station Box' });
-    expect(await within(table).findByText('section.pdf')).toBeTruthy();
+    expect(await within(table).findByText('section.pdf')).toBeInTheDocument();
   });
 
   it('does not offer drawing changes on a site type the user cannot manage', async () => {
@@ -134,6 +134,6 @@ describe('Construction site', { timeout: 60_000 }, () => {
   it('says so when the site does not exist or is outside the user’s contracts', async () => {
     serve(['ManageConstructionSites']);
     renderApp('/en/master-data/construction/site/77', { routes: sitesRoutes });
-    expect(await screen.findByText('Construction site not found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Construction site not found', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -63,9 +63,9 @@ describe('Construction Sites', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/master-data/construction/site', { routes: sitesRoutes });
     const table = await screen.findByRole('table', { name: 'Construction sites' }, { timeout: 5000 });
     await within(table).findByText('Orchard Station Box');
-    expect(within(table).getByText('Marina Adit')).toBeTruthy();
-    expect(within(table).getByText('MT · Mined tunnel')).toBeTruthy();
-    expect(within(table).getByText('C102')).toBeTruthy();
+    expect(within(table).getByText('Marina Adit')).toBeInTheDocument();
+    expect(within(table).getByText('MT · Mined tunnel')).toBeInTheDocument();
+    expect(within(table).getByText('C102')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(screen.getByRole('option', { name: 'E · Excavation' }));
@@ -86,7 +86,7 @@ describe('Construction Sites', { timeout: 60_000 }, () => {
     renderApp('/en/master-data/construction/site', { routes: sitesRoutes });
     await screen.findByText('Orchard Station Box', {}, { timeout: 5000 });
     // One action left (Upload History): a single floating button, no speed dial.
-    expect(await screen.findByRole('button', { name: 'Upload History' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Upload History' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Site' })).toBeNull();
   });
 
@@ -95,8 +95,8 @@ describe('Construction Sites', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/master-data/construction/site/new', { routes: sitesRoutes });
     const form = await screen.findByRole('form', { name: 'New Construction Site' }, { timeout: 5000 });
     await user.click(within(form).getByRole('button', { name: 'Create' }));
-    expect(await within(form).findByText('Site name is required')).toBeTruthy();
-    expect(within(form).getByText('Contract is required')).toBeTruthy();
+    expect(await within(form).findByText('Site name is required')).toBeInTheDocument();
+    expect(within(form).getByText('Contract is required')).toBeInTheDocument();
     expect(created).toEqual([]);
 
     await user.click(within(form).getByRole('combobox', { name: /Contract/ }));
@@ -105,14 +105,14 @@ describe('Construction Sites', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'E · Excavation' }));
     fill(within(form).getByRole('textbox', { name: /Site name/ }), 'Orchard Station Box');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
-    expect(await within(form).findByText('This contract already has a site with this name')).toBeTruthy();
+    expect(await within(form).findByText('This contract already has a site with this name')).toBeInTheDocument();
 
     const name = within(form).getByRole('textbox', { name: /Site name/ });
     fill(name, 'Newton Box');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(location()).toBe('/en/master-data/construction/site/9'));
     expect(created.at(-1)).toEqual({ contract_id: 11, site_name: 'Newton Box', type: 'E', description: '', geometry: null, stages: [], design_values: {} });
-    expect(await screen.findByText('Construction site Newton Box created')).toBeTruthy();
+    expect(await screen.findByText('Construction site Newton Box created')).toBeInTheDocument();
   });
 
   it('saves a mined tunnel alignment typed as SVY21 positions, refusing a position that is not a number', async () => {
@@ -131,10 +131,10 @@ describe('Construction Sites', { timeout: 60_000 }, () => {
     fill(within(positions).getByRole('textbox', { name: 'Easting (m) 1' }), '35000');
     fill(within(positions).getByRole('textbox', { name: 'Northing (m) 1' }), '31000');
     // The computed WGS84 position appears beside the typed one.
-    expect(within(positions).getByText(/^Lat 1\.29\d+, Lon 103\.89\d+$/)).toBeTruthy();
+    expect(within(positions).getByText(/^Lat 1\.29\d+, Lon 103\.89\d+$/)).toBeInTheDocument();
     fill(within(positions).getByRole('textbox', { name: 'Easting (m) 2' }), '35100');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
-    expect(await within(form).findByText('Enter the easting and northing of every position as numbers')).toBeTruthy();
+    expect(await within(form).findByText('Enter the easting and northing of every position as numbers')).toBeInTheDocument();
     expect(created).toEqual([]);
 
     fill(within(positions).getByRole('textbox', { name: 'Northing (m) 2' }), '31050.5');

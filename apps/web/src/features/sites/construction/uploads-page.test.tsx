@@ -41,7 +41,7 @@ describe('Upload History', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/master-data/construction/site/uploads', { routes: sitesRoutes });
     const table = await screen.findByRole('table', { name: 'Drawing upload history' }, { timeout: 5000 });
     await within(table).findByText('box-plan.pdf');
-    expect(within(table).getByText('Marina Adit')).toBeTruthy();
+    expect(within(table).getByText('Marina Adit')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Site' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All sites', 'C101 · Orchard Station Box', 'C102 · Marina Adit']);
@@ -60,16 +60,16 @@ describe('Upload History', { timeout: 60_000 }, () => {
     serve(['ManageExcavationActivities']);
     renderApp('/en/master-data/construction/site/uploads', { routes: sitesRoutes });
     const table = await screen.findByRole('table', { name: 'Drawing upload history' }, { timeout: 5000 });
-    expect(await within(table).findByRole('button', { name: 'Delete box-plan.pdf' })).toBeTruthy();
+    expect(await within(table).findByRole('button', { name: 'Delete box-plan.pdf' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Delete adit.dxf' })).toBeNull();
-    expect(within(table).getByRole('button', { name: 'Download adit.dxf' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Download adit.dxf' })).toBeInTheDocument();
   });
 
   it('hides and shows the filter with the Filter action, and says when nothing was uploaded', async () => {
     serve(['ManageConstructionSites'], []);
     const { user } = renderApp('/en/master-data/construction/site/uploads', { routes: sitesRoutes });
-    expect(await screen.findByText('No drawings have been uploaded yet.', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Site' })).toBeTruthy();
+    expect(await screen.findByText('No drawings have been uploaded yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Site' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Site' })).toBeNull());
   });

@@ -74,8 +74,8 @@ describe('Zone Management', { timeout: 60_000 }, () => {
     const { user } = renderApp('/en/master-data/zones', { routes: sitesRoutes });
     const table = await screen.findByRole('table', { name: 'Zones' }, { timeout: 5000 });
     await within(table).findByText('Zone A');
-    await waitFor(() => expect(within(table).getByText('C102')).toBeTruthy());
-    expect(within(table).getByText('Not in reports')).toBeTruthy();
+    await waitFor(() => expect(within(table).getByText('C102')).toBeInTheDocument());
+    expect(within(table).getByText('Not in reports')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Used in reports' }));
     await user.click(screen.getByRole('option', { name: 'Report zone' }));
@@ -85,7 +85,7 @@ describe('Zone Management', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Contract' }));
     await user.click(screen.getByRole('option', { name: 'C102 — Marina Tunnel' }));
     await waitFor(() => expect(calls.queries.at(-1)?.get('filter')).toBe('[12]'));
-    expect(await within(table).findByText('No zone matches the filters.')).toBeTruthy();
+    expect(await within(table).findByText('No zone matches the filters.')).toBeInTheDocument();
   });
 
   it('creates a zone with a polygon imported from a GeoJSON file, after the server refused a taken name', async () => {
@@ -104,7 +104,7 @@ describe('Zone Management', { timeout: 60_000 }, () => {
     expect(within(vertices).getAllByText('30300.000')).toHaveLength(2);
 
     await user.click(within(form).getByRole('button', { name: 'Create' }));
-    expect(await within(form).findByText('This contract already has a zone with this name')).toBeTruthy();
+    expect(await within(form).findByText('This contract already has a zone with this name')).toBeInTheDocument();
     const name = within(form).getByRole('textbox', { name: /^Name/ });
     fill(name, 'Zone C');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
@@ -117,11 +117,11 @@ describe('Zone Management', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/master-data/zones/6', { routes: sitesRoutes });
     await user.click(await screen.findByRole('button', { name: 'Delete zone' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Zone' });
-    expect(within(dialog).getByText('Delete the zone Zone B? Its 3 instruments stay, without a zone.')).toBeTruthy();
+    expect(within(dialog).getByText('Delete the zone Zone B? Its 3 instruments stay, without a zone.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(location()).toBe('/en/master-data/zones'));
     expect(calls.deleted).toEqual(['6']);
-    expect(await screen.findByText('Zone Zone B deleted')).toBeTruthy();
+    expect(await screen.findByText('Zone Zone B deleted')).toBeInTheDocument();
   });
 
   it('keeps Zone Management from users without Manage Zones', async () => {

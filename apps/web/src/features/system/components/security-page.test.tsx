@@ -12,7 +12,7 @@ describe('report a vulnerability page', { timeout: 20_000 }, () => {
   it('explains how to report, with the contact of security.txt, without signing in', async () => {
     server.use(http.get('*/.well-known/security.txt', () => HttpResponse.text(securityTxt)));
     const { location } = renderApp('/en/security');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Report a vulnerability' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report a vulnerability' })).toBeInTheDocument();
     const contact = await screen.findByRole('link', { name: 'security@strata.example' });
     expect(contact.getAttribute('href')).toBe('mailto:security@strata.example');
     expect(screen.getByRole('link', { name: '/.well-known/security.txt' }).getAttribute('href')).toBe('/.well-known/security.txt');
@@ -23,13 +23,13 @@ describe('report a vulnerability page', { timeout: 20_000 }, () => {
     storeTestCredential();
     server.use(http.get('*/.well-known/security.txt', () => HttpResponse.text(securityTxt)));
     renderApp('/zh/security');
-    expect(await screen.findByRole('heading', { level: 1, name: '报告安全漏洞' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '报告安全漏洞' })).toBeInTheDocument();
   });
 
   it('still says where to look when security.txt cannot be read', async () => {
     server.use(http.get('*/.well-known/security.txt', () => new HttpResponse('<html></html>', { headers: { 'content-type': 'text/html' } })));
     renderApp('/en/security');
-    expect(await screen.findByText(/security contact listed in our security.txt/)).toBeTruthy();
+    expect(await screen.findByText(/security contact listed in our security.txt/)).toBeInTheDocument();
   });
 
   it('says that no security contact is set up when the server has none (security.txt answers 404), in English and Chinese', async () => {
@@ -40,14 +40,14 @@ describe('report a vulnerability page', { timeout: 20_000 }, () => {
       });
     server.use(http.get('*/.well-known/security.txt', unset));
     const first = renderApp('/en/security');
-    expect(await screen.findByText(/^No security contact has been set up for this installation of Strata yet/)).toBeTruthy();
+    expect(await screen.findByText(/^No security contact has been set up for this installation of Strata yet/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
     expect(screen.queryByText(/security contact listed in our security.txt/)).toBeNull();
     expect(screen.queryByRole('link', { name: '/.well-known/security.txt' })).toBeNull();
     first.unmount();
 
     renderApp('/zh/security');
-    expect(await screen.findByText(/^此 Strata 安装尚未设置安全联系人/)).toBeTruthy();
+    expect(await screen.findByText(/^此 Strata 安装尚未设置安全联系人/)).toBeInTheDocument();
   });
 
   it('reads only mail, https and telephone contacts', () => {

@@ -61,7 +61,7 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
     );
     const { user } = renderApp('/en/upload/instrument/5');
 
-    expect(await screen.findByText('Validating the file… 40%', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Validating the file… 40%', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow')).toBe('40');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
 
@@ -73,8 +73,8 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
     expect(within(counts).getByText('Invalid').nextSibling?.textContent).toBe('1');
     const report = await screen.findByRole('table', { name: 'Validation report' }, SLOW);
     const row = within(report).getByText('Unknown instrument NOPE-1').closest('tr')!;
-    expect(within(row).getByText('4')).toBeTruthy();
-    expect(within(row).getByText('instrument')).toBeTruthy();
+    expect(within(row).getByText('4')).toBeInTheDocument();
+    expect(within(row).getByText('instrument')).toBeInTheDocument();
     // An unknown instrument has no link; a row naming one of the user's instruments links to its detail.
     expect(within(row).queryByRole('link')).toBeNull();
     const known = within(report).getByText('Value must be a number').closest('tr')!;
@@ -82,12 +82,12 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
 
     await user.click(approve);
     const dialog = await screen.findByRole('dialog', { name: 'Approve Upload' });
-    expect(within(dialog).getByText('Load 3 valid readings of readings.csv? Rows with errors are left out.')).toBeTruthy();
+    expect(within(dialog).getByText('Load 3 valid readings of readings.csv? Rows with errors are left out.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(state.approvals).toEqual([5]));
 
-    expect(await screen.findByText('3 readings loaded.', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByText('Done')).toBeTruthy();
+    expect(await screen.findByText('3 readings loaded.', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Done')).toBeInTheDocument();
     expect((await screen.findByRole('link', { name: 'Open the work space' }, SLOW)).getAttribute('href')).toBe('/en/dashboard');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
@@ -95,7 +95,7 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
   it('offers no Approve or Reject to a user without Approve Upload', async () => {
     serve(['UploadInstrumentationFiles'], [{ status: 'validated' }]);
     renderApp('/en/upload/instrument/5');
-    expect(await screen.findByText('The file is validated and waits for an approver.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The file is validated and waits for an approver.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
@@ -130,7 +130,7 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: 'Reject Upload' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText('This upload was rejected: nothing was loaded.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This upload was rejected: nothing was loaded.', undefined, SLOW)).toBeInTheDocument();
     expect(rejected).toEqual([5]);
   });
 
@@ -141,7 +141,7 @@ describe('Instrumentation upload page', { timeout: 30_000 }, () => {
       http.get(api('/uploads/5'), () => HttpResponse.text('Upload not found', { status: 404 })),
     );
     renderApp('/en/upload/instrument/5');
-    expect(await screen.findByText('This upload does not exist.', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This upload does not exist.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 

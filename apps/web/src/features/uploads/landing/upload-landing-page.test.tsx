@@ -51,7 +51,7 @@ describe('Upload landing', { timeout: 20_000 }, () => {
     signedIn(['ViewInstrumentationUploadHistory']);
     const { user, location } = renderApp('/en/upload');
     const menu = await screen.findByRole('navigation', { name: 'Main menu' }, SLOW);
-    expect(await within(menu).findByRole('link', { name: 'Upload' }, SLOW)).toBeTruthy();
+    expect(await within(menu).findByRole('link', { name: 'Upload' }, SLOW)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
     expect(
       within(list)
