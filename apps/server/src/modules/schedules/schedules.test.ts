@@ -24,7 +24,7 @@ describe('schedules and realtime processes', () => {
       await new Promise((r) => setTimeout(r, 20));
       return `run ${counted}`;
     });
-    t.services.schedules.registry.register('count-once', 'Counts the dispatcher test\'s runs (test)', async () => {
+    t.services.schedules.registry.register('count-once', "Counts the dispatcher test's runs (test)", async () => {
       countedOnce++;
       await new Promise((r) => setTimeout(r, 20));
       return `run ${countedOnce}`;
