@@ -274,6 +274,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   records.register(actionCaseRecordResolver); // photos and documents of action-log cases (category `case`)
   registerRecordJobs(schedules.registry, attachments, comments);
   schedules.addTickTask('alerts-checks', () => alerts.runChecks());
+  // A saved baseline or threshold raises its Rebaseline alert at once (the per-minute check catches other writers).
+  instruments.afterChange = instrumentImport.afterChange = () => alerts.runChecks();
   await alerts.start();
   await uploads.start();
   await exports.start();

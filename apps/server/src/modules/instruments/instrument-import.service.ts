@@ -38,6 +38,7 @@ import {
   type ThresholdInsert,
 } from './thresholds.repository.js';
 import { zonesOfContracts } from '../zones/zones.service.js';
+import { notifyChanged, type InstrumentsChanged } from './instruments.service.js';
 
 type RowError = { field: string; message: string };
 /** A valid row of a thresholds file: what it writes, its audit entry and its row in the file. */
@@ -90,6 +91,9 @@ async function read(data: Buffer, required: readonly string[], all: readonly str
  * file is written in one transaction with one audit row. `dry_run` only reports.
  */
 export class InstrumentImportService {
+  /** As `InstrumentsService.afterChange`: after an import wrote instruments or thresholds. */
+  afterChange: InstrumentsChanged | undefined;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: SettingsService,
@@ -210,6 +214,7 @@ export class InstrumentImportService {
       if (isUniqueViolation(err)) throw badRequest({ files: 'An instrument of the file was created meanwhile by someone else: upload the file again' });
       throw err;
     }
+    await notifyChanged(this.ctx, this.afterChange);
     return report(out, valid.length, false);
   }
 
@@ -336,6 +341,7 @@ export class InstrumentImportService {
         after: { file_name: file.fileName, rows: valid.length, thresholds: valid.map((v) => v.audit) },
       });
     });
+    await notifyChanged(this.ctx, this.afterChange);
     return report(out, valid.length, false);
   }
 

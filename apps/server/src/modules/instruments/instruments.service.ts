@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { iso, isoOrNull } from '../../lib/filters.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
+import { safeError } from '../../platform/safe-error.js';
 import { requireVisibleContract } from '../contracts/contract-access.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -112,6 +113,12 @@ export function presentThresholds(rows: ThresholdView[]) {
  * changes with ManageInstruments, audited in their transaction.
  */
 export class InstrumentsService {
+  /**
+   * Runs after a committed change of instruments, their baselines or thresholds (app.ts: the alerts' rebaseline
+   * check, so a changed baseline or threshold raises its Rebaseline alert at once, not at the next minute's check).
+   */
+  afterChange: InstrumentsChanged | undefined;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: SettingsService,
@@ -201,6 +208,7 @@ export class InstrumentsService {
       if (isUniqueViolation(err)) throw badRequest({ name: NAME_TAKEN });
       throw err;
     }
+    await notifyChanged(this.ctx, this.afterChange);
     return this.get(actor, id);
   }
 
@@ -260,6 +268,7 @@ export class InstrumentsService {
         if (isUniqueViolation(err)) throw badRequest({ name: NAME_TAKEN });
         throw err;
       }
+      await notifyChanged(this.ctx, this.afterChange);
     }
     return this.get(actor, id);
   }
@@ -319,6 +328,7 @@ export class InstrumentsService {
         after: { thresholds: body.thresholds.map((t) => thresholdAudit({ ...t, level_code: t.level_code.toUpperCase() })) },
       });
     });
+    await notifyChanged(this.ctx, this.afterChange);
     return this.thresholds(actor, id);
   }
 }
@@ -330,3 +340,15 @@ export const thresholdAudit = (t: { reading_code: string; level_code: string; up
   upper: t.upper,
   lower: t.lower,
 });
+
+/** What runs after instruments, baselines or thresholds changed (see `InstrumentsService.afterChange`). */
+export type InstrumentsChanged = () => Promise<unknown>;
+
+/** Runs the hook; the change is committed already, so a failure of the hook is logged, never the caller's error. */
+export async function notifyChanged(ctx: AppContext, hook: InstrumentsChanged | undefined): Promise<void> {
+  try {
+    await hook?.();
+  } catch (err) {
+    ctx.log.error({ err: safeError(err) }, 'instruments: the after-change hook failed');
+  }
+}
