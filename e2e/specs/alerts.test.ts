@@ -135,11 +135,13 @@ test.describe('alerts, as a person', () => {
     const bell = watch.locator('a[href="/en/account/notification"][aria-label]').first();
     const before = unreadOf(await bell.getAttribute('aria-label'));
 
-    // Another tab of the same person uploads the readings: past AL three hours ago, past WSL two hours ago.
+    // Another tab of the same person uploads the readings: past AL ten minutes ago, past WSL five minutes ago. Both are
+    // newer than any demo reading (the demo's readings run up to its first start, often every 15 minutes), so the WSL
+    // reading is the instrument's latest and its level shows WSL.
     const uploader = await context.newPage();
     const csv = readingsCsv([
-      { instrument: target.name, at: new Date(Date.now() - 3 * 3_600_000), code: target.code, value: target.alValue },
-      { instrument: target.name, at: new Date(Date.now() - 2 * 3_600_000), code: target.code, value: target.wslValue },
+      { instrument: target.name, at: new Date(Date.now() - 10 * 60_000), code: target.code, value: target.alValue },
+      { instrument: target.name, at: new Date(Date.now() - 5 * 60_000), code: target.code, value: target.wslValue },
     ]);
     await uploadReadingsThroughUi(uploader, { name: `alert-${RUN}-readings.csv`, csv }, { valid: 2 });
 
