@@ -1,4 +1,4 @@
-import type { TActionCase, TActionCaseDetail, TActionEntry } from '@strata/shared';
+import type { TActionCase, TActionCaseAlertSummary, TActionCaseDetail, TActionEntry } from '@strata/shared';
 import { alertFixture } from '../../test/fixtures';
 
 /** Alert 5 of contract C101 (11): SM-1023 at WSL. */
@@ -14,16 +14,7 @@ export function caseRow(overrides: Partial<TActionCase> = {}): TActionCase {
     contract_id: 11,
     contract_no: 'C101',
     alert_id: 5,
-    alert: {
-      alert_id: 5,
-      kind: 'breached',
-      status: 'open',
-      level_code: 'WSL',
-      level_color: '#8b0000',
-      message: 'SM-1023 DSPA -31.2 mm passed WSL',
-      message_key: 'alert.breached',
-      message_params: { what: 'SM-1023 DSPA', value: '-31.2 mm', level: 'WSL' },
-    },
+    alert: alertSummaryFixture(),
     instrument_id: 21,
     instrument_name: 'SM-1023',
     opened_by: 'Alice Tan',
@@ -67,3 +58,9 @@ export function caseDetail(overrides: Partial<TActionCaseDetail> = {}): TActionC
 export const VIEW_BREACHED = 'VieworDownloadBreachedInstrumentCases';
 export const EDIT_BREACHED = 'EditorFollowUpBreachedInstrumentCases';
 export const CLOSE_BREACHED = 'CloseBreachedInstrumentCases';
+
+/** What a case says of alert 5 (alertFixture): the fields of ZActionCaseAlertSummary. */
+export function alertSummaryFixture(): TActionCaseAlertSummary {
+  const { alert_id, kind, status, level_code, level_color, message, message_key, message_params } = alertFixture();
+  return { alert_id, kind, status, level_code, level_color, message, message_key, message_params };
+}

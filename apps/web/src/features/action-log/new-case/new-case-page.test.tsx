@@ -6,7 +6,7 @@ import { configResponse, storeTestCredential, syncResponse } from '../../../test
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { setViewport, WIDTHS } from '../../../test/viewport';
-import { caseDetail, EDIT_BREACHED } from '../test-data';
+import { alertSummaryFixture, caseDetail, EDIT_BREACHED } from '../test-data';
 
 const SLOW = { timeout: 8000 };
 
@@ -16,16 +16,7 @@ function target(overrides: Partial<TActionCaseTarget> = {}): TActionCaseTarget {
     contract_id: 11,
     contract_no: 'C101',
     default_title: 'SM-1023 DSPA -31.2 mm passed WSL',
-    alert: {
-      alert_id: 5,
-      kind: 'breached',
-      status: 'open',
-      level_code: 'WSL',
-      level_color: '#8b0000',
-      message: 'SM-1023 DSPA -31.2 mm passed WSL',
-      message_key: 'alert.breached',
-      message_params: { what: 'SM-1023 DSPA', value: '-31.2 mm', level: 'WSL' },
-    },
+    alert: alertSummaryFixture(),
     instrument_id: 21,
     instrument_name: 'SM-1023',
     open_case_id: null,
