@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { apiCall, apiSignIn } from '../support/api.js';
-import { DEMO, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, newPage, screenshot, signInThroughUi, signInToProfile } from '../support/browser.js';
 import { reportOnFailure } from '../support/diagnostics.js';
 
 reportOnFailure();
@@ -53,15 +53,12 @@ test.describe('signing in and out', () => {
 
   test('signs out from the account menu and is back at login; the old session is refused', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/en/account/login');
-    await signInThroughUi(page, DEMO.contractor.login, DEMO.contractor.password);
-    // The last page visited, or the default page (the work space).
-    await page.waitForURL((url) => !url.pathname.startsWith('/en/account/login'));
-    await page.getByRole('button', { name: /account/i }).waitFor();
+    // A page of known weight (sign-in would otherwise land on whatever page another spec left the contractor on).
+    await signInToProfile(page, DEMO.contractor);
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
     expect(token).toBeTruthy();
 
-    await page.getByRole('button', { name: /account/i }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(/\/en\/account\/login/);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
