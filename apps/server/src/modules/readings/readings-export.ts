@@ -28,6 +28,17 @@ export function isoInZone(ms: number, tz: string): string {
   return `${local.endsWith('.000Z') ? local.slice(0, 19) : local.slice(0, 23)}${zone}`;
 }
 
+/**
+ * An instant as the spec shows every time, `DD/MM/YYYY HH:mm:ss` on the wall clock of the time zone setting
+ * (`.SSS` added only when there are milliseconds, so no reading is rounded): what the upload reads back in the same
+ * setting (decision 029).
+ */
+export function wallClockInZone(ms: number, tz: string): string {
+  const local = new Date(ms + zoneOffsetMs(tz, ms)).toISOString(); // YYYY-MM-DDTHH:mm:ss.sssZ
+  const time = local.endsWith('.000Z') ? local.slice(11, 19) : local.slice(11, 23);
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${time}`;
+}
+
 /** A text cell of the CSV: a leading formula character is neutralised with `'` (CSV injection), quotes when needed. */
 function csvText(s: string): string {
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
@@ -64,7 +75,7 @@ async function* csvChunks(src: ExportSource): AsyncGenerator<string> {
     const tail = `,${csvText(s.code)},${s.depth ?? ''},`;
     const unit = `,${csvText(s.unit)}\r\n`;
     const parts = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) parts[i] = `${name},${isoInZone(rows[i]!.t, src.timezone)}${tail}${rows[i]!.v}${unit}`;
+    for (let i = 0; i < rows.length; i++) parts[i] = `${name},${wallClockInZone(rows[i]!.t, src.timezone)}${tail}${rows[i]!.v}${unit}`;
     yield parts.join('');
   }
 }
@@ -77,12 +88,12 @@ function xlsxStream(src: ExportSource): Readable {
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet('Readings', { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = READINGS_EXPORT_COLUMNS.map((header, i) => ({ header, width: [18, 27, 14, 8, 14, 8][i] }));
+    ws.columns = READINGS_EXPORT_COLUMNS.map((header, i) => ({ header, width: [18, 24, 14, 8, 14, 8][i] }));
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
     for await (const { s, rows } of pages(src)) {
       if (out.destroyed) return;
-      for (const r of rows) ws.addRow([src.instrumentName, isoInZone(r.t, src.timezone), s.code, s.depth, r.v, s.unit]).commit();
+      for (const r of rows) ws.addRow([src.instrumentName, wallClockInZone(r.t, src.timezone), s.code, s.depth, r.v, s.unit]).commit();
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
     ws.commit();

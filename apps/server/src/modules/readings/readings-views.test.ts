@@ -13,7 +13,7 @@ import { createRole, createUser } from '../../testing/fixtures.js';
 import { createInstrument, createLevels, createType, createWorld, lastAudit, type World } from '../../testing/master-data.js';
 import { parseDateTime } from '../../lib/zoned-time.js';
 import { readReadingFile, type ReadingRow } from '../uploads/reading-file.js';
-import { exportLimits, isoInZone } from './readings-export.js';
+import { exportLimits, isoInZone, wallClockInZone } from './readings-export.js';
 import { buildBatch, type SeriesPoints } from './readings-batch.js';
 import { downsampleSeries, planBuckets } from './downsample.js';
 import { rangeStats } from './readings-chart.repository.js';
@@ -239,9 +239,9 @@ describe('readings views: status, download, profile', () => {
       // The range is [1 Jan 00:00Z, 2 Jan 23:59:59.999Z]: the reading of 3 January is left out.
       expect(csvRows(res.body)).toEqual([
         ['instrument', 'date_time', 'reading_code', 'depth', 'value', 'unit'],
-        ['SM-UP', '2025-01-01T08:00:00+08:00', 'DSPA', '', '1', 'mm'],
-        ['SM-UP', '2025-01-01T09:00:00+08:00', 'DSPA', '', '2.5', 'mm'],
-        ['SM-UP', '2025-01-02T08:00:00+08:00', 'DSPA', '', '-3.25', 'mm'],
+        ['SM-UP', '01/01/2025 08:00:00', 'DSPA', '', '1', 'mm'],
+        ['SM-UP', '01/01/2025 09:00:00', 'DSPA', '', '2.5', 'mm'],
+        ['SM-UP', '02/01/2025 08:00:00', 'DSPA', '', '-3.25', 'mm'],
       ]);
       expect((await lastAudit(t.db, 'readings.export'))?.after).toMatchObject({
         format: 'csv',
@@ -251,7 +251,7 @@ describe('readings views: status, download, profile', () => {
       // The file is an upload file of the long layout: it reads back as the same readings (unit ignored).
       const back: ReadingRow[] = [];
       expect((await readReadingFile(res.rawPayload, (r) => back.push(r))).layout).toBe('long');
-      expect(back.map((r) => [r.instrument, parseDateTime(r.time as string, 'UTC'), r.cells[0]!.code, Number(r.cells[0]!.value)])).toEqual([
+      expect(back.map((r) => [r.instrument, parseDateTime(r.time as string, 'Asia/Singapore'), r.cells[0]!.code, Number(r.cells[0]!.value)])).toEqual([
         ['SM-UP', T0, 'DSPA', 1],
         ['SM-UP', T0 + HOUR, 'DSPA', 2.5],
         ['SM-UP', T0 + DAY, 'DSPA', -3.25],
@@ -274,11 +274,11 @@ describe('readings views: status, download, profile', () => {
       wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
       expect(rows).toEqual([
         ['instrument', 'date_time', 'reading_code', 'depth', 'value', 'unit'],
-        ['INC-1', '2025-01-01T08:00:00+08:00', 'B', 2, -1, 'mm'],
-        ['INC-1', '2025-01-02T08:00:00+08:00', 'B', 2, -2, 'mm'],
-        ['INC-1', '2025-01-03T08:00:00+08:00', 'B', 2, -3, 'mm'],
-        ['INC-1', '2025-01-01T08:00:00+08:00', 'B', 6, -0.25, 'mm'],
-        ['INC-1', '2025-01-03T08:00:00+08:00', 'B', 6, -0.5, 'mm'],
+        ['INC-1', '01/01/2025 08:00:00', 'B', 2, -1, 'mm'],
+        ['INC-1', '02/01/2025 08:00:00', 'B', 2, -2, 'mm'],
+        ['INC-1', '03/01/2025 08:00:00', 'B', 2, -3, 'mm'],
+        ['INC-1', '01/01/2025 08:00:00', 'B', 6, -0.25, 'mm'],
+        ['INC-1', '03/01/2025 08:00:00', 'B', 6, -0.5, 'mm'],
       ]);
     });
 
@@ -318,7 +318,17 @@ describe('readings views: status, download, profile', () => {
       expect((await t.app.inject({ method: 'GET', url: `/api/v1/instruments/${ids['SM-UP']}/readings/export?format=csv&_token=nope` })).statusCode).toBe(401);
     });
 
-    it('writes ISO date-times with the zone\u2019s offset, milliseconds only when there are some', () => {
+    it('writes times as DD/MM/YYYY HH:mm:ss on the zone\u2019s wall clock, milliseconds only when there are some', () => {
+      expect(wallClockInZone(Date.UTC(2025, 0, 1, 0, 0, 0), 'Asia/Singapore')).toBe('01/01/2025 08:00:00');
+      expect(wallClockInZone(Date.UTC(2025, 0, 1, 0, 0, 0, 250), 'Asia/Singapore')).toBe('01/01/2025 08:00:00.250');
+      expect(wallClockInZone(Date.UTC(2025, 6, 1, 12), 'America/New_York')).toBe('01/07/2025 08:00:00');
+      expect(wallClockInZone(Date.UTC(2024, 11, 31, 20), 'Asia/Kolkata')).toBe('01/01/2025 01:30:00');
+      for (const ms of [Date.UTC(2025, 0, 1), Date.UTC(2025, 0, 1, 0, 0, 0, 250), Date.UTC(2025, 6, 1, 12, 34, 56)]) {
+        expect(parseDateTime(wallClockInZone(ms, 'Asia/Singapore'), 'Asia/Singapore')).toBe(ms);
+      }
+    });
+
+    it('writes ISO date-times with the zone\u2019s offset (file names), milliseconds only when there are some', () => {
       expect(isoInZone(Date.UTC(2025, 0, 1, 0, 0, 0), 'Asia/Singapore')).toBe('2025-01-01T08:00:00+08:00');
       expect(isoInZone(Date.UTC(2025, 0, 1, 0, 0, 0, 250), 'Asia/Singapore')).toBe('2025-01-01T08:00:00.250+08:00');
       expect(isoInZone(Date.UTC(2025, 6, 1, 12), 'America/New_York')).toBe('2025-07-01T08:00:00-04:00');
