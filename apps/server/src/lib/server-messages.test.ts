@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { alertMessageText } from '../modules/alerts/alert-message.js';
+import { summaryText, type AlertNews } from '../modules/alerts/alert-notifier.js';
 import { englishText, SERVER_MESSAGES_EN } from './server-messages.js';
 
 const locale = (lang: string) =>
@@ -48,5 +49,24 @@ describe('server-made messages', () => {
 
     const rebaseline = alertMessageText({ ...facts, kind: 'rebaseline', readingAt: null, detail: { baseline: false, thresholds: true } });
     expect(englishText(rebaseline)).toBe('SM-1023: rebaseline (thresholds changed)');
+  });
+
+  it('sum up many new alerts with a count per level or kind, each also a parameter the web can name', () => {
+    const news = (kind: string, levelCode: string | null): AlertNews => ({
+      alertId: 1,
+      contractId: 1,
+      kind,
+      levelCode,
+      severity: 1,
+      instrumentId: 1,
+      groupId: null,
+      scenarioId: null,
+      ownerId: null,
+      message: { key: 'alert.spike', params: {} },
+      escalated: false,
+    });
+    const summary = summaryText([news('breached', 'AL'), news('spike', null), news('breached', 'AL')]);
+    expect(summary).toEqual({ key: 'alert.summary', params: { count: 3, parts: '2 AL, 1 spike', 'n.AL': 2, 'n.spike': 1 } });
+    expect(englishText(summary)).toBe('3 new alerts: 2 AL, 1 spike');
   });
 });

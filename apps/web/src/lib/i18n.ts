@@ -111,6 +111,7 @@ export function translateServerMessage(m: ServerMessage, timeZone: string): stri
     if (name.startsWith('inner.')) inner[name.slice('inner.'.length)] = value;
     else own[name] = value;
   }
+  const counts = Object.entries(own).filter(([name]) => name.startsWith('n.'));
   const values = Object.fromEntries(
     Object.entries(own).map(([name, value]) => {
       if (value === null || value === '') return [name, i18n.t(`serverMessages.fallback.${name}` as TranslationKey, { defaultValue: '' })];
@@ -118,6 +119,16 @@ export function translateServerMessage(m: ServerMessage, timeZone: string): stri
       return [name, value];
     }),
   );
+  // A summary's parts, each `n.<level code or alert kind>` = count: kinds named in the reader's language.
+  if (counts.length > 0) {
+    values.parts = counts
+      .map(([name, n]) => {
+        const what = name.slice('n.'.length);
+        const kind = `alerts.kind.${what}`;
+        return `${String(n)} ${i18n.exists(kind) ? i18n.t(kind as TranslationKey) : what}`;
+      })
+      .join(i18n.t('serverMessages.partsSeparator'));
+  }
   if (typeof own.inner_key === 'string') {
     values.message = translateServerMessage({ message: String(own.message ?? ''), message_key: own.inner_key, message_params: inner }, timeZone);
   }

@@ -45,6 +45,18 @@ describe('server-made messages in the reader’s language', () => {
     expect(translateServerMessage(escalated, 'Asia/Singapore')).toBe('已升级：SM-1023 DSPA -31.2 mm 超过 WSL');
   });
 
+  it('names the kinds of a summary’s parts in the reader’s language, level codes as they are', async () => {
+    const summary = {
+      message: '5 new alerts: 3 AL, 2 spike',
+      message_key: 'alert.summary',
+      message_params: { count: 5, parts: '3 AL, 2 spike', 'n.AL': 3, 'n.spike': 2 },
+    };
+    expect(translateServerMessage(summary, 'Asia/Singapore')).toBe('5 new alerts: 3 AL, 2 Spike');
+    await i18n.changeLanguage('zh');
+    expect(translateServerMessage(summary, 'Asia/Singapore')).toBe(`5 条新警报：3 AL，2 ${i18n.t('alerts.kind.spike')}`);
+    expect(i18n.t('alerts.kind.spike')).not.toBe('Spike');
+  });
+
   it('shows the text as written when there is no key, or a key this build does not know', () => {
     expect(translateServerMessage({ message: 'Site maintenance tonight', message_key: null, message_params: null }, 'Asia/Singapore')).toBe(
       'Site maintenance tonight',

@@ -201,10 +201,14 @@ function prefixed(params: TMessageParams): TMessageParams {
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [`inner.${k}`, v]));
 }
 
-/** One notification for many new alerts: "5 new alerts: 3 AL, 2 spike". */
+/**
+ * One notification for many new alerts: "5 new alerts: 3 AL, 2 spike". Each part is also a parameter of its own,
+ * `n.<level code or kind>` = count, so the web names the kinds in the reader's language (level codes stay codes).
+ */
 export function summaryText(list: readonly AlertNews[]): MessageText {
   const byLevel = new Map<string, number>();
   for (const a of list) byLevel.set(a.levelCode ?? a.kind, (byLevel.get(a.levelCode ?? a.kind) ?? 0) + 1);
   const parts = [...byLevel.entries()].map(([k, n]) => `${n} ${k}`);
-  return { key: 'alert.summary', params: { count: list.length, parts: parts.join(', ') } };
+  const counts = Object.fromEntries([...byLevel.entries()].map(([k, n]) => [`n.${k}`, n]));
+  return { key: 'alert.summary', params: { count: list.length, parts: parts.join(', '), ...counts } };
 }
