@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // `tools`: the repository's own lint rules (RuleTester), small enough to live inline.
-    projects: ['packages/shared', 'apps/server', 'apps/web', { test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.js'] } }],
+    projects: [
+      'packages/shared',
+      'apps/server',
+      'apps/web',
+      'apps/web/vitest.isolated.config.ts',
+      { test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.js'] } },
+    ],
     // Two workers fit the 2 cores CI has; each server test file opens its own database.
     maxWorkers: 2,
     // Every run has a seed (`--sequence.seed=N` or TEST_SEED gives it): the server project shuffles its tests by it.
