@@ -27,6 +27,14 @@ describe('polygon import from KML', () => {
     expect(result.svy21.coordinates[0]![0]![0]).toBeGreaterThan(20000);
   });
 
+  it('reads a polygon written with a namespace prefix (<kml:Polygon>), as some GIS exports write it', () => {
+    const prefixed = `<?xml version="1.0"?><kml:kml xmlns:kml="http://www.opengis.net/kml/2.2"><kml:Document><kml:Placemark>
+      <kml:Polygon><kml:outerBoundaryIs><kml:LinearRing><kml:coordinates>${OUTER}</kml:coordinates></kml:LinearRing></kml:outerBoundaryIs></kml:Polygon>
+    </kml:Placemark></kml:Document></kml:kml>`;
+    const plain = importPolygon(doc(`<Polygon><outerBoundaryIs>${ring(OUTER)}</outerBoundaryIs></Polygon>`));
+    expect(importPolygon(prefixed)).toEqual(plain);
+  });
+
   it('closes an unclosed ring and finds a polygon inside a MultiGeometry', () => {
     const result = importPolygon(
       doc(

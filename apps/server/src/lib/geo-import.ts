@@ -5,8 +5,7 @@
  * plainly metres (beyond ±180/±90). The result is in SVY21 metres; unclosed rings are closed.
  */
 import { geometryToSvy21, geometryToWgs84, looksLikeWgs84, ZPolygon, type TPolygon } from '@strata/shared';
-import { kml } from '@tmcw/togeojson';
-import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
+import { kmlFeatures, parseKml } from './kml.js';
 
 export class GeoImportError extends Error {}
 
@@ -50,7 +49,7 @@ function findPolygon(value: unknown, depth = 0): { rings: Rings; crs?: string } 
 }
 
 /**
- * The first polygon of a KML document, read by `@tmcw/togeojson` from an `@xmldom/xmldom` DOM. Malformed XML is
+ * The first polygon of a KML document, read by `@tmcw/togeojson` from an `@xmldom/xmldom` DOM (lib/kml.ts). Malformed XML is
  * refused (the parser stops at the first error rather than guessing). togeojson quietly drops a ring with fewer than
  * four positions, which could turn a hole into the outer boundary, so the first <Polygon> element is checked first:
  * it must have an outer boundary, and togeojson must have kept every one of its rings.
@@ -58,14 +57,14 @@ function findPolygon(value: unknown, depth = 0): { rings: Rings; crs?: string } 
 function kmlRings(text: string): Rings {
   let doc;
   try {
-    doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, 'text/xml');
+    doc = parseKml(text);
   } catch {
     throw new GeoImportError('The file is not valid KML');
   }
   const element = doc.getElementsByTagName('Polygon')[0];
   if (!element) throw new GeoImportError('The KML file has no polygon');
   if (element.getElementsByTagName('outerBoundaryIs').length === 0) throw new GeoImportError('The KML polygon has no outer boundary');
-  const found = findPolygon(kml(doc));
+  const found = findPolygon(kmlFeatures(doc));
   if (!found || found.rings.length !== element.getElementsByTagName('LinearRing').length) {
     throw new GeoImportError('A KML ring has fewer than three positions');
   }

@@ -51,7 +51,18 @@ describe('station points of a GeoJSON or KML file', () => {
     expect(stationPoints(kml, 'kml', 1).map((p) => p.name)).toEqual(['Marina South']);
   });
 
+  it('reads KML written with a namespace prefix, and each point of a MultiGeometry', () => {
+    const kml = `<?xml version="1.0"?><kml:kml xmlns:kml="http://www.opengis.net/kml/2.2"><kml:Document>
+      <kml:Placemark><kml:name>Marina South</kml:name><kml:Point><kml:coordinates>103.8631,1.2713,0</kml:coordinates></kml:Point></kml:Placemark>
+      <kml:Placemark><kml:name>Exits</kml:name><kml:MultiGeometry>
+        <kml:Point><kml:coordinates>103.86,1.27</kml:coordinates></kml:Point><kml:Point><kml:coordinates>103.87,1.28</kml:coordinates></kml:Point>
+      </kml:MultiGeometry></kml:Placemark>
+    </kml:Document></kml:kml>`;
+    expect(stationPoints(kml, 'kml', 10).map((p) => p.name)).toEqual(['Marina South', 'Exits', 'Exits']);
+  });
+
   it('finds none in an unreadable file', () => {
+    expect(stationPoints('<kml><Placemark>', 'kml', 10)).toEqual([]);
     expect(stationPoints('{not json', 'geojson', 10)).toEqual([]);
     expect(stationPoints('<kml></kml>', 'kml', 10)).toEqual([]);
   });

@@ -1,10 +1,11 @@
 /**
  * The stations of a `stations` map layer, read from its GeoJSON or KML file: every Point (and each point of a
- * MultiPoint) with a name — GeoJSON `properties.name`, KML `<name>` of the Placemark. GeoJSON is WGS84 (RFC 7946)
+ * MultiPoint or MultiGeometry) with a name — GeoJSON `properties.name`, KML `<name>` of the Placemark (lib/kml.ts). GeoJSON is WGS84 (RFC 7946)
  * unless it names EPSG:3414 in a `crs` member or its numbers are plainly metres; KML is always WGS84. Positions are
  * answered in SVY21 metres, rounded to the millimetre. Features without a name or a usable position are skipped.
  */
 import { looksLikeWgs84, wgs84ToSvy21 } from '@strata/shared';
+import { kmlFeatures, parseKml } from '../../lib/kml.js';
 
 export interface StationPoint {
   name: string;
@@ -30,19 +31,29 @@ function toSvy21(x: number, y: number, crs: 'svy21' | 'wgs84' | 'guess'): { east
   return { easting: round3(p.easting), northing: round3(p.northing) };
 }
 
-function geoJsonPoints(json: unknown, limit: number): StationPoint[] {
+type Geometry = { type?: unknown; coordinates?: unknown; geometries?: unknown } | null | undefined;
+
+/** The positions of a Point, a MultiPoint, or the points of a GeometryCollection (a KML MultiGeometry). */
+function pointPositions(g: Geometry, depth = 0): unknown[] {
+  if (!g || depth > 4) return [];
+  if (g.type === 'Point') return [g.coordinates];
+  if (g.type === 'MultiPoint' && Array.isArray(g.coordinates)) return g.coordinates;
+  if (g.type === 'GeometryCollection' && Array.isArray(g.geometries)) return g.geometries.flatMap((c) => pointPositions(c as Geometry, depth + 1));
+  return [];
+}
+
+function geoJsonPoints(json: unknown, limit: number, known?: 'wgs84'): StationPoint[] {
   const root = json as { type?: unknown; features?: unknown; crs?: { properties?: { name?: unknown } } } | null;
   const crsName = root?.crs?.properties?.name;
-  const crs = typeof crsName === 'string' && crsName.includes('3414') ? 'svy21' : 'guess';
+  const crs = known ?? (typeof crsName === 'string' && crsName.includes('3414') ? 'svy21' : 'guess');
   const features = root?.type === 'FeatureCollection' && Array.isArray(root.features) ? root.features : root?.type === 'Feature' ? [root] : [];
   const out: StationPoint[] = [];
-  for (const f of features as { properties?: Record<string, unknown> | null; geometry?: { type?: unknown; coordinates?: unknown } | null }[]) {
+  for (const f of features as { properties?: Record<string, unknown> | null; geometry?: Geometry }[]) {
     if (out.length >= limit) break;
     const name = cleanName(f?.properties?.name);
     const g = f?.geometry;
     if (!name || !g) continue;
-    const positions = g.type === 'Point' ? [g.coordinates] : g.type === 'MultiPoint' && Array.isArray(g.coordinates) ? g.coordinates : [];
-    for (const pos of positions) {
+    for (const pos of pointPositions(g)) {
       if (out.length >= limit) break;
       if (!Array.isArray(pos) || typeof pos[0] !== 'number' || typeof pos[1] !== 'number') continue;
       const at = toSvy21(pos[0], pos[1], crs);
@@ -52,33 +63,15 @@ function geoJsonPoints(json: unknown, limit: number): StationPoint[] {
   return out;
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
+/** The named points of a KML file, through the same GeoJSON reading (KML is WGS84); malformed XML has none. */
 function kmlPoints(text: string, limit: number): StationPoint[] {
-  const out: StationPoint[] = [];
-  for (const m of text.matchAll(/<(?:\w+:)?Placemark[\s>][\s\S]*?<\/(?:\w+:)?Placemark>/gi)) {
-    if (out.length >= limit) break;
-    const placemark = m[0];
-    const name = cleanName(decode(/<(?:\w+:)?name>([\s\S]*?)<\/(?:\w+:)?name>/i.exec(placemark)?.[1] ?? ''));
-    if (!name) continue;
-    for (const point of placemark.matchAll(/<(?:\w+:)?Point[\s>][\s\S]*?<\/(?:\w+:)?Point>/gi)) {
-      if (out.length >= limit) break;
-      const coords = /<(?:\w+:)?coordinates>([\s\S]*?)<\/(?:\w+:)?coordinates>/i.exec(point[0])?.[1]?.trim().split(/\s+/)[0];
-      if (!coords) continue;
-      const [x, y] = coords.split(',').map(Number);
-      const at = toSvy21(x ?? NaN, y ?? NaN, 'wgs84');
-      if (at) out.push({ name, ...at });
-    }
+  let doc;
+  try {
+    doc = parseKml(text);
+  } catch {
+    return [];
   }
-  return out;
+  return geoJsonPoints(kmlFeatures(doc), limit, 'wgs84');
 }
 
 /** The named points of a GeoJSON or KML file (at most `limit`); an unreadable file has none. */
