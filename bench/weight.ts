@@ -118,7 +118,7 @@ async function measure(
     weight.largest = finished
       .filter((response) => response.type === 'Script')
       .sort((a, b) => b.transferred - a.transferred)
-      .slice(0, 5)
+      .slice(0, Number(process.env.BENCH_TOP) || 5)
       .map((response) => ({
         file: new URL(response.url).pathname.split('/').pop() ?? response.url,
         transferred: response.transferred,

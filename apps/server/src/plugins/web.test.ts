@@ -55,6 +55,22 @@ describe('the web app, precompressed', () => {
     expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
   });
 
+  it('keeps the document-only security headers off scripts, and on the page and an unknown asset address', async () => {
+    const script = await get('/assets/app-Bx1.js', 'br');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['strict-transport-security']).toContain('max-age=');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    for (const url of ['/en/account/login', '/assets/no-such-file.js']) {
+      const page = await get(url, 'br');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(String(page.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('sends the gzip copy when only gzip is accepted', async () => {
     const res = await get('/assets/app-Bx1.js', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
