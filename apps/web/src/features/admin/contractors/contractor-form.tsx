@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { ZContractorBody, type TContractorBody, type TContractorDetail } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type z } from 'zod';
+import type { z } from 'zod';
 import { EntityForm } from '../../../components/entity-form';
 import { SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { Section } from '../../../components/section';
