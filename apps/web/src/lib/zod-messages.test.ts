@@ -66,6 +66,12 @@ describe('the zod error map', () => {
     ).toBe('End date must be on or after the start date');
   });
 
+  it("reads a shared character rule's sentence, kept from the catalogue, in Chinese", async () => {
+    const name = z.string().regex(/^[^,;"]+$/, MESSAGES.instrumentNameChars);
+    expect(messageOf(name, 'a;b')).toBe(MESSAGES.instrumentNameChars);
+    expect(await inBoth(messageOf(name, 'a;b'))).toEqual({ en: 'Name may not hold , ; or "', zh: '名称不能包含 , ; 或 "' });
+  });
+
   it('encodes a key with parameters as one string and reads it back; other text is not a message', () => {
     expect(encodeMessage('validation.required')).toBe('validation.required');
     expect(decodeMessage(encodeMessage('validation.stringTooLong', { maximum: 50 }))).toEqual({ key: 'validation.stringTooLong', params: { maximum: 50 } });
