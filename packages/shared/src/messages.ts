@@ -39,4 +39,7 @@ export const MESSAGES = {
   fileRequired: 'Choose a picture to upload',
   bookmarkNotFound: 'Bookmark not found',
   tooManyBookmarks: 'You can keep at most 1000 bookmarks',
+  // Instrument master data: the characters a name or a type code may hold (the web translates them).
+  instrumentNameChars: 'Name may not hold , ; or "',
+  typeCodeChars: 'Code may hold capital letters, digits, _ and -',
 } as const;

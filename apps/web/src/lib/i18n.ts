@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { ChunkLoadError } from './chunk-recovery';
 import { DEFAULT_LANGUAGE } from './paths';
+import { decodeMessage } from './zod-messages';
 
 /**
  * English is bundled: it is the default language and every other language's fallback, so it is always needed.
@@ -78,11 +79,14 @@ export async function setLanguage(lang: Language): Promise<void> {
 const messageKeys = new Map<string, keyof typeof MESSAGES>((Object.entries(MESSAGES) as [keyof typeof MESSAGES, string][]).map(([key, text]) => [text, key]));
 
 /**
- * A message in the reader's language: an i18n key (client-side validation), or a text the server sent
+ * A message in the reader's language: an i18n key (client-side validation), a key with its parameters
+ * (`validation.stringTooLong{"maximum":100}`, from the error map in zod-messages.ts), or a text the server sent
  * (English, from the shared catalogue). Unknown text is shown as it is.
  */
 export function translateMessage(text: string): string {
   if (i18n.exists(text)) return i18n.t(text as TranslationKey);
+  const encoded = decodeMessage(text);
+  if (encoded && i18n.exists(encoded.key)) return i18n.t(encoded.key as TranslationKey, encoded.params);
   const key = messageKeys.get(text);
   return key ? i18n.t(`messages.${key}`) : text;
 }

@@ -63,15 +63,8 @@ export const ZCreateAdminUserRequest = z.object({
 });
 export type TCreateAdminUserRequest = z.infer<typeof ZCreateAdminUserRequest>;
 
-/** PUT /admin/users/{id}: the fields given change; the login name never does. */
-export const ZUpdateAdminUserRequest = z.object({
-  fullname: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters').optional(),
-  email: ZEmail.optional(),
-  user_type: ZUserType.optional(),
-  role_id: z.number().int().positive().optional(),
-  contractor_id: z.number().int().positive().nullable().optional(),
-  description: z.string().trim().max(1000).nullable().optional(),
-});
+/** PUT /admin/users/{id}: the fields given change; the login name never does, contracts have their own request. */
+export const ZUpdateAdminUserRequest = ZCreateAdminUserRequest.omit({ login_name: true, contract_ids: true }).partial();
 export type TUpdateAdminUserRequest = z.infer<typeof ZUpdateAdminUserRequest>;
 
 export const ZUserContracts = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FREQUENCY_CODES, INSTRUMENT_ICONS, INSTRUMENT_STATUS_CODES } from '../master-data.js';
+import { MESSAGES } from '../messages.js';
 
 /** Instrument master data (issue 6): categories, types with reading codes, alert levels, instruments, thresholds. */
 
@@ -101,7 +102,7 @@ const typeFields = {
     .trim()
     .min(1, 'Code is required')
     .max(20, 'Code must be at most 20 characters')
-    .regex(/^[A-Z0-9_-]+$/, 'Code may hold capital letters, digits, _ and -'),
+    .regex(/^[A-Z0-9_-]+$/, MESSAGES.typeCodeChars),
   name: name('Name'),
   category_id: z.number().int().positive().nullable(),
   icon: z.enum(INSTRUMENT_ICONS, 'Choose one of the built-in icons'),
@@ -122,15 +123,11 @@ export const ZCreateInstrumentTypeRequest = z.object({
 });
 export type TCreateInstrumentTypeRequest = z.infer<typeof ZCreateInstrumentTypeRequest>;
 
-export const ZUpdateInstrumentTypeRequest = z.object({
-  code: typeFields.code.optional(),
-  name: typeFields.name.optional(),
-  category_id: typeFields.category_id.optional(),
-  icon: typeFields.icon.optional(),
-  icon_color: typeFields.icon_color.optional(),
-  lta_code: typeFields.lta_code.optional(),
-  has_depth: typeFields.has_depth.optional(),
-});
+/** A type's writable fields (not its reading codes), every one required and without defaults. */
+export const ZInstrumentTypeFields = z.object(typeFields);
+
+/** PUT: only the fields given change (no defaults: a field left out keeps its value). */
+export const ZUpdateInstrumentTypeRequest = ZInstrumentTypeFields.partial();
 export type TUpdateInstrumentTypeRequest = z.infer<typeof ZUpdateInstrumentTypeRequest>;
 
 export const ZTypeCodeParam = z.object({ type_code: z.string().max(20) });
@@ -266,7 +263,7 @@ const instrumentFields = {
     .trim()
     .min(1, 'Name is required')
     .max(100, 'Name must be at most 100 characters')
-    .regex(/^[^,;"]+$/, 'Name may not hold , ; or "'),
+    .regex(/^[^,;"]+$/, MESSAGES.instrumentNameChars),
   type_code: z.string().trim().min(1, 'Type is required').max(20),
   contract_id: z.number().int().positive(),
   zone_id: z.number().int().positive().nullable(),
@@ -310,24 +307,11 @@ export const ZCreateInstrumentRequest = z
   .refine(hasLocation, { message: 'Give easting and northing (SVY21) or latitude and longitude', path: ['easting'] });
 export type TCreateInstrumentRequest = z.infer<typeof ZCreateInstrumentRequest>;
 
-export const ZUpdateInstrumentRequest = z.object({
-  name: instrumentFields.name.optional(),
-  type_code: instrumentFields.type_code.optional(),
-  contract_id: instrumentFields.contract_id.optional(),
-  zone_id: instrumentFields.zone_id.optional(),
-  easting: instrumentFields.easting.optional(),
-  northing: instrumentFields.northing.optional(),
-  latitude: instrumentFields.latitude.optional(),
-  longitude: instrumentFields.longitude.optional(),
-  level: instrumentFields.level.optional(),
-  install_date: instrumentFields.install_date.optional(),
-  status: instrumentFields.status.optional(),
-  frequency: instrumentFields.frequency.optional(),
-  lta_code: instrumentFields.lta_code.optional(),
-  remarks: instrumentFields.remarks.optional(),
-  baseline_date: instrumentFields.baseline_date.optional(),
-  baseline_remarks: instrumentFields.baseline_remarks.optional(),
-});
+/** An instrument's writable fields, every one required and without defaults. */
+export const ZInstrumentFields = z.object(instrumentFields);
+
+/** PUT: only the fields given change (no defaults: a field left out keeps its value). */
+export const ZUpdateInstrumentRequest = ZInstrumentFields.partial();
 export type TUpdateInstrumentRequest = z.infer<typeof ZUpdateInstrumentRequest>;
 
 // ---- thresholds ----

@@ -102,19 +102,11 @@ export const ZCreateMapLayerRequest = z.object({
 });
 export type TCreateMapLayerRequest = z.infer<typeof ZCreateMapLayerRequest>;
 
-export const ZUpdateMapLayerRequest = z.object({
-  name: fields.name.optional(),
-  kind: fields.kind.optional(),
-  source: fields.source.optional(),
-  url: fields.url.optional(),
-  layer_name: fields.layer_name.optional(),
-  sort_order: fields.sort_order.optional(),
-  visible: fields.visible.optional(),
-  opacity: fields.opacity.optional(),
-  attribution: fields.attribution.optional(),
-  min_zoom: fields.min_zoom.optional(),
-  max_zoom: fields.max_zoom.optional(),
-});
+/** A layer's writable fields, every one required and without defaults. */
+export const ZMapLayerFields = z.object(fields);
+
+/** PUT: only the fields given change (no defaults: a field left out keeps its value). */
+export const ZUpdateMapLayerRequest = ZMapLayerFields.partial();
 export type TUpdateMapLayerRequest = z.infer<typeof ZUpdateMapLayerRequest>;
 
 /** PUT /master-data/map-layers/order: every layer id, in the new order. */

@@ -24,7 +24,8 @@ export const ZScheduleTiming = z.discriminatedUnion('type', [
 ]);
 export type TScheduleTiming = z.infer<typeof ZScheduleTiming>;
 
-const ZScheduleCommon = z.object({
+/** A schedule's fields besides its timing (the web form takes name, description and job from here). */
+export const ZScheduleCommon = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   description: z.string().trim().max(500).default(''),
   /** A job of the registry (GET /schedules/jobs). */

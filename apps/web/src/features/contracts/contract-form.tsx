@@ -46,16 +46,11 @@ const numberText = z
   .refine((v) => v === '' || (NUMBER.test(v) && Math.abs(Number(v)) <= CONTRACT_LIMITS.coordinate), 'contractsAdmin.field.numberInvalid');
 
 /**
- * The form's checks: the API's fields and limits (shared `ZContractFields`, `CONTRACT_LIMITS`) over the form's own
- * values (contractor, dates and coordinates as text), with the messages as i18n keys.
+ * The form's checks: the API's fields with their limits (shared `ZContractFields`, so the limits live there) over the
+ * form's own values (contractor, dates and coordinates as text).
  */
-export const ZContractForm = z
-  .object({
-    no: z.string().trim().min(1, 'contractsAdmin.validation.noRequired').max(CONTRACT_LIMITS.no, 'contractsAdmin.validation.noTooLong'),
-    title: z.string().trim().min(1, 'contractsAdmin.validation.titleRequired').max(CONTRACT_LIMITS.title, 'contractsAdmin.validation.titleTooLong'),
-    description: z.string().trim().max(CONTRACT_LIMITS.description, 'contractsAdmin.validation.descriptionTooLong'),
-    type: z.number().int().min(0).max(14),
-    active: ZContractFields.shape.active,
+export const ZContractForm = ZContractFields.pick({ no: true, title: true, description: true, type: true, active: true })
+  .extend({
     contractor_id: z.string(),
     start_date: z.string(),
     end_date: z.string(),

@@ -42,7 +42,7 @@ describe('profile information', { timeout: 20_000 }, () => {
     fill('Full Name', '');
     fill('Description', '<img src=x onerror=alert(1)>');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('input contains malicious character')).toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
-import { USER_TYPE_LABELS, type TProfile, type TUpdateProfileRequest, type UserType } from '@strata/shared';
+import { USER_TYPE_LABELS, ZUpdateProfileRequest, type TProfile, type TUpdateProfileRequest, type UserType } from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -27,8 +27,9 @@ function isUserType(value: number): value is UserType {
 
 const ZProfileForm = z
   .object({
-    fullname: z.string().trim().min(1, 'profile.fullNameRequired').max(100, 'profile.fullNameLength'),
-    description: z.string().trim().max(1000, 'profile.descriptionLength'),
+    // As the API checks them (shared `ZUpdateProfileRequest`, its limits).
+    fullname: ZUpdateProfileRequest.shape.fullname,
+    description: ZUpdateProfileRequest.shape.description.unwrap().unwrap(),
   })
   .transform((values): TUpdateProfileRequest => ({ fullname: values.fullname, description: values.description || null }));
 type Values = z.input<typeof ZProfileForm>;

@@ -1,18 +1,17 @@
 import Stack from '@mui/material/Stack';
-import { CONTRACTOR_LIMITS, ZContractorBody, type TContractorBody, type TContractorDetail } from '@strata/shared';
+import { ZContractorBody, type TContractorBody, type TContractorDetail } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { EntityForm } from '../../../components/entity-form';
 import { SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { Section } from '../../../components/section';
 
 /**
- * The API's body (shared `ZContractorBody`) with the optional fields as text ('' for none; sent as null) and the name's
- * own message key.
+ * The API's body (shared `ZContractorBody`, its limits and so its messages) with the optional fields as text ('' for
+ * none; sent as null).
  */
 const ZContractorForm = ZContractorBody.extend({
-  name: z.string().trim().min(1, 'admin.contractors.nameRequired').max(CONTRACTOR_LIMITS.name, `Name must be at most ${CONTRACTOR_LIMITS.name} characters`),
   registration_no: ZContractorBody.shape.registration_no.unwrap().unwrap(),
   address: ZContractorBody.shape.address.unwrap().unwrap(),
   contact: ZContractorBody.shape.contact.unwrap().unwrap(),

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { TPermissionCatalogue, TRole } from '@strata/shared';
+import { ZRoleBody, type TPermissionCatalogue, type TRole } from '@strata/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -22,8 +22,9 @@ import { PermissionPicker } from './permission-picker';
 import { useDeleteRoleFlow } from './use-delete-role';
 
 const ZRoleForm = z.object({
-  name: z.string().trim().min(1, 'admin.roles.nameRequired').max(100),
-  description: z.string().trim().max(500),
+  // Name and description as the API checks them (shared `ZRoleBody`, its limits).
+  name: ZRoleBody.shape.name,
+  description: ZRoleBody.shape.description.unwrap(),
   permissions: z.array(z.string()),
 });
 type RoleFormIn = z.input<typeof ZRoleForm>;

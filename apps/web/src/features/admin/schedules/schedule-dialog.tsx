@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { SCHEDULE_TYPES, type ScheduleType, type TSchedule } from '@strata/shared';
+import { SCHEDULE_TYPES, ZScheduleCommon, type ScheduleType, type TSchedule } from '@strata/shared';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +25,9 @@ type TimingField = keyof typeof RANGES;
 
 const ZScheduleForm = z
   .object({
-    name: z.string().trim().min(1, 'admin.schedules.nameRequired').max(100),
-    description: z.string().trim().max(500),
+    // Name and description as the API checks them (shared `ZScheduleCommon`, its limits).
+    name: ZScheduleCommon.shape.name,
+    description: ZScheduleCommon.shape.description.unwrap(),
     job: z.string().min(1, 'admin.schedules.jobRequired'),
     type: z.enum(SCHEDULE_TYPES),
     duration: z.string(),

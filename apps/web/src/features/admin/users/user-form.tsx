@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { USER_TYPE, ZEmail, ZLoginName, type TAdminUserDetail } from '@strata/shared';
+import { USER_TYPE, ZCreateAdminUserRequest, ZLoginName, type TAdminUserDetail } from '@strata/shared';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -28,14 +28,15 @@ const contractorRule = (values: { user_type: string; contractor_id: string }, ct
   }
 };
 
+/** The API's name, e-mail and description checks (shared `ZCreateAdminUserRequest`, its limits); selects as text. */
 const common = {
-  fullname: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
-  email: ZEmail,
+  fullname: ZCreateAdminUserRequest.shape.fullname,
+  email: ZCreateAdminUserRequest.shape.email,
   user_type: z.string().regex(/^[0-2]$/, 'admin.users.typeRequired'),
   role_id: z.string().min(1, 'admin.users.roleRequired'),
   contractor_id: z.string(),
   contract_ids: z.array(z.number()),
-  description: z.string().trim().max(1000),
+  description: ZCreateAdminUserRequest.shape.description.unwrap().unwrap(),
 };
 
 /** Register: every field; the login name follows the account rules (lower-cased, 3+ characters). */

@@ -8,7 +8,6 @@ import {
   type TAlertTemplateBody,
 } from '@strata/shared';
 import { z } from 'zod';
-import { i18n } from '../../../lib/i18n';
 import { numberText, typedNumber } from '../components/numbers';
 
 /** The template as the form holds it: numbers as typed ('' = the default), minimum changes as rows. */
@@ -104,11 +103,7 @@ const ZParameterFields = z.object({
 /** The form's check (the server checks again): the body the API takes. */
 export const ZTemplateForm = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: () => i18n.t('alertRules.validation.required') })
-      .max(200),
+    name: z.string().trim().min(1, 'alertRules.validation.required').max(200),
     category: z.enum(ALERT_TEMPLATE_CATEGORIES),
     kinds: z.array(z.enum(ALERT_KINDS)),
     levels: z.array(z.string()),
@@ -118,7 +113,7 @@ export const ZTemplateForm = z
     scenario_ids: z.array(z.number()),
     role_ids: z.array(z.number()),
     user_ids: z.array(z.number()),
-    channels: z.array(z.enum(ALERT_CHANNELS)).min(1, { error: () => i18n.t('alertRules.template.channelsRequired') }),
+    channels: z.array(z.enum(ALERT_CHANNELS)).min(1, 'alertRules.template.channelsRequired'),
     parameters: ZParameterFields,
     active: z.boolean(),
   })

@@ -3,17 +3,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { TInstrumentCategory } from '@strata/shared';
+import { ZInstrumentCategoryBody, type TInstrumentCategory } from '@strata/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useToast } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { useSaveCategory } from '../api/types';
 
-const ZCategoryForm = z.object({
-  name: z.string().trim().min(1, 'instruments.validation.nameRequired').max(100, 'instruments.validation.nameLength'),
-});
+/** The API's body (shared `ZInstrumentCategoryBody`): its limit and so its message. */
+const ZCategoryForm = ZInstrumentCategoryBody;
 type CategoryForm = z.input<typeof ZCategoryForm>;
 
 export interface CategoryDialogProps {

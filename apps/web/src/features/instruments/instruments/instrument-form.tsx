@@ -2,7 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { INSTRUMENT_STATUS_CODES, type TCreateInstrumentRequest, type TInstrument, type TInstrumentType, type TUpdateInstrumentRequest } from '@strata/shared';
+import {
+  INSTRUMENT_STATUS_CODES,
+  ZInstrumentFields,
+  type TCreateInstrumentRequest,
+  type TInstrument,
+  type TInstrumentType,
+  type TUpdateInstrumentRequest,
+} from '@strata/shared';
 import type { ReactNode } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,13 +33,9 @@ const optionalDecimal = (message: string) =>
     .trim()
     .refine((v) => v === '' || DECIMAL.test(v), message);
 
+/** The form's checks: name, LTA code and remarks as the API checks them (shared `ZInstrumentFields`), the rest as typed. */
 const ZInstrumentForm = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'instruments.validation.nameRequired')
-    .max(100, 'instruments.validation.nameLength')
-    .regex(/^[^,;"]+$/, 'instruments.validation.nameChars'),
+  name: ZInstrumentFields.shape.name,
   type_code: z.string().min(1, 'instruments.validation.typeRequired'),
   contract_id: z.string().regex(/^\d+$/, 'instruments.validation.contractRequired'),
   zone_id: z.string(),
@@ -42,8 +45,8 @@ const ZInstrumentForm = z.object({
   install_date: z.string(),
   status: z.enum(INSTRUMENT_STATUS_CODES),
   frequency: z.string(),
-  lta_code: z.string().trim().max(50, 'instruments.validation.ltaLength'),
-  remarks: z.string().trim().max(2000, 'instruments.validation.remarksLength'),
+  lta_code: ZInstrumentFields.shape.lta_code.unwrap(),
+  remarks: ZInstrumentFields.shape.remarks.unwrap(),
 });
 export type InstrumentFormValues = z.input<typeof ZInstrumentForm>;
 

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { INSTRUMENT_ICONS, type TInstrumentCategory, type TInstrumentType } from '@strata/shared';
+import { INSTRUMENT_ICONS, ZInstrumentTypeFields, type TInstrumentCategory, type TInstrumentType } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { InstrumentIcon } from '../../../components/instrument-icon';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { DECIMAL, numberText } from '../shared/numbers';
 import { Section } from '../../../components/section';
+import { translateMessage } from '../../../lib/i18n';
 
 /** The most reading codes a type takes in one request (the server's limit). */
 export const MAX_READING_CODES = 50;
@@ -56,17 +57,13 @@ const ZReadingRow = z
     }
   });
 
+/** The form's checks: code, name, icon and LTA code as the API checks them (shared `ZInstrumentTypeFields`). */
 const ZTypeForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, 'instruments.validation.codeRequired')
-    .max(20, 'instruments.validation.codeLength')
-    .regex(/^[A-Z0-9_-]+$/, 'instruments.validation.typeCodeChars'),
-  name: z.string().trim().min(1, 'instruments.validation.nameRequired').max(100, 'instruments.validation.nameLength'),
+  code: ZInstrumentTypeFields.shape.code,
+  name: ZInstrumentTypeFields.shape.name,
   category_id: z.string(),
-  icon: z.enum(INSTRUMENT_ICONS),
-  lta_code: z.string().trim().max(50, 'instruments.validation.ltaLength'),
+  icon: ZInstrumentTypeFields.shape.icon,
+  lta_code: ZInstrumentTypeFields.shape.lta_code.unwrap(),
   has_depth: z.boolean(),
   reading_codes: z
     .array(ZReadingRow)
@@ -190,7 +187,7 @@ function ReadingCodeRows({ form }: { form: UseFormReturn<TypeFormValues, unknown
       ))}
       {error && (
         <Typography color="error" variant="body2">
-          {t(error as 'instruments.validation.tooManyCodes')}
+          {translateMessage(error)}
         </Typography>
       )}
       <Box>

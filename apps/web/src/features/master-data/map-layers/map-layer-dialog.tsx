@@ -14,7 +14,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { formatBytes, MAP_LAYER_KINDS, MAP_LAYER_SOURCES, ZLayerUrl, type TMapLayer } from '@strata/shared';
+import { formatBytes, MAP_LAYER_KINDS, MAP_LAYER_SOURCES, ZLayerUrl, ZMapLayerFields, type TMapLayer } from '@strata/shared';
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -37,17 +37,18 @@ const FILE_ACCEPT: Record<string, string> = {
 
 const zoom = (value: string) => (value.trim() === '' ? null : Number(value));
 
+/** The form's checks: name, kind, source, layer name and attribution as the API checks them (shared `ZMapLayerFields`). */
 const ZLayerForm = z
   .object({
-    name: z.string().trim().min(1, 'masterData.layers.nameRequired').max(100, 'masterData.layers.nameTooLong'),
-    kind: z.enum(MAP_LAYER_KINDS),
-    source: z.enum(MAP_LAYER_SOURCES),
+    name: ZMapLayerFields.shape.name,
+    kind: ZMapLayerFields.shape.kind,
+    source: ZMapLayerFields.shape.source,
     url: z.string().trim(),
-    layer_name: z.string().trim().max(200),
+    layer_name: ZMapLayerFields.shape.layer_name.unwrap(),
     visible: z.boolean(),
     /** Percent on the slider; sent as 0 to 1. */
     opacity: z.number().min(0).max(100),
-    attribution: z.string().trim().max(500, 'masterData.layers.attributionTooLong'),
+    attribution: ZMapLayerFields.shape.attribution,
     min_zoom: z.string(),
     max_zoom: z.string(),
     /** Whether a file is (or will be) attached: set by the page, never typed. */

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_TIMEZONE, type SiteType, type TSite, type TSiteActivityRequest } from '@strata/shared';
+import { DEFAULT_TIMEZONE, ZSiteStage, type SiteType, type TSite, type TSiteActivityRequest } from '@strata/shared';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -27,8 +27,9 @@ const ZStageRow = z
       .trim()
       .regex(/^\d{1,4}$/, 'sites.activity.stageNoInvalid')
       .refine((v) => Number(v) <= 1000, 'sites.activity.stageNoInvalid'),
-    name: z.string().trim().min(1, 'sites.activity.stageNameRequired').max(200, 'sites.activity.stageNameTooLong'),
-    description: z.string().trim().max(2000, 'sites.common.descriptionTooLong'),
+    // The shared stage's limits (ZSiteStage), for name and description as typed.
+    name: ZSiteStage.shape.name,
+    description: ZSiteStage.shape.description.unwrap(),
     target: z
       .string()
       .trim()

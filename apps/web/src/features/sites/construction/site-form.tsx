@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { SITE_LIMITS, SITE_TYPES, ZSiteFields, type SiteType, type TSite, type TSiteGeometry } from '@strata/shared';
+import { SITE_TYPES, ZSiteFields, type SiteType, type TSite, type TSiteGeometry } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -30,14 +30,12 @@ const ZGeometryField = z.custom<TSiteGeometry | null>().superRefine((geometry, c
 });
 
 /**
- * The form's checks: the API's fields and limits (shared `ZSiteFields`, `SITE_LIMITS`) over the form's own values (the
- * contract as text, no type chosen yet as ''), with the messages as i18n keys.
+ * The form's checks: the API's fields with their limits (shared `ZSiteFields`) over the form's own values (the contract
+ * as text, no type chosen yet as '').
  */
-const ZSiteForm = z.object({
+const ZSiteForm = ZSiteFields.pick({ site_name: true, description: true }).extend({
   contract_id: z.string().regex(/^\d+$/, 'sites.site.contractRequired'),
-  site_name: z.string().trim().min(1, 'sites.site.nameRequired').max(SITE_LIMITS.name, 'sites.site.nameTooLong'),
   type: z.union([ZSiteFields.shape.type, z.literal('')]).pipe(z.enum(SITE_TYPES, 'sites.site.typeRequired')),
-  description: z.string().trim().max(SITE_LIMITS.description, 'sites.common.descriptionTooLong'),
   geometry: ZGeometryField,
 });
 export type SiteFormValues = z.input<typeof ZSiteForm>;

@@ -95,7 +95,7 @@ describe('Construction Sites', { timeout: 60_000 }, () => {
     const { user, location } = renderApp('/en/master-data/construction/site/new', { routes: sitesRoutes });
     const form = await screen.findByRole('form', { name: 'New Construction Site' }, { timeout: 5000 });
     await user.click(within(form).getByRole('button', { name: 'Create' }));
-    expect(await within(form).findByText('Site name is required')).toBeInTheDocument();
+    expect(await within(form).findByText('This field is required')).toBeInTheDocument();
     expect(within(form).getByText('Contract is required')).toBeInTheDocument();
     expect(created).toEqual([]);
 

@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { ZONE_LIMITS, ZZoneFields, type TPolygon, type TZone } from '@strata/shared';
+import { ZZoneFields, type TPolygon, type TZone } from '@strata/shared';
 import type { ReactNode } from 'react';
 import { Controller, get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +18,9 @@ import { FormSelect } from '../shared/form-select';
 import { firstMessage } from '../shared/form-errors';
 import { Section } from '../../../components/section';
 
-/** The form's checks: the API's fields and limits (shared `ZZoneFields`, `ZONE_LIMITS`) with the messages as i18n keys. */
-const ZZoneForm = z.object({
+/** The form's checks: the API's fields with their limits (shared `ZZoneFields`), the contract as text. */
+const ZZoneForm = ZZoneFields.omit({ contract_id: true }).extend({
   contract_id: z.string().regex(/^\d+$/, 'sites.zone.contractRequired'),
-  name: z.string().trim().min(1, 'sites.zone.nameRequired').max(ZONE_LIMITS.name, 'sites.zone.nameTooLong'),
-  is_report: ZZoneFields.shape.is_report,
-  description: z.string().trim().max(ZONE_LIMITS.description, 'sites.common.descriptionTooLong'),
-  polygon: ZZoneFields.shape.polygon,
 });
 export type ZoneFormValues = z.input<typeof ZZoneForm>;
 type ZoneFormOutput = z.output<typeof ZZoneForm>;
