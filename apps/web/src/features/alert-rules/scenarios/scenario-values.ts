@@ -41,19 +41,20 @@ export function toScenarioForm(s: TAlertScenario): ScenarioFormValues {
   };
 }
 
-const required = () => i18n.t('alertRules.validation.required');
+/** An i18n key: the form's error map keeps a key and the field translates it (docs/decisions/029-form-messages.md). */
+const required = 'alertRules.validation.required';
 
 /** The form's check (the server checks again, e.g. that instruments are of the contract): the create body. */
 export const ZScenarioForm = z
   .object({
-    contract_id: z.string().regex(/^\d+$/, { error: () => i18n.t('alertRules.group.chooseContract') }),
-    name: z.string().trim().min(1, { error: required }).max(200),
+    contract_id: z.string().regex(/^\d+$/, 'alertRules.group.chooseContract'),
+    name: z.string().trim().min(1, required).max(200),
     description: z.string().trim().max(2000),
     kind: z.enum(SCENARIO_ALERT_KINDS),
     rule: z.object({
       instrument_ids: z.array(z.number()),
       group_ids: z.array(z.number()),
-      level_code: z.string().min(1, { error: required }),
+      level_code: z.string().min(1, required),
       min_count: typedNumber({ integer: true, min: 1, required: true }),
       within_hours: typedNumber({ min: 0.25, required: true }),
     }),
