@@ -298,6 +298,8 @@ describe('route actions', { timeout: 20_000 }, () => {
     signedIn();
     const { user } = await openShell('/en/reports/many', WIDTHS.phone);
     await openDial(user);
+    // The page's actions are in its landmark (axe-core `region`), though drawn at the corner of the screen.
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('button', { name: 'Actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'How to report' }));
     expect(ran).toEqual(['report']);
   });
