@@ -61,10 +61,11 @@ export function AppFrame({ children }: { children?: ReactNode }) {
           <HttpErrorAlert />
           {headerAction && <PageHeaderAction action={headerAction} />}
           {children ?? <Outlet />}
+          {/* The page's floating actions belong to the page: in its landmark, though drawn fixed at the corner. */}
+          <RouteActionButton actions={floatingActions} />
         </Box>
         <AppFooter />
       </Box>
-      <RouteActionButton actions={floatingActions} />
       <AnnouncementDialog enabled={synced} />
     </Box>
   );

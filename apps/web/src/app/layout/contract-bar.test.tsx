@@ -61,6 +61,8 @@ describe('contract toolbar of the shell', { timeout: 20_000 }, () => {
         .map((button) => button.textContent),
     ).toEqual(['C101', 'C102']);
     expect(pressed()).toEqual(['C101']);
+    // In a landmark of its own, as everything on the screen is.
+    expect(screen.getByRole('region', { name: 'Contracts' })).toContainElement(bar);
   });
 
   it('saves the chosen contracts with /filter-contracts once, 400 ms after the last click', async () => {

@@ -27,7 +27,10 @@ export function ContractBar() {
 
   if (contracts.length === 0) return null;
   return (
+    // A landmark of its own, like the top bar, the menu and the page: nothing of the screen outside one (axe-core `region`).
     <Box
+      component="section"
+      aria-label={t('contracts.label')}
       sx={(theme) => ({
         position: 'sticky',
         top: APP_BAR_HEIGHT.xs,

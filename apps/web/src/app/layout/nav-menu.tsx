@@ -84,33 +84,27 @@ export function NavMenu({ mini }: { mini: boolean }) {
         return (
           <Fragment key={group.category}>
             {mini && index > 0 && <Divider sx={{ my: 1, mx: 2 }} />}
-            <List
-              dense
-              aria-labelledby={mini ? undefined : headingId}
-              aria-label={mini ? heading : undefined}
-              subheader={
-                mini ? undefined : (
-                  <ListSubheader
-                    id={headingId}
-                    component="h2"
-                    disableSticky
-                    sx={{
-                      lineHeight: '32px',
-                      mt: index === 0 ? 0.5 : 1.5,
-                      px: 2.5,
-                      fontSize: '0.72rem',
-                      fontWeight: 700,
-                      letterSpacing: '0.08em',
-                      bgcolor: 'transparent',
-                      color: group.category === 'admin' ? 'error.main' : 'text.secondary',
-                    }}
-                  >
-                    {heading}
-                  </ListSubheader>
-                )
-              }
-              sx={{ py: mini && index === 0 ? 1 : 0 }}
-            >
+            {!mini && (
+              // The heading before its list, not in it: a list holds list items only (axe-core `list`).
+              <ListSubheader
+                id={headingId}
+                component="h2"
+                disableSticky
+                sx={{
+                  lineHeight: '32px',
+                  mt: index === 0 ? 0.5 : 1.5,
+                  px: 2.5,
+                  fontSize: '0.72rem',
+                  fontWeight: 700,
+                  letterSpacing: '0.08em',
+                  bgcolor: 'transparent',
+                  color: group.category === 'admin' ? 'error.main' : 'text.secondary',
+                }}
+              >
+                {heading}
+              </ListSubheader>
+            )}
+            <List dense aria-labelledby={mini ? undefined : headingId} aria-label={mini ? heading : undefined} sx={{ py: mini && index === 0 ? 1 : 0 }}>
               {group.entries.map((entry) => (
                 <NavItem key={entry.path} entry={entry} mini={mini} active={entry.path === active} admin={group.category === 'admin'} />
               ))}

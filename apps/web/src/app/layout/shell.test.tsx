@@ -118,6 +118,36 @@ describe('side menu', { timeout: 20_000 }, () => {
     expect(within(nav).queryByRole('link', { name: 'E-mail' })).toBeNull();
   });
 
+  it('holds list items only in its lists, at full width and in the mini drawer (the headings come before the lists)', async () => {
+    signedIn(['SearchUsers']);
+    const { user } = await openShell('/en/account/profile/info');
+    const nav = await waitFor(mainMenu);
+    await within(nav).findAllByRole('heading');
+    const children = () => [...nav.querySelectorAll('ul, ol')].flatMap((list) => [...list.children].map((child) => child.tagName));
+    expect(children().length).toBeGreaterThan(0);
+    expect(children().filter((tag) => tag !== 'LI')).toEqual([]);
+    expect(within(nav).getByRole('list', { name: 'ADMINISTRATIVE' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
+    await waitFor(() => expect(within(mainMenu()).queryByRole('heading')).toBeNull());
+    expect(children().filter((tag) => tag !== 'LI')).toEqual([]);
+  });
+
+  it('gives every button of the shell a name on a desktop', async () => {
+    signedIn(['SearchUsers']);
+    await openShell('/en/account/profile/info');
+    const buttons = await screen.findAllByRole('button');
+    expect(buttons.length).toBeGreaterThan(2);
+    expect(screen.getAllByRole('button', { name: /\S/ })).toEqual(buttons);
+  });
+
+  it('gives every button a name on a phone too, the actions in a speed dial', async () => {
+    signedIn(['SearchUsers']);
+    await openShell('/en/reports/many', WIDTHS.phone);
+    await screen.findByRole('button', { name: 'Actions' });
+    const phoneButtons = screen.getAllByRole('button');
+    expect(screen.getAllByRole('button', { name: /\S/ })).toEqual(phoneButtons);
+  });
+
   it('shows more to a user who holds more tasks', async () => {
     signedIn(['SearchUsers', 'ManageRoles']);
     await openShell('/en/account/profile/info');
@@ -268,6 +298,8 @@ describe('route actions', { timeout: 20_000 }, () => {
     signedIn();
     const { user } = await openShell('/en/reports/many', WIDTHS.phone);
     await openDial(user);
+    // The page's actions are in its landmark (axe-core `region`), though drawn at the corner of the screen.
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('button', { name: 'Actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'How to report' }));
     expect(ran).toEqual(['report']);
   });

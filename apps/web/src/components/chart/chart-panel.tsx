@@ -29,6 +29,8 @@ export interface ChartPanelProps {
   height?: EChartProps['height'];
   /** The chart's accessible name. */
   label: string;
+  /** What the chart shows, in words (its accessible description). */
+  description?: string;
   /** Export file name, without extension. */
   fileName: string;
   /** Offer the exports (e.g. the user holds Export Instrument Charts). */
@@ -42,7 +44,17 @@ export interface ChartPanelProps {
  * switches, and the PNG, JPG, PDF and SVG exports. The option comes from `buildOption`, so the same toolbar drives a
  * time series (LineChartPanel) or an x/y chart such as an inclinometer profile.
  */
-export function ChartPanel({ buildOption, empty, xType = 'time', height = CHART.defaultHeight, label, fileName, canExport = true, timezone }: ChartPanelProps) {
+export function ChartPanel({
+  buildOption,
+  empty,
+  xType = 'time',
+  height = CHART.defaultHeight,
+  label,
+  description,
+  fileName,
+  canExport = true,
+  timezone,
+}: ChartPanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const configured = useTimezone();
@@ -77,7 +89,7 @@ export function ChartPanel({ buildOption, empty, xType = 'time', height = CHART.
         timezone={timezone ?? configured}
         disabled={empty}
       />
-      <EChart option={option} empty={empty} height={height} label={label} onInstance={(instance) => (chart.current = instance)} />
+      <EChart option={option} empty={empty} height={height} label={label} description={description} onInstance={(instance) => (chart.current = instance)} />
     </Box>
   );
 }

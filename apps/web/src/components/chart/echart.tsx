@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { summariseChartData } from './chart-data';
 import { CHART, fitToBox } from './chart-option';
@@ -25,6 +25,8 @@ export interface EChartProps {
   height?: number | string | { xs?: number | string; sm?: number | string; md?: number | string };
   /** The chart's accessible name. */
   label: string;
+  /** What the chart shows, in words (its accessible description): for a person who cannot see the canvas. */
+  description?: string;
   /** The ECharts instance, once made (for exports and axis resets); null when it goes. */
   onInstance?: (chart: ECharts | null) => void;
   sx?: SxProps<Theme>;
@@ -36,8 +38,9 @@ export interface EChartProps {
  * (role img) says what it plots, from the option: `data-points` (points across its series), `data-first-x` and
  * `data-last-x` (the smallest and largest x: ISO instants on a time axis, numbers otherwise).
  */
-export function EChart({ option, empty = false, height = CHART.defaultHeight, label, onInstance, sx }: EChartProps) {
+export function EChart({ option, empty = false, height = CHART.defaultHeight, label, description, onInstance, sx }: EChartProps) {
   const { t } = useTranslation();
+  const descriptionId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const drawable = useRef(canDrawCharts());
@@ -92,12 +95,18 @@ export function EChart({ option, empty = false, height = CHART.defaultHeight, la
         ref={ref}
         role="img"
         aria-label={label}
+        aria-describedby={description ? descriptionId : undefined}
         data-empty={empty || undefined}
         data-points={data.points}
         data-first-x={data.firstX ?? undefined}
         data-last-x={data.lastX ?? undefined}
         sx={{ position: 'absolute', inset: 0, visibility: empty ? 'hidden' : 'visible' }}
       />
+      {description && (
+        <span id={descriptionId} hidden>
+          {description}
+        </span>
+      )}
       {empty && (
         <Box
           sx={{

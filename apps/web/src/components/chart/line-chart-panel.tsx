@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTimezone } from '../../lib/config';
+import { formatDateTime } from '../../lib/display-time';
 import { buildLineChartOption, CHART, hasPoints, type ChartLine, type ThresholdLine } from './chart-option';
 import { ChartPanel, type ChartView } from './chart-panel';
 import type { EChartProps } from './echart';
@@ -18,6 +20,11 @@ export interface LineChartPanelProps {
   height?: EChartProps['height'];
   /** The chart's accessible name. */
   label: string;
+  /**
+   * After the chart's summary in words (its accessible description), where else its data is, e.g. "The readings
+   * table below has the same data."
+   */
+  dataNote?: string;
   /** Export file name, without extension. */
   fileName: string;
   /** Offer the exports (e.g. the user holds Export Instrument Charts). */
@@ -37,10 +44,12 @@ export function LineChartPanel({
   precision,
   height = CHART.defaultHeight,
   label,
+  dataNote,
   fileName,
   canExport = true,
   timezone,
 }: LineChartPanelProps) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const configured = useTimezone();
   const tz = timezone ?? configured;
@@ -63,6 +72,29 @@ export function LineChartPanel({
     [title, subtitle, lines, thresholds, xType, tz, yName, precision, theme],
   );
 
+  const description = useMemo(() => {
+    if (xType !== 'time') return dataNote;
+    const parts = lines.flatMap((line) => {
+      if (line.points.length === 0) return [];
+      let first = line.points[0]!;
+      let last = first;
+      for (const point of line.points) {
+        if (point[0] < first[0]) first = point;
+        if (point[0] >= last[0]) last = point;
+      }
+      return [
+        t('workspace.chart.seriesSummary', {
+          name: line.name,
+          count: line.points.length,
+          first: formatDateTime(first[0], tz),
+          last: formatDateTime(last[0], tz),
+          value: [precision === undefined ? String(last[1]) : last[1].toFixed(precision), yName].filter(Boolean).join(' '),
+        }),
+      ];
+    });
+    return [...parts, dataNote].filter(Boolean).join(' ') || undefined;
+  }, [xType, lines, dataNote, t, tz, precision, yName]);
+
   return (
     <Box data-threshold-lines={thresholds?.length ?? 0}>
       <ChartPanel
@@ -71,6 +103,7 @@ export function LineChartPanel({
         xType={xType}
         height={height}
         label={label}
+        description={description}
         fileName={fileName}
         canExport={canExport}
         timezone={tz}

@@ -6,7 +6,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -16,6 +15,7 @@ import { LIMITS } from '@strata/shared';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert } from '../feedback/app-alert';
+import { ScrollRegion } from '../scroll-region';
 import { isNotFound } from '../../lib/api-client';
 import type { DataTableColumn, TableQuery, TableSort } from './data-table-types';
 import { formatCellValue } from './format-cell-value';
@@ -129,7 +129,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
       <Box sx={{ height: 4 }}>{loading && !firstLoad && <LinearProgress aria-label={t('common.loading')} />}</Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <ScrollRegion label={props.label}>
         <Table size={props.size ?? 'small'} aria-label={props.label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>
@@ -156,7 +156,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </TableHead>
           <TableBody sx={loading && !firstLoad ? { opacity: 0.6 } : undefined}>{body}</TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
       <TablePagination
         component="div"
         count={total}

@@ -19,7 +19,7 @@ import View from 'ol/View';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import type BaseLayer from 'ol/layer/Base';
 import 'ol/ol.css';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/auth-store';
 import { useConfig } from '../../lib/config';
@@ -62,6 +62,8 @@ export function canDrawMaps(): boolean {
 export interface MapViewProps {
   /** The map's accessible name. */
   label: string;
+  /** What the map shows and where else its data is, in words (its accessible description). */
+  description?: string;
   /** SVY21 `[minE, minN, maxE, maxN]` to show at first (and again when it changes); default `map_bounds`, else Singapore. */
   extent?: readonly number[] | null;
   /** Default 420 px (320 px on phones). */
@@ -96,8 +98,9 @@ type BaseStatus = 'none' | 'loading' | 'ok' | 'failed';
  * so the map still works — and can be drawn on — when no tile server answers (offline); a note then says so. The map
  * is removed when the component unmounts.
  */
-export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children, layers, footer, overlays, sx }: MapViewProps) {
+export function MapView({ label, description, extent, height = { xs: 320, sm: 420 }, children, layers, footer, overlays, sx }: MapViewProps) {
   const { t } = useTranslation();
+  const descriptionId = useId();
   const config = useConfig();
   const source = layers ?? config.data;
   const resourceToken = useSession((state) => state.resourceToken);
@@ -224,9 +227,15 @@ export function MapView({ label, extent, height = { xs: 320, sm: 420 }, children
           ref={target}
           role="application"
           aria-label={label}
+          aria-describedby={description ? descriptionId : undefined}
           tabIndex={0}
           sx={{ position: 'absolute', inset: 0, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
         />
+        {description && (
+          <span id={descriptionId} hidden>
+            {description}
+          </span>
+        )}
         {layersMenu && (
           <LayersMenu
             bases={bases}

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/detail-list';
 import { InstrumentIcon } from '../../../components/instrument-icon';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { formatDegrees, formatMetres } from '../../../components/map';
 import { useInstrument, useInstrumentThresholds } from '../api/instruments';
 import { useCanViewReadings, useLatestReadings } from '../api/readings';
@@ -152,7 +153,7 @@ export function InstrumentDetailPanel({ instrumentId, config, look, state, updat
         ) : latestRows.length === 0 ? (
           <EmptyText>{t('workspace.detail.noReadings')}</EmptyText>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollRegion label={t('workspace.detail.latest')}>
             <Table size="small" aria-label={t('workspace.detail.latest')}>
               <TableHead>
                 <TableRow>
@@ -179,7 +180,7 @@ export function InstrumentDetailPanel({ instrumentId, config, look, state, updat
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollRegion>
         )}
       </Section>
 
@@ -191,7 +192,7 @@ export function InstrumentDetailPanel({ instrumentId, config, look, state, updat
         ) : thresholdRows.length === 0 ? (
           <EmptyText>{t('workspace.detail.noThresholds')}</EmptyText>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollRegion label={t('workspace.detail.thresholds')}>
             <Table size="small" aria-label={t('workspace.detail.thresholds')}>
               <TableHead>
                 <TableRow>
@@ -225,7 +226,7 @@ export function InstrumentDetailPanel({ instrumentId, config, look, state, updat
                 })}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollRegion>
         )}
       </Section>
 

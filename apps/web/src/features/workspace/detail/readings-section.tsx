@@ -237,6 +237,7 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
               precision={chart.precision}
               height={DETAIL_CHART_HEIGHT}
               label={t('workspace.detail.chartLabel', { name: instrumentName, code: chart.code })}
+              dataNote={t('workspace.detail.chartDataNote')}
               fileName={`${instrumentName}-${chart.code}`}
               canExport={canExport}
               timezone={config?.timezone}

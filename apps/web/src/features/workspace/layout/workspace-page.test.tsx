@@ -182,6 +182,12 @@ describe('Work Space', { timeout: 60_000 }, () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual([expect.stringContaining('INC-2001'), expect.stringContaining('SM-1001'), expect.stringContaining('SM-1002')]);
+    // A list holds list items only, each with its button (axe-core `list`).
+    expect([...list.children].map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI']);
+    // The map says in words where its data is.
+    expect(screen.getByRole('application', { name: 'Work space map' })).toHaveAccessibleDescription(
+      'Map of the instruments; the list of instruments has the same data.',
+    );
     expect(screen.getByTestId('instrument-total').textContent).toBe('3 instruments');
     expect(instrumentCalls[0]!.searchParams.get('contracts')).toBe('[11]');
     expect(instrumentCalls[0]!.searchParams.get('limit')).toBe('1000');
@@ -323,7 +329,9 @@ describe('Work Space', { timeout: 60_000 }, () => {
     // -21.5 passes AL (±19.6) but not WSL (±28).
     await waitFor(() => expect(within(detail).getByTestId('status-level').textContent).toBe('AL — Alert Level'), SLOW);
     expect(await within(detail).findByTestId('chart-DSPA')).toBeInTheDocument();
-    expect(within(detail).getByRole('img', { name: 'Chart of DSPA of SM-1001' })).toBeInTheDocument();
+    const chart = within(detail).getByRole('img', { name: 'Chart of DSPA of SM-1001' });
+    // In words: its readings, and where the same data is.
+    expect(chart).toHaveAccessibleDescription(/^DSPA.*: \d+ readings? from .* to .*, latest .* mm\. The readings table below has the same data\.$/);
     expect(within(detail).getByRole('table', { name: 'Readings' })).toBeInTheDocument();
   });
 

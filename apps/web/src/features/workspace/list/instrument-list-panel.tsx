@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -126,25 +127,27 @@ export function InstrumentListPanel(props: InstrumentListPanelProps) {
             const level = props.levelOf(instrument.instrument_id);
             const type = props.look.types.get(instrument.type_code);
             return (
-              <ListItemButton key={instrument.instrument_id} onClick={() => props.onOpen(instrument)} divider>
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <InstrumentIcon icon={type?.icon ?? 'circle'} color={instrumentColor(props.look, instrument.type_code, level)} size={22} />
-                </ListItemIcon>
-                <ListItemText
-                  primary={instrument.name}
-                  secondary={[instrument.type_name, instrument.contract_no, instrument.zone_name].filter(Boolean).join(' · ')}
-                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                />
-                {level && (
-                  <Chip
-                    size="small"
-                    label={level}
-                    title={props.look.levels.get(level)?.name}
-                    data-testid="instrument-level"
-                    sx={{ bgcolor: props.look.levels.get(level)?.color, color: textOn(props.look.levels.get(level)?.color), ml: 1 }}
+              <ListItem key={instrument.instrument_id} disablePadding>
+                <ListItemButton onClick={() => props.onOpen(instrument)} divider>
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <InstrumentIcon icon={type?.icon ?? 'circle'} color={instrumentColor(props.look, instrument.type_code, level)} size={22} />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={instrument.name}
+                    secondary={[instrument.type_name, instrument.contract_no, instrument.zone_name].filter(Boolean).join(' · ')}
+                    slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                   />
-                )}
-              </ListItemButton>
+                  {level && (
+                    <Chip
+                      size="small"
+                      label={level}
+                      title={props.look.levels.get(level)?.name}
+                      data-testid="instrument-level"
+                      sx={{ bgcolor: props.look.levels.get(level)?.color, color: textOn(props.look.levels.get(level)?.color), ml: 1 }}
+                    />
+                  )}
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -2,6 +2,7 @@ import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Alert from '@mui/material/Alert';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -106,12 +107,14 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
       {matches.length > 0 && (
         <List dense aria-label={t('workspace.location.results')}>
           {matches.map((entry) => (
-            <ListItemButton key={`${entry.kind}-${entry.id}`} onClick={() => onEntry(entry)} divider>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <PlaceOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={entry.name} secondary={`${t(KIND_LABELS[entry.kind])} · ${entry.detail}`} />
-            </ListItemButton>
+            <ListItem key={`${entry.kind}-${entry.id}`} disablePadding>
+              <ListItemButton onClick={() => onEntry(entry)} divider>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <PlaceOutlined fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={entry.name} secondary={`${t(KIND_LABELS[entry.kind])} · ${entry.detail}`} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
@@ -124,20 +127,22 @@ export function LocationPanel({ entries, loading, bounds, onPoint, onEntry, init
       {addresses.length > 0 && (
         <List dense aria-label={t('workspace.location.addresses')}>
           {addresses.map((place, index) => (
-            <ListItemButton key={`${place.label}-${index}`} onClick={() => onPoint(place.easting, place.northing)} divider>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <HomeWorkOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={place.label}
-                secondary={[
-                  place.postal_code && t('workspace.location.postalCode', { code: place.postal_code }),
-                  t('workspace.location.svy21', { easting: formatMetres(place.easting), northing: formatMetres(place.northing) }),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-            </ListItemButton>
+            <ListItem key={`${place.label}-${index}`} disablePadding>
+              <ListItemButton onClick={() => onPoint(place.easting, place.northing)} divider>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <HomeWorkOutlined fontSize="small" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={place.label}
+                  secondary={[
+                    place.postal_code && t('workspace.location.postalCode', { code: place.postal_code }),
+                    t('workspace.location.svy21', { easting: formatMetres(place.easting), northing: formatMetres(place.northing) }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -59,6 +59,7 @@ export function WorkspaceMap(props: WorkspaceMapProps) {
   return (
     <MapView
       label={t('workspace.map.label')}
+      description={t('workspace.map.description')}
       extent={props.home}
       height={props.height}
       overlays={props.overlays}
