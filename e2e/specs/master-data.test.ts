@@ -6,12 +6,14 @@ import {
   finishOnProfile,
   liveAuthenticated,
   mainMenu,
+  markDocument,
   menuLinks,
   newPage,
   PHONE,
   RUN,
   shots,
   signInToProfile,
+  stillSameDocument,
 } from '../support/browser.js';
 import { reportOnFailure } from '../support/diagnostics.js';
 
@@ -98,9 +100,7 @@ test.describe('master data, as a person', () => {
     const range2 = tab2.getByLabel('Maximum date range');
     await range2.waitFor();
     await expect(range2).toHaveValue(before);
-    await tab2.evaluate(() => {
-      (window as unknown as { __strataMarker?: string }).__strataMarker = 'still here';
-    });
+    await markDocument(tab2);
     const navigations: string[] = [];
     tab2.on('framenavigated', (frame) => frame === tab2.mainFrame() && navigations.push(frame.url()));
     // Its live connection is open before anything changes.
@@ -113,7 +113,7 @@ test.describe('master data, as a person', () => {
     await shots(page, 'master-data-1366-system-settings');
 
     await expect.poll(() => range2.inputValue(), { timeout: 15_000 }).toBe(next);
-    expect(await tab2.evaluate(() => (window as unknown as { __strataMarker?: string }).__strataMarker)).toBe('still here');
+    expect(await stillSameDocument(tab2)).toBe(true);
     expect(navigations).toEqual([]);
     expect(new URL(tab2.url()).pathname).toBe('/en/master-data/system-setting');
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall, apiSignIn, type ApiSession } from '../support/api.js';
-import { DEMO, liveAuthenticated, newPage, screenshot, signInThroughUi } from '../support/browser.js';
+import { DEMO, liveAuthenticated, markDocument, newPage, screenshot, signInThroughUi, stillSameDocument } from '../support/browser.js';
 import { reportOnFailure } from '../support/diagnostics.js';
 
 /** The bell's accessible name carries the unread count ("3 unread notifications"). */
@@ -29,11 +29,7 @@ test.describe('real-time notifications', () => {
     const bell = page.getByRole('link', { name: /unread notification|未读通知/ });
     await bell.waitFor();
     const before = await unreadCount(page);
-    // A reload would drop this mark. (Not `framenavigated`: the work space writes its map position into the URL with
-    // history.replaceState whenever its map settles, which is a navigation of the same document, not a reload.)
-    await page.evaluate(() => {
-      (window as unknown as { __strataMarker?: string }).__strataMarker = 'still here';
-    });
+    await markDocument(page);
 
     // Sent once the page's live connection is authenticated (one sent before would not reach it).
     await live;
@@ -42,7 +38,7 @@ test.describe('real-time notifications', () => {
     await expect(page.getByText(message).first()).toBeVisible({ timeout: 20_000 });
     await expect.poll(() => unreadCount(page)).toBeGreaterThan(before);
     await screenshot(page, 'realtime-toast');
-    expect(await page.evaluate(() => (window as unknown as { __strataMarker?: string }).__strataMarker)).toBe('still here');
+    expect(await stillSameDocument(page)).toBe(true);
     await context.close();
   });
 

@@ -239,3 +239,19 @@ export function liveAuthenticated(page: Page): Promise<void> {
     );
   });
 }
+
+/**
+ * Marks the page's document, so that `stillSameDocument` can tell later whether it was reloaded (a reload drops the
+ * mark). Not `framenavigated`: the app's own `history.replaceState` (the work space's map position in the URL) fires
+ * it too, without reloading anything.
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __strataMarker?: string }).__strataMarker = 'still here';
+  });
+}
+
+/** Whether the page still shows the document `markDocument` marked (no reload since). */
+export async function stillSameDocument(page: Page): Promise<boolean> {
+  return (await page.evaluate(() => (window as unknown as { __strataMarker?: string }).__strataMarker)) === 'still here';
+}

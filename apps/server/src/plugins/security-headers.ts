@@ -53,9 +53,10 @@ export const securityHeadersPlugin = fp(async (app) => {
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Callback style, as the hook above: it runs on every answer, and an async hook adds a promise to each.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type') ?? reply.raw.getHeader('content-type');
     if (typeof type === 'string' && SUBRESOURCE_TYPE.test(type)) for (const name of DOCUMENT_ONLY) reply.raw.removeHeader(name);
-    return payload;
+    done(null, payload);
   });
 });
