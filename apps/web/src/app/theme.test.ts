@@ -9,9 +9,20 @@ describe('app theme', () => {
       primary: palette.primary.main,
       error: palette.error.main,
       warning: palette.warning.main,
+      secondary: palette.secondary.main,
+      info: palette.info.main,
+      success: palette.success.main,
       textSecondary: palette.text.secondary,
     };
     const ratios = Object.fromEntries(Object.entries(colours).map(([name, colour]) => [name, getContrastRatio(colour, palette.background.paper)]));
     for (const [name, ratio] of Object.entries(ratios)) expect(ratio, name).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['light', 'dark'] as const)('writes the text of a filled chip or button with 4.5:1 on its colour in %s mode', (mode) => {
+    const { palette } = createAppTheme(mode, 'en');
+    for (const name of ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const) {
+      const { main, contrastText } = palette[name];
+      expect(getContrastRatio(contrastText, main), name).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -11,10 +11,15 @@ export function createAppTheme(mode: PaletteMode, lang: Language): Theme {
       palette: {
         mode,
         primary: { main: mode === 'dark' ? '#64b5f6' : '#1565c0' },
-        secondary: { main: mode === 'dark' ? '#ffb74d' : '#ef6c00' },
-        // MUI's orange (#ed6c02) is 3.1:1 on white, too pale for the small texts it colours (an outlined "Open" chip):
-        // a deeper orange of 4.8:1 (WCAG AA for text); dark mode keeps MUI's light orange.
-        ...(mode === 'light' ? { warning: { main: '#bf5000' } } : {}),
+        // Light mode: every colour carries small text, as the text on white (an outlined chip: "MT · Mined tunnel") or as
+        // white text on it (a filled chip: "Medium"), so each is at least 4.5:1 against white (WCAG AA): MUI's orange
+        // (#ed6c02, 3.1:1) and light blue (#0288d1, 3.9:1) are too pale; these are the same hues, deeper (5.5, 4.8 and
+        // 4.8:1). Dark mode keeps MUI's light colours, which are drawn with dark text.
+        secondary: { main: mode === 'dark' ? '#ffb74d' : '#b34700' },
+        ...(mode === 'light' ? { warning: { main: '#bf5000' }, info: { main: '#0277bd' } } : {}),
+        // The text on a filled colour (a chip, a button) is white only where white reaches 4.5:1, else dark (MUI's
+        // default threshold is 3:1: white on dark mode's red #f44336 is 3.7:1).
+        contrastThreshold: 4.5,
       },
       shape: { borderRadius: 8 },
     },

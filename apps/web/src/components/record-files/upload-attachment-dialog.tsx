@@ -33,7 +33,7 @@ import { useConfig } from '../../lib/config';
 import { translateMessage } from '../../lib/i18n';
 import { ByteSize } from '../byte-size';
 import { useToast } from '../feedback';
-import { maxUploadBytes } from '../upload-button';
+import { maxUploadBytes, PickFilesButton } from '../upload-button';
 import { uploadAttachment, useFilesChanged, type RecordTag } from './api';
 
 type FileState =
@@ -92,7 +92,6 @@ export function UploadAttachmentDialog({ open, onClose, kind, tag, children, onU
   const changed = useFilesChanged();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
-  const inputId = useId();
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [sending, setSending] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -183,22 +182,9 @@ export function UploadAttachmentDialog({ open, onClose, kind, tag, children, onU
             {t('files.upload.hint', { types: extensions.map((e) => `.${e}`).join(', '), max: formatBytes(max) })}
           </Typography>
           <Box>
-            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFile />} disabled={sending}>
+            <PickFilesButton multiple accept={ACCEPT[kind]} disabled={sending} inputTestId="attachment-file-input" onFiles={pick}>
               {t(kind === 'photo' ? 'files.upload.choosePhotos' : 'files.upload.chooseDocuments')}
-              <input
-                id={inputId}
-                type="file"
-                hidden
-                multiple
-                accept={ACCEPT[kind]}
-                disabled={sending}
-                data-testid="attachment-file-input"
-                onChange={(event) => {
-                  pick([...(event.target.files ?? [])]);
-                  event.target.value = '';
-                }}
-              />
-            </Button>
+            </PickFilesButton>
           </Box>
           {chosen.length === 0 ? (
             <Typography variant="body2" color="text.secondary">

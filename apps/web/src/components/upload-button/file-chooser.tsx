@@ -1,12 +1,10 @@
-import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ByteSize } from '../byte-size';
+import { PickFilesButton } from './pick-files-button';
 
 export interface FileChooserProps {
   /** The button's text ("Choose a file"). */
@@ -25,24 +23,11 @@ export interface FileChooserProps {
 
 /** One file for a dialog that sends it later: a "choose" button over a hidden file input, then the file's name and size. */
 export function FileChooser({ label, accept, file, noFileText, onPick, disabled = false, inputTestId }: FileChooserProps) {
-  const inputId = useId();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-      <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFile />} disabled={disabled}>
+      <PickFilesButton accept={accept} disabled={disabled} inputTestId={inputTestId} onFiles={(files) => onPick(files[0])}>
         {label}
-        <input
-          id={inputId}
-          type="file"
-          hidden
-          accept={accept}
-          disabled={disabled}
-          data-testid={inputTestId}
-          onChange={(event) => {
-            onPick(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      </Button>
+      </PickFilesButton>
       {file ? (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {file.name} (<ByteSize value={file.size} />)

@@ -111,7 +111,7 @@ describe('UploadButton', { timeout: 20_000 }, () => {
     xhr.progress(1500, 4000);
     expect(screen.getByText('38%')).not.toBeNull();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('38');
-    expect((screen.getByRole('button', { name: /Upload files/ }) as HTMLElement).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: /Upload files/ })).toBeDisabled();
 
     xhr.respond(200, { id: 7 }, { [CSRF_HEADER]: 'csrf-2' });
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith({ id: 7 }, sent), { timeout: 5000 });
@@ -120,6 +120,15 @@ describe('UploadButton', { timeout: 20_000 }, () => {
     expect(getCsrfToken()).toBe('csrf-2');
     // The refusal stays on screen after the others were sent.
     expect(screen.getByText('huge.csv size is greater than allowed size (10 MB)')).not.toBeNull();
+  });
+
+  it('is a real button (not a label drawn as one) that opens the file picker', async () => {
+    const { user } = renderWidget(<UploadButton url="/uploads/document" />);
+    const button = screen.getByRole('button', { name: 'Upload files' });
+    expect(button.tagName).toBe('BUTTON');
+    const opened = vi.spyOn(screen.getByTestId('upload-input') as HTMLInputElement, 'click');
+    await user.click(button);
+    expect(opened).toHaveBeenCalledOnce();
   });
 
   it('sends nothing when every file is refused', async () => {

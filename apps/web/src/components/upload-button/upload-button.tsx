@@ -1,13 +1,11 @@
-import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { translateMessage } from '../../lib/i18n';
@@ -15,6 +13,7 @@ import { ByteSize } from '../byte-size';
 import { AppAlert } from '../feedback/app-alert';
 import { sendFiles, type UploadFields } from './send-files';
 import { maxUploadBytes, splitBySize, type RefusedFile, type UploadSettings } from './upload-limits';
+import { PickFilesButton } from './pick-files-button';
 
 interface UploadButtonBase {
   /** The upload type (instrument, borehole, document …): picks the `<type>_max_upload` setting. */
@@ -61,7 +60,6 @@ type Status =
  */
 export function UploadButton(props: UploadButtonProps) {
   const { t } = useTranslation();
-  const inputId = useId();
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -69,9 +67,7 @@ export function UploadButton(props: UploadButtonProps) {
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
+  const onFiles = async (files: File[]) => {
     if (files.length === 0) return;
     const split = splitBySize(files, max, (values) => t('upload.tooLarge', values));
     setRefused(split.refused);
@@ -111,19 +107,16 @@ export function UploadButton(props: UploadButtonProps) {
   return (
     <Stack spacing={1.5}>
       <Box>
-        <Button component="label" htmlFor={inputId} variant="contained" startIcon={<UploadFile />} disabled={props.disabled || sending}>
+        <PickFilesButton
+          variant="contained"
+          multiple={props.multiple ?? true}
+          accept={props.accept}
+          disabled={props.disabled || sending}
+          onFiles={(files) => void onFiles(files)}
+          inputTestId="upload-input"
+        >
           {props.label ?? t('upload.choose')}
-          <input
-            id={inputId}
-            type="file"
-            hidden
-            multiple={props.multiple ?? true}
-            accept={props.accept}
-            disabled={props.disabled || sending}
-            onChange={(event) => void onFiles(event)}
-            data-testid="upload-input"
-          />
-        </Button>
+        </PickFilesButton>
       </Box>
       {status.state === 'sending' && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

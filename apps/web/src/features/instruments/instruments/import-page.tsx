@@ -7,11 +7,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBytes, INSTRUMENT_IMPORT_COLUMNS, THRESHOLD_IMPORT_COLUMNS, type TImportResult } from '@strata/shared';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppAlert, useToast } from '../../../components/feedback';
-import { maxUploadBytes } from '../../../components/upload-button';
+import { maxUploadBytes, PickFilesButton } from '../../../components/upload-button';
 import { useConfig } from '../../../lib/config';
 import { instrumentKeys } from '../api/keys';
 import { downloadTemplate, sendImport, type FileFormat, type ImportKind } from '../api/transfer';
@@ -55,7 +55,6 @@ function ImportPage({ kind }: { kind: ImportKind }) {
   const toast = useToast();
   const client = useQueryClient();
   const config = useConfig();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
   const [result, setResult] = useState<TImportResult | null>(null);
@@ -69,9 +68,8 @@ function ImportPage({ kind }: { kind: ImportKind }) {
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = '';
+  const choose = (files: File[]) => {
+    const chosen = files[0] ?? null;
     if (!chosen) return;
     setResult(null);
     if (chosen.size > max) {
@@ -146,10 +144,9 @@ function ImportPage({ kind }: { kind: ImportKind }) {
             ))}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
-            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFile />} disabled={sending}>
+            <PickFilesButton accept={ACCEPT} disabled={sending} inputTestId="import-file" onFiles={choose}>
               {t('instruments.import.chooseFile')}
-              <input id={inputId} type="file" hidden accept={ACCEPT} disabled={sending} onChange={choose} data-testid="import-file" />
-            </Button>
+            </PickFilesButton>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} aria-live="polite">
               {file ? t('instruments.import.chosen', { name: file.name, size: formatBytes(file.size) }) : t('instruments.import.noFile')}
             </Typography>

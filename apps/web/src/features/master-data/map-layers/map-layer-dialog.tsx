@@ -1,4 +1,3 @@
-import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useToast } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
-import { maxUploadBytes } from '../../../components/upload-button';
+import { maxUploadBytes, PickFilesButton } from '../../../components/upload-button';
 import { ApiError } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
 import { i18n, translateMessage } from '../../../lib/i18n';
@@ -210,20 +209,9 @@ function LayerFormBody({ layer, onDone }: { layer?: TMapLayer; onDone: () => voi
           {takesFile && (
             <Box>
               <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Button component="label" htmlFor={fileInputId} variant="outlined" startIcon={<UploadFile />}>
+                <PickFilesButton accept={FILE_ACCEPT[source]} inputTestId="layer-file-input" onFiles={(files) => chooseFile(files[0])}>
                   {t('masterData.layers.chooseFile')}
-                  <input
-                    id={fileInputId}
-                    type="file"
-                    hidden
-                    accept={FILE_ACCEPT[source]}
-                    data-testid="layer-file-input"
-                    onChange={(event) => {
-                      chooseFile(event.target.files?.[0]);
-                      event.target.value = '';
-                    }}
-                  />
-                </Button>
+                </PickFilesButton>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {file ? file.name : (layer?.file_name ?? t('masterData.layers.noFile'))}
                 </Typography>

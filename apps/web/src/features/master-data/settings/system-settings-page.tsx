@@ -182,7 +182,7 @@ function MapSection({ control }: { control: SettingsControl }) {
           <SafeTextField name="timezone" label={t('masterData.settings.timezone')} helperText={t('masterData.settings.timezoneText')} fullWidth />
         </Box>
         <Box role="group" aria-labelledby="map-bounds-label">
-          <Typography id="map-bounds-label" variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography id="map-bounds-label" component="p" variant="subtitle2" sx={{ mb: 1 }}>
             {t('masterData.settings.mapBounds')}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
