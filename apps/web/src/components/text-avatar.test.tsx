@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWidget } from '../test/render-widget';
-import { TextAvatar } from './text-avatar';
+import { getContrastRatio } from '@mui/material/styles';
+import { AVATAR_COLORS, TextAvatar } from './text-avatar';
 
 describe('TextAvatar', () => {
   it.each([
@@ -34,5 +35,9 @@ describe('TextAvatar', () => {
     const [a, b] = [...container.querySelectorAll('.MuiAvatar-root')];
     expect(getComputedStyle(a!).backgroundColor).toMatch(/^rgb/);
     expect(getComputedStyle(a!).backgroundColor).toBe(getComputedStyle(b!).backgroundColor);
+  });
+
+  it.each(AVATAR_COLORS)('writes white initials on %s at 4.5:1 at least (WCAG AA)', (colour) => {
+    expect(getContrastRatio('#ffffff', colour)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -2,13 +2,13 @@ import Avatar from '@mui/material/Avatar';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { textAvatar } from '@strata/shared';
 
-/** Background colours that keep white initials readable, picked by the name so a person keeps theirs. */
-const COLORS = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#ef6c00', '#4527a0', '#558b2f', '#ad1457', '#37474f'];
+/** Background colours on which white initials reach 4.5:1 (WCAG AA), picked by the name so a person keeps theirs. */
+export const AVATAR_COLORS = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#b34700', '#4527a0', '#33691e', '#ad1457', '#37474f'];
 
 function colorOf(name: string): string {
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return COLORS[hash % COLORS.length]!;
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length]!;
 }
 
 export interface TextAvatarProps {
