@@ -3,6 +3,11 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { importBoundaries } from './tools/eslint-import-boundaries.js';
 
+const NO_SKIPPED_TESTS = {
+  selector: 'CallExpression[callee.property.name=/^(skip|only|todo)$/][callee.object.name=/^(it|test|describe)$/]',
+  message: 'No skipped, focused or todo tests.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/src/db/migrations/**', 'e2e/.artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -14,11 +19,20 @@ export default tseslint.config(
       'strata/import-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': ['error', NO_SKIPPED_TESTS],
+    },
+  },
+  {
+    // The server's test files share one module graph per worker (apps/server/vitest.config.ts, `isolate: false`):
+    // a module replaced, a module registry reset or a global stubbed in one file would leak into the next file.
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        NO_SKIPPED_TESTS,
         {
-          selector: 'CallExpression[callee.property.name=/^(skip|only|todo)$/][callee.object.name=/^(it|test|describe)$/]',
-          message: 'No skipped, focused or todo tests.',
+          selector: 'CallExpression[callee.object.name="vi"][callee.property.name=/^(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)$/]',
+          message: 'Server test files share their module graph (isolate: false): build what the test needs instead of replacing a module or a global.',
         },
       ],
     },
