@@ -12,12 +12,16 @@ export interface GeneratedFilesParams {
 /** Files still being made are looked at again this often. */
 export const FILES_REFRESH_MS = 5000;
 
-export const generatedFilesKey = ['admin', 'generated-files'] as const;
+/** Query keys of the generated files: a report or export asked for on a report page invalidates `all`. */
+export const generatedFileKeys = {
+  all: ['admin', 'generated-files'] as const,
+  list: (params: GeneratedFilesParams) => [...generatedFileKeys.all, params] as const,
+};
 
 /** `GET /generated-files`: the reports and exports the caller may see, newest first; refreshed while some are made. */
 export function useGeneratedFiles(params: GeneratedFilesParams, enabled = true) {
   return useQuery({
-    queryKey: [...generatedFilesKey, params],
+    queryKey: generatedFileKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/generated-files', {
         query: { kind: params.kind, type: params.type, limit: params.limit, skip: params.skip },

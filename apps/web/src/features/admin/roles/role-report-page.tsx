@@ -4,7 +4,7 @@ import { EXPORT_TYPES } from '@strata/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useExportJob } from '../../../lib/export-job';
-import { generatedFilesKey } from '../files/api';
+import { generatedFileKeys } from '../files/api';
 import { RecentFiles } from '../files/recent-files';
 import { ExportButtons } from '../shared/export-buttons';
 import { Section } from '../../../components/section';
@@ -23,7 +23,7 @@ export function RoleReportPage() {
             job={job}
             type="roles"
             formats={EXPORT_TYPES.roles.formats}
-            onSettled={() => void client.invalidateQueries({ queryKey: generatedFilesKey })}
+            onSettled={() => void client.invalidateQueries({ queryKey: generatedFileKeys.all })}
           />
         </Stack>
       </Section>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useExportJob } from '../../../lib/export-job';
 import { AppAlert } from '../../../components/feedback';
 import { useCan } from '../../../lib/use-can';
-import { generatedFilesKey } from '../files/api';
+import { generatedFileKeys } from '../files/api';
 import { RecentFiles } from '../files/recent-files';
 import { ExportButtons } from '../shared/export-buttons';
 import { Section } from '../../../components/section';
@@ -34,7 +34,7 @@ export function UserReportPage() {
             formats={EXPORT_TYPES.users.formats}
             body={body}
             disabled={!canGenerate}
-            onSettled={() => void client.invalidateQueries({ queryKey: generatedFilesKey })}
+            onSettled={() => void client.invalidateQueries({ queryKey: generatedFileKeys.all })}
           />
         </Stack>
       </Section>
