@@ -1,5 +1,5 @@
 import { ZGeneratedFileList, type TGeneratedFileList } from '@strata/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface GeneratedFilesParams {
@@ -31,6 +31,12 @@ export function useGeneratedFiles(params: GeneratedFilesParams, enabled = true) 
     enabled,
     refetchInterval: (query) => (hasRunning(query.state.data) ? FILES_REFRESH_MS : false),
   });
+}
+
+/** After a report or an export was asked for: the lists of generated files are asked for again. */
+export function useRefreshGeneratedFiles(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: generatedFileKeys.all });
 }
 
 function hasRunning(data: TGeneratedFileList | undefined): boolean {
