@@ -17,6 +17,9 @@ import { useSystemState } from './system-store';
  */
 export const CONTRACTS_QUERY_KEY = ['contracts'] as const;
 
+/** The user's contracts and their saved choice (the contract toolbar's list). */
+export const MY_CONTRACTS_QUERY_KEY = [...CONTRACTS_QUERY_KEY, 'mine'] as const;
+
 /** Saving waits this long after the last click, so several clicks make one request. */
 export const CONTRACT_FILTER_SAVE_DELAY_MS = 400;
 
@@ -26,7 +29,7 @@ export function getContracts(): Promise<TContractList> {
 }
 
 export function getContractsQueryOptions() {
-  return queryOptions({ queryKey: [...CONTRACTS_QUERY_KEY, 'mine'], queryFn: getContracts });
+  return queryOptions({ queryKey: MY_CONTRACTS_QUERY_KEY, queryFn: getContracts });
 }
 
 /** POST /filter-contracts. Its failure is shown by the toolbar as a toast, not as the screen's alert. */

@@ -7,8 +7,11 @@ export function getInfo(): Promise<TAppInfo> {
   return apiRequest('/info', { schema: ZAppInfo });
 }
 
+/** The application info's key: the one answer kept when the session ends (lib/query-client.ts). */
+export const INFO_QUERY_KEY = ['info'] as const;
+
 export function getInfoQueryOptions() {
-  return queryOptions({ queryKey: ['info'], queryFn: getInfo, staleTime: Infinity });
+  return queryOptions({ queryKey: INFO_QUERY_KEY, queryFn: getInfo, staleTime: Infinity });
 }
 
 export function useAppInfo() {

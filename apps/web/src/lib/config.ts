@@ -11,8 +11,14 @@ export async function getConfig(): Promise<TConfig> {
   return config;
 }
 
+/**
+ * The configuration's key. A live `settingUpdated` invalidates it and everything under it (the System Settings page's
+ * own query sits below it); a saved zone or map drawing invalidates it too (the configuration lists zones and layers).
+ */
+export const CONFIG_QUERY_KEY = ['config'] as const;
+
 export function getConfigQueryOptions() {
-  return queryOptions({ queryKey: ['config'], queryFn: getConfig, staleTime: Infinity });
+  return queryOptions({ queryKey: CONFIG_QUERY_KEY, queryFn: getConfig, staleTime: Infinity });
 }
 
 /** The configuration, once the session is synced (features read it here; it is cached for the session). */

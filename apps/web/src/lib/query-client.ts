@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { INFO_QUERY_KEY } from './app-info';
 import { appEvents } from './events';
 
 /** Client errors (4xx) are answers, not hiccups: only network failures and 5xx are retried, twice. */
@@ -22,5 +23,5 @@ export const queryClient = createQueryClient();
 
 /** No answer outlives the session it was fetched in (the public application info excepted). */
 appEvents.on('session-cleared', () => {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'info' });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== INFO_QUERY_KEY[0] });
 });

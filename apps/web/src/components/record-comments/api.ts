@@ -12,13 +12,22 @@ import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/re
 import { useCallback } from 'react';
 import { apiRequest } from '../../lib/api-client';
 
-/** Everything cached for one record's comments starts with this key (invalidated after a post or a delete). */
-export const commentsKey = (topic: string, refId: number) => ['comments', topic, refId] as const;
+/**
+ * Query keys of the comments. Everything cached for one record's comments starts with `record(topic, refId)`
+ * (invalidated after a post or a delete).
+ */
+export const commentKeys = {
+  all: ['comments'] as const,
+  record: (topic: string, refId: number) => [...commentKeys.all, topic, refId] as const,
+  list: (topic: string, refId: number, page: number) => [...commentKeys.record(topic, refId), 'list', page] as const,
+  replies: (topic: string, refId: number, commentId: number) => [...commentKeys.record(topic, refId), 'replies', commentId] as const,
+  recipients: (topic: string, refId: number, keyword: string) => [...commentKeys.record(topic, refId), 'users', keyword] as const,
+};
 
 /** `GET /comments`: one page (10) of a record's top-level comments, newest first. */
 export function commentsQueryOptions(topic: string, refId: number, page: number) {
   return queryOptions({
-    queryKey: [...commentsKey(topic, refId), 'list', page] as const,
+    queryKey: commentKeys.list(topic, refId, page),
     queryFn: ({ signal }) =>
       apiRequest('/comments', {
         query: { topic, ref_id: refId, limit: COMMENT_LIMITS.pageSize, skip: (page - 1) * COMMENT_LIMITS.pageSize },
@@ -32,7 +41,7 @@ export function commentsQueryOptions(topic: string, refId: number, page: number)
 /** `GET /comments?comment_id=…`: a comment's replies, oldest first, 100 at a time. */
 export function repliesQueryOptions(topic: string, refId: number, commentId: number) {
   return infiniteQueryOptions({
-    queryKey: [...commentsKey(topic, refId), 'replies', commentId] as const,
+    queryKey: commentKeys.replies(topic, refId, commentId),
     queryFn: ({ signal, pageParam }) =>
       apiRequest('/comments', {
         query: { topic, ref_id: refId, comment_id: commentId, limit: COMMENT_LIMITS.repliesPageSize, skip: pageParam },
@@ -51,7 +60,7 @@ export function repliesQueryOptions(topic: string, refId: number, commentId: num
 /** `GET /users?topic&ref_id&keyword`: the users who can see the record (recipient search, up to 1000). */
 export function recipientsQueryOptions(topic: string, refId: number, keyword: string) {
   return queryOptions({
-    queryKey: [...commentsKey(topic, refId), 'users', keyword] as const,
+    queryKey: commentKeys.recipients(topic, refId, keyword),
     queryFn: ({ signal }) =>
       apiRequest('/users', {
         query: { topic, ref_id: refId, keyword, limit: COMMENT_LIMITS.userSearchLimit, skip: 0 },
@@ -76,5 +85,5 @@ export function deleteComment(commentId: number): Promise<unknown> {
 /** Reloads the record's comment lists and replies (after a post or a delete). */
 export function useRefreshComments(topic: string, refId: number) {
   const client = useQueryClient();
-  return useCallback(() => client.invalidateQueries({ queryKey: commentsKey(topic, refId) }), [client, topic, refId]);
+  return useCallback(() => client.invalidateQueries({ queryKey: commentKeys.record(topic, refId) }), [client, topic, refId]);
 }

@@ -18,8 +18,17 @@ import { apiRequest } from '../../lib/api-client';
 import { liveEvents } from '../../lib/live-connection';
 import { sendFiles } from '../upload-button';
 
-/** Every list of files of records starts with this key: `[…, category, refId, kind, params]`. */
-export const recordFilesKey = ['record-files'] as const;
+/**
+ * Query keys of the files of records: every list starts with `all` (`[…, category, refId, kind, params]`), so an
+ * upload or a delete anywhere refreshes the record's tabs and the lists built on this key (the map file search, the
+ * document history: features/files/api.ts).
+ */
+export const recordFileKeys = {
+  all: ['record-files'] as const,
+  record: (category: string, refId: number) => [...recordFileKeys.all, category, refId] as const,
+  list: (category: string, refId: number, kind: 'photo' | 'document' | 'all', params: object) =>
+    [...recordFileKeys.record(category, refId), kind, params] as const,
+};
 
 /** The record files are attached to (spec §7 "a tag holding category and a reference_id"). */
 export interface RecordTag {
@@ -39,7 +48,7 @@ const clean = (keyword: string | undefined) => (keyword && keyword.trim() !== ''
 /** `GET /photos/{category}/{id}` (keyword, skip, limit -> records, total_pages). */
 export function usePhotos(category: string, refId: number, params: PageParams) {
   return useQuery({
-    queryKey: [...recordFilesKey, category, refId, 'photo', params],
+    queryKey: recordFileKeys.list(category, refId, 'photo', params),
     queryFn: ({ signal }) =>
       apiRequest(`/photos/${category}/${refId}`, {
         query: { keyword: clean(params.keyword), skip: params.skip, limit: params.limit },
@@ -55,7 +64,7 @@ export function usePhotos(category: string, refId: number, params: PageParams) {
 /** `GET /documents/{category}/{id}` (keyword, types comma-joined, skip, limit). */
 export function useDocuments(category: string, refId: number, params: PageParams & { types: readonly TDocumentType[] }) {
   return useQuery({
-    queryKey: [...recordFilesKey, category, refId, 'document', params],
+    queryKey: recordFileKeys.list(category, refId, 'document', params),
     queryFn: ({ signal }) =>
       apiRequest(`/documents/${category}/${refId}`, {
         query: {
@@ -75,7 +84,7 @@ export function useDocuments(category: string, refId: number, params: PageParams
 /** `GET /files/{category}/{id}?type=`: every file of the record (photos, documents, drawings). */
 export function useRecordFiles(category: string, refId: number, params: PageParams & { type: readonly TRecordFileKind[] }) {
   return useQuery({
-    queryKey: [...recordFilesKey, category, refId, 'all', params],
+    queryKey: recordFileKeys.list(category, refId, 'all', params),
     queryFn: ({ signal }) =>
       apiRequest(`/files/${category}/${refId}`, {
         query: {
@@ -96,7 +105,7 @@ export function useRecordFiles(category: string, refId: number, params: PagePara
 export function useFilesChanged() {
   const client = useQueryClient();
   return useCallback(
-    (tag?: RecordTag) => client.invalidateQueries({ queryKey: tag ? [...recordFilesKey, tag.category, tag.reference_id] : recordFilesKey }),
+    (tag?: RecordTag) => client.invalidateQueries({ queryKey: tag ? recordFileKeys.record(tag.category, tag.reference_id) : recordFileKeys.all }),
     [client],
   );
 }
@@ -108,7 +117,7 @@ export function useDeleteFile() {
     mutationFn: ({ kind, fileId }: { kind: TAttachmentKind; fileId: number }) =>
       apiRequest(`/${kind === 'photo' ? 'photos' : 'documents'}/${fileId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
     // Every list that may hold the file: the record's tabs, the map file search, the upload histories.
-    onSuccess: () => client.invalidateQueries({ queryKey: recordFilesKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: recordFileKeys.all }),
   });
 }
 

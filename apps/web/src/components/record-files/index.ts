@@ -1,4 +1,4 @@
-export { recordFilesKey, uploadAttachment, uploadPath, useFilesChanged, useRefreshOnFileCompleted, withResourceToken, type RecordTag } from './api';
+export { recordFileKeys, uploadAttachment, uploadPath, useFilesChanged, useRefreshOnFileCompleted, withResourceToken, type RecordTag } from './api';
 export { PhotoViewer, type PhotoViewerProps, type ViewerPhoto } from './photo-viewer';
 export { RecordDocuments, type RecordDocumentsProps } from './record-documents';
 export { RecordFiles, type RecordFilesProps } from './record-files';

@@ -9,9 +9,10 @@ import {
   type TMapUpload,
 } from '@strata/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { recordFilesKey } from '../../components/record-files';
+import { recordFileKeys } from '../../components/record-files';
 import { sendFiles } from '../../components/upload-button';
 import { apiRequest } from '../../lib/api-client';
+import { CONFIG_QUERY_KEY } from '../../lib/config';
 
 /** The map shows at most this many files (the API's maximum page); the list pages them in the browser. */
 export const SEARCH_LIMIT = 1000;
@@ -27,6 +28,27 @@ export interface FileSearchParams {
   contractId?: number;
 }
 
+export interface HistoryParams {
+  keyword?: string;
+  from?: string;
+  to?: string;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * Query keys of the file pages. The file search and the document history sit under the record files' key
+ * (components/record-files), so an upload or a delete anywhere refreshes them; the map drawings have their own, which
+ * an upload here invalidates (with the configuration, whose map layers the maps draw).
+ */
+export const fileKeys = {
+  search: (params: FileSearchParams) => [...recordFileKeys.all, 'search', params] as const,
+  documentHistory: (params: HistoryParams & { contractId?: number }) => [...recordFileKeys.all, 'document-history', params] as const,
+  mapUploads: () => ['map-uploads'] as const,
+  mapHistory: (params: HistoryParams) => [...fileKeys.mapUploads(), params] as const,
+  instrumentOptions: (contractId: number | undefined) => ['files', 'instrument-options', contractId] as const,
+};
+
 /**
  * `GET /files/search`: photos and documents of the caller's contracts, newest first, with their record and its
  * location — the first 1000, so the map and the list show the same files. Under the record-files key: an upload or a
@@ -34,7 +56,7 @@ export interface FileSearchParams {
  */
 export function useFileSearch(params: FileSearchParams) {
   return useQuery({
-    queryKey: [...recordFilesKey, 'search', params],
+    queryKey: fileKeys.search(params),
     queryFn: ({ signal }) =>
       apiRequest('/files/search', {
         query: {
@@ -56,18 +78,10 @@ export function useFileSearch(params: FileSearchParams) {
   });
 }
 
-export interface HistoryParams {
-  keyword?: string;
-  from?: string;
-  to?: string;
-  skip: number;
-  limit: number;
-}
-
 /** `GET /uploads/document/history`: documents attached to the caller's contracts ("other files"). */
 export function useDocumentHistory(params: HistoryParams & { contractId?: number }) {
   return useQuery({
-    queryKey: [...recordFilesKey, 'document-history', params],
+    queryKey: fileKeys.documentHistory(params),
     queryFn: ({ signal }) =>
       apiRequest('/uploads/document/history', {
         query: {
@@ -86,12 +100,10 @@ export function useDocumentHistory(params: HistoryParams & { contractId?: number
   });
 }
 
-export const mapHistoryKey = ['map-uploads'] as const;
-
 /** `GET /uploads/map/history`: drawings uploaded to the base map, newest first. */
 export function useMapHistory(params: HistoryParams) {
   return useQuery({
-    queryKey: [...mapHistoryKey, params],
+    queryKey: fileKeys.mapHistory(params),
     queryFn: ({ signal }) =>
       apiRequest('/uploads/map/history', {
         query: { keyword: params.keyword || undefined, from: params.from, to: params.to, skip: params.skip, limit: params.limit },
@@ -124,13 +136,13 @@ export async function uploadMapDrawing(options: {
 /** After a drawing upload: the history, and the configuration (its map layers) the maps draw. */
 export function useMapUploaded() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: mapHistoryKey }), client.invalidateQueries({ queryKey: ['config'] })]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: fileKeys.mapUploads() }), client.invalidateQueries({ queryKey: CONFIG_QUERY_KEY })]);
 }
 
 /** `GET /instruments?contract_id=`: the instruments of one contract (up to 1000), for the "attach to" choice. */
 export function useContractInstruments(contractId: number | undefined) {
   return useQuery({
-    queryKey: ['files', 'instrument-options', contractId],
+    queryKey: fileKeys.instrumentOptions(contractId),
     queryFn: ({ signal }) => apiRequest('/instruments', { query: { contract_id: contractId, limit: 1000, skip: 0 }, schema: ZInstrumentList, signal }),
     enabled: contractId !== undefined,
     staleTime: 60_000,

@@ -6,14 +6,22 @@ import { downloadFile } from '../../lib/download';
 import { liveEvents } from '../../lib/live-connection';
 import { sendFiles } from '../../components/upload-button';
 
-export const uploadsKey = ['uploads'] as const;
-
 /** Statuses after which nothing more happens to an upload unless someone acts (approve, reject). */
 export const SETTLED_STATUSES: ReadonlySet<TUploadStatus> = new Set(['validated', 'invalid', 'done', 'failed', 'rejected']);
 /** How often an upload that is being validated or loaded is asked for again. */
 export const UPLOAD_POLL_MS = 1500;
 
 export type UploadListParams = Pick<TListUploadsQuery, 'limit' | 'skip'> & Partial<Pick<TListUploadsQuery, 'contract' | 'status'>>;
+
+/** Query keys of the uploads: an approval, a rejection or a live `uploads` event invalidates `all`. */
+export const uploadKeys = {
+  all: ['uploads'] as const,
+  lists: () => [...uploadKeys.all, 'list'] as const,
+  list: (params: UploadListParams) => [...uploadKeys.lists(), params] as const,
+  one: (id: number | undefined) => [...uploadKeys.all, 'one', id] as const,
+  report: (id: number, status: TUploadStatus | undefined, params: { limit: number; skip: number }) =>
+    [...uploadKeys.all, 'report', id, status, params] as const,
+};
 
 /**
  * While an uploads page is open, an upload that moves on (validating, validated, loading, done …: the server's live
@@ -24,7 +32,7 @@ export function useUploadsLive(): void {
   useEffect(
     () =>
       liveEvents.on('notification', (event) => {
-        if (event.type === 'dataUpdated' && event.topic === UPLOADS_TOPIC) void client.invalidateQueries({ queryKey: uploadsKey });
+        if (event.type === 'dataUpdated' && event.topic === UPLOADS_TOPIC) void client.invalidateQueries({ queryKey: uploadKeys.all });
       }),
     [client],
   );
@@ -33,7 +41,7 @@ export function useUploadsLive(): void {
 /** `GET /uploads?type=instrument`: the instrument upload history, newest first. */
 export function useInstrumentUploads(params: UploadListParams, enabled = true) {
   return useQuery({
-    queryKey: [...uploadsKey, 'list', params],
+    queryKey: uploadKeys.list(params),
     queryFn: ({ signal }) => apiRequest('/uploads', { query: { type: 'instrument', ...params }, schema: ZUploadList, signal }),
     enabled,
     placeholderData: (previous) => previous,
@@ -43,7 +51,7 @@ export function useInstrumentUploads(params: UploadListParams, enabled = true) {
 /** `GET /uploads/{id}`, asked again every 1.5 s until the upload settles (validated, invalid, done …). */
 export function useUpload(id: number | undefined) {
   return useQuery({
-    queryKey: [...uploadsKey, 'one', id],
+    queryKey: uploadKeys.one(id),
     queryFn: ({ signal }) => apiRequest(`/uploads/${id}`, { schema: ZUpload, signal }),
     enabled: id !== undefined,
     refetchInterval: (query) => {
@@ -58,7 +66,7 @@ export function useUpload(id: number | undefined) {
 /** `GET /uploads/{id}/report`: one page of the per-row errors (`status` in the key refreshes it as the upload moves on). */
 export function useUploadReport(id: number, params: { limit: number; skip: number }, status: TUploadStatus | undefined) {
   return useQuery({
-    queryKey: [...uploadsKey, 'report', id, status, params],
+    queryKey: uploadKeys.report(id, status, params),
     queryFn: ({ signal }) => apiRequest(`/uploads/${id}/report`, { query: { ...params }, schema: ZUploadReport, signal }),
     enabled: status !== undefined && status !== 'received' && status !== 'validating',
     placeholderData: (previous) => previous,
@@ -70,8 +78,8 @@ function useUploadAction(action: 'approve' | 'reject') {
   return useMutation({
     mutationFn: (id: number): Promise<TUpload> => apiRequest(`/uploads/${id}/${action}`, { method: 'POST', schema: ZUpload, emitHttpError: false }),
     onSuccess: (upload) => {
-      client.setQueryData([...uploadsKey, 'one', upload.upload_id], upload);
-      return client.invalidateQueries({ queryKey: uploadsKey });
+      client.setQueryData(uploadKeys.one(upload.upload_id), upload);
+      return client.invalidateQueries({ queryKey: uploadKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { ZActivateResponse, type TActivateResponse } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { accountKeys } from './keys';
 
 /** POST /account/activate (no auth): uses the mailed token once and answers the token for /setup-password. */
 export function activate(token: string): Promise<TActivateResponse> {
@@ -14,7 +15,7 @@ export function activate(token: string): Promise<TActivateResponse> {
 export function useActivation(token: string | null) {
   return useQuery(
     queryOptions({
-      queryKey: ['account', 'activate', token],
+      queryKey: accountKeys.activation(token),
       queryFn: () => activate(token ?? ''),
       enabled: Boolean(token),
       retry: false,

@@ -1,7 +1,7 @@
 import { ZBookmark, type TBookmark, type TBookmarkRequest } from '@strata/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { BOOKMARKS_KEY } from './get-bookmarks';
+import { accountKeys } from './keys';
 
 /** POST /bookmarks: a page (path with its query string) under a name. Errors go to the caller. */
 export function createBookmark(body: TBookmarkRequest): Promise<TBookmark> {
@@ -12,6 +12,6 @@ export function useCreateBookmark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBookmark,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKMARKS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.bookmarks() }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { BOOKMARKS_KEY } from './get-bookmarks';
+import { accountKeys } from './keys';
 
 /** DELETE /bookmarks/{bookmark_id}. */
 export async function deleteBookmark(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteBookmark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBookmark,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKMARKS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.bookmarks() }),
   });
 }

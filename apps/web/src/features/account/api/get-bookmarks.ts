@@ -1,8 +1,7 @@
 import { ZBookmarkList, type TBookmark } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-export const BOOKMARKS_KEY = ['account', 'bookmarks'] as const;
+import { accountKeys } from './keys';
 
 /** GET /bookmarks (limit 1000): the user's saved pages. Read errors are silent (the list says it failed). */
 export function getBookmarks(): Promise<TBookmark[]> {
@@ -10,7 +9,7 @@ export function getBookmarks(): Promise<TBookmark[]> {
 }
 
 export function getBookmarksQueryOptions() {
-  return queryOptions({ queryKey: BOOKMARKS_KEY, queryFn: getBookmarks });
+  return queryOptions({ queryKey: accountKeys.bookmarks(), queryFn: getBookmarks });
 }
 
 export function useBookmarks() {

@@ -2,8 +2,7 @@ import { ZNotificationList, type TNotificationList } from '@strata/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/auth-store';
-
-export const NOTIFICATIONS_KEY = ['account', 'notifications'] as const;
+import { accountKeys } from './keys';
 
 export interface NotificationQuery {
   limit: number;
@@ -35,7 +34,7 @@ export async function getNotifications(query: NotificationQuery): Promise<TNotif
 
 export function getNotificationsQueryOptions(query: NotificationQuery) {
   return queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, query],
+    queryKey: accountKeys.notificationList(query),
     queryFn: () => getNotifications(query),
     staleTime: 0,
     placeholderData: keepPreviousData,

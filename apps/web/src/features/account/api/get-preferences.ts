@@ -2,13 +2,14 @@ import { ZPreferences, type TPreferences } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useSystemState } from '../../../lib/system-store';
+import { accountKeys } from './keys';
 
 export function getPreferences(): Promise<TPreferences> {
   return apiRequest('/preferences', { schema: ZPreferences });
 }
 
 export function getPreferencesQueryOptions() {
-  return queryOptions({ queryKey: ['preferences'], queryFn: getPreferences });
+  return queryOptions({ queryKey: accountKeys.preferences(), queryFn: getPreferences });
 }
 
 /** The account preferences, once the session is synced. */

@@ -1,6 +1,7 @@
 import { ZRecentPageList, type TRecentPage } from '@strata/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { accountKeys } from './keys';
 
 /** GET /account/recents: pages the user opened lately (from POST /last-url), newest first, at most 50. */
 export function getRecents(): Promise<TRecentPage[]> {
@@ -8,5 +9,5 @@ export function getRecents(): Promise<TRecentPage[]> {
 }
 
 export function useRecents() {
-  return useQuery(queryOptions({ queryKey: ['account', 'recents'], queryFn: getRecents, staleTime: 0 }));
+  return useQuery(queryOptions({ queryKey: accountKeys.recents(), queryFn: getRecents, staleTime: 0 }));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZRegisterContractors, type TRegisterContractors } from '@strata/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { accountKeys } from './keys';
 
 export type ContractorChoice = TRegisterContractors['records'][number];
 
@@ -16,7 +17,7 @@ export function getRegisterContractors(): Promise<ContractorChoice[]> {
 export function useRegisterContractors() {
   return useQuery(
     queryOptions({
-      queryKey: ['register', 'contractors'],
+      queryKey: accountKeys.registerContractors(),
       queryFn: getRegisterContractors,
       retry: false,
       staleTime: Infinity,

@@ -1,7 +1,8 @@
 import { ZUnreadCount } from '@strata/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { NOTIFICATIONS_KEY, noteUnread } from './get-notifications';
+import { noteUnread } from './get-notifications';
+import { accountKeys } from './keys';
 
 /** POST /notifications/read-all: answers the new unread count (0). */
 export async function markAllNotificationsRead(): Promise<number> {
@@ -14,6 +15,6 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.notifications() }),
   });
 }

@@ -1,7 +1,8 @@
 import { ZUnreadCount } from '@strata/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { NOTIFICATIONS_KEY, noteUnread } from './get-notifications';
+import { noteUnread } from './get-notifications';
+import { accountKeys } from './keys';
 
 /** POST /notifications/{id}/read: answers the new unread count. */
 export async function markNotificationRead(id: number): Promise<number> {
@@ -14,6 +15,6 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.notifications() }),
   });
 }

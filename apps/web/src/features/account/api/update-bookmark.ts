@@ -1,7 +1,7 @@
 import { ZBookmark, type TBookmark, type TBookmarkRequest } from '@strata/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { BOOKMARKS_KEY } from './get-bookmarks';
+import { accountKeys } from './keys';
 
 /** PUT /bookmarks/{bookmark_id}: rename (the whole bookmark is sent). */
 export function updateBookmark(id: number, body: TBookmarkRequest): Promise<TBookmark> {
@@ -12,6 +12,6 @@ export function useUpdateBookmark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TBookmarkRequest }) => updateBookmark(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKMARKS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.bookmarks() }),
   });
 }

@@ -26,7 +26,8 @@ import { changePassword } from '../api/change-password';
 import { confirmTfa } from '../api/confirm-tfa';
 import { disableTfa } from '../api/disable-tfa';
 import { useEnrollTfa } from '../api/enroll-tfa';
-import { TFA_STATUS_KEY, useTfaStatus } from '../api/get-tfa-status';
+import { useTfaStatus } from '../api/get-tfa-status';
+import { accountKeys } from '../api/keys';
 import type { LoginState } from '../paths';
 import { ChangePasswordForm } from './change-password-form';
 import { RecoveryCodes } from './recovery-codes';
@@ -36,7 +37,7 @@ function useSetTwoFactor() {
   const queryClient = useQueryClient();
   const tfaConfig = useSession((state) => state.tfaConfig);
   return (tfa: boolean) => {
-    queryClient.setQueryData(TFA_STATUS_KEY, (old: { tfa_config: boolean; tfa: boolean } | undefined) => ({
+    queryClient.setQueryData(accountKeys.tfaStatus(), (old: { tfa_config: boolean; tfa: boolean } | undefined) => ({
       tfa_config: old?.tfa_config ?? tfaConfig ?? false,
       tfa,
     }));

@@ -17,7 +17,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { ACTION_LOG_KEY } from './keys';
+import { actionLogKeys } from './keys';
 
 export interface CaseListParams {
   limit: number;
@@ -33,7 +33,7 @@ export interface CaseListParams {
 /** `GET /action-cases`: newest opened first. */
 export function useCases(params: CaseListParams | null) {
   return useQuery({
-    queryKey: [...ACTION_LOG_KEY, 'list', params],
+    queryKey: actionLogKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/action-cases', {
         query: {
@@ -57,7 +57,7 @@ export function useCases(params: CaseListParams | null) {
 /** `GET /action-cases/summary`: open cases per category (null where the user may not read). */
 export function useCaseSummary(contracts: string | null) {
   return useQuery({
-    queryKey: [...ACTION_LOG_KEY, 'summary', contracts],
+    queryKey: actionLogKeys.summary(contracts),
     queryFn: ({ signal }) =>
       apiRequest('/action-cases/summary', { query: { contracts: contracts! }, schema: ZActionCaseSummary, signal, emitHttpError: false }),
     enabled: contracts !== null,
@@ -67,7 +67,7 @@ export function useCaseSummary(contracts: string | null) {
 /** `GET /action-cases/{id}`: the case, its alert, its follow-ups. */
 export function useCase(caseId: number | undefined) {
   return useQuery({
-    queryKey: [...ACTION_LOG_KEY, 'one', caseId],
+    queryKey: actionLogKeys.one(caseId),
     queryFn: ({ signal }) => apiRequest(`/action-cases/${caseId}`, { schema: ZActionCaseDetail, signal, emitHttpError: false }),
     enabled: caseId !== undefined,
   });
@@ -78,7 +78,7 @@ export type CaseTarget = { alertId: number } | { instrumentId: number };
 /** `GET /action-cases/target`: what a new case would be about, and the case already open for it. */
 export function useCaseTarget(target: CaseTarget | null) {
   return useQuery({
-    queryKey: [...ACTION_LOG_KEY, 'target', target],
+    queryKey: actionLogKeys.target(target),
     queryFn: ({ signal }) =>
       apiRequest('/action-cases/target', {
         query:
@@ -96,7 +96,7 @@ export function useCaseTarget(target: CaseTarget | null) {
 /** `GET /action-cases/candidates`: open alerts of a category to open a case for. */
 export function useCaseCandidates(params: { category: 'breached' | 'scenario'; keyword: string; contracts: string } | null) {
   return useQuery({
-    queryKey: [...ACTION_LOG_KEY, 'candidates', params],
+    queryKey: actionLogKeys.candidates(params),
     queryFn: ({ signal }) =>
       apiRequest('/action-cases/candidates', {
         query: { category: params!.category, keyword: params!.keyword || undefined, contracts: params!.contracts, limit: 20 },
@@ -115,7 +115,7 @@ export function useOpenCase() {
   return useMutation({
     mutationFn: (body: TOpenActionCaseRequest): Promise<TActionCaseDetail> =>
       apiRequest('/action-cases', { method: 'POST', json: body, schema: ZActionCaseDetail, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ACTION_LOG_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: actionLogKeys.all }),
   });
 }
 
@@ -125,7 +125,7 @@ export function useAddEntry(caseId: number) {
   return useMutation({
     mutationFn: (body: TAddActionEntryRequest): Promise<TActionEntry> =>
       apiRequest(`/action-cases/${caseId}/entries`, { method: 'POST', json: body, schema: ZActionEntry, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ACTION_LOG_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: actionLogKeys.all }),
   });
 }
 
@@ -136,8 +136,8 @@ export function useCloseCase(caseId: number) {
     mutationFn: (body: TCloseActionCaseRequest): Promise<TActionCaseDetail> =>
       apiRequest(`/action-cases/${caseId}/close`, { method: 'POST', json: body, schema: ZActionCaseDetail, emitHttpError: false }),
     onSuccess: (detail) => {
-      client.setQueryData([...ACTION_LOG_KEY, 'one', caseId], detail);
-      return client.invalidateQueries({ queryKey: ACTION_LOG_KEY });
+      client.setQueryData(actionLogKeys.one(caseId), detail);
+      return client.invalidateQueries({ queryKey: actionLogKeys.all });
     },
   });
 }
@@ -150,7 +150,7 @@ export function downloadCasePdf(caseId: number): Promise<string> {
 /** `GET /instruments?keyword=`: instruments of the active contracts to pick a damaged one from (20 at most). */
 export function useInstrumentSearch(params: { keyword: string; contracts: string } | null) {
   return useQuery({
-    queryKey: [...ACTION_LOG_KEY, 'instruments', params],
+    queryKey: actionLogKeys.instruments(params),
     queryFn: ({ signal }) =>
       apiRequest('/instruments', {
         query: { keyword: params!.keyword || undefined, contracts: params!.contracts, limit: 20 },

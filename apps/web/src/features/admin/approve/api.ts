@@ -2,14 +2,18 @@ import { ZPendingUserList, ZUserImportResult, ZUserStatusResponse, type TUserImp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { sendFiles } from '../../../components/upload-button';
-import { usersKey } from '../users/api';
+import { userKeys } from '../users/api';
 
-const pendingKey = [...usersKey, 'pending'] as const;
+/** Under the users' key: a change of any user (an approval here, an edit there) refreshes the pending list too. */
+export const pendingUserKeys = {
+  all: [...userKeys.all, 'pending'] as const,
+  list: (params: { limit: number; skip: number }) => [...pendingUserKeys.all, params] as const,
+};
 
 /** `GET /admin/users/pending` (ApproveUserUpload): registrations and uploads waiting, oldest first. */
 export function usePendingUsers(params: { limit: number; skip: number }, enabled: boolean) {
   return useQuery({
-    queryKey: [...pendingKey, params],
+    queryKey: pendingUserKeys.list(params),
     queryFn: ({ signal }) => apiRequest('/admin/users/pending', { query: params, schema: ZPendingUserList, signal }),
     enabled,
     placeholderData: (previous) => previous,
@@ -27,7 +31,7 @@ export function useApproveUser() {
         schema: ZUserStatusResponse,
         emitHttpError: false,
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: usersKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -36,7 +40,7 @@ export function useRejectUser() {
   return useMutation({
     mutationFn: ({ userId, reason }: { userId: number; reason: string }) =>
       apiRequest(`/admin/users/${userId}/reject`, { method: 'POST', json: { reason }, schema: ZUserStatusResponse, emitHttpError: false }),
-    onSettled: () => client.invalidateQueries({ queryKey: usersKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -51,7 +55,7 @@ export function useImportUsers() {
   return useMutation({
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => importUsers(file, dryRun),
     onSuccess: (result) => {
-      if (!result.dry_run) return client.invalidateQueries({ queryKey: usersKey });
+      if (!result.dry_run) return client.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

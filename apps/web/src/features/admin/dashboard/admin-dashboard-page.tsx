@@ -11,31 +11,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { hasAnyPermission, type PermissionCode } from '@strata/shared';
-import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import type { TranslationKey } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
 import { AppLink } from '../../../components/app-link';
 import { Section } from '../../../components/section';
 import { usePagePath } from '../../../lib/page-nav';
-
-const ZTotal = z.object({ total_records: z.number().int() });
-
-/** The total of a list endpoint (its `total_records`), read with a one-row page. */
-function useCount(path: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'count', path],
-    queryFn: ({ signal }) => apiRequest(path, { query: { limit: 1, skip: 0 }, schema: ZTotal, signal }),
-    select: (data) => data.total_records,
-    enabled,
-    refetchInterval: 30_000,
-  });
-}
+import { useCount } from './api';
 
 interface CardDef {
   to: string;

@@ -1,5 +1,5 @@
 import { ZGeneratedFileList, type TGeneratedFileList } from '@strata/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface GeneratedFilesParams {
@@ -12,12 +12,16 @@ export interface GeneratedFilesParams {
 /** Files still being made are looked at again this often. */
 export const FILES_REFRESH_MS = 5000;
 
-export const generatedFilesKey = ['admin', 'generated-files'] as const;
+/** Query keys of the generated files: a report or export asked for on a report page invalidates `all`. */
+export const generatedFileKeys = {
+  all: ['admin', 'generated-files'] as const,
+  list: (params: GeneratedFilesParams) => [...generatedFileKeys.all, params] as const,
+};
 
 /** `GET /generated-files`: the reports and exports the caller may see, newest first; refreshed while some are made. */
 export function useGeneratedFiles(params: GeneratedFilesParams, enabled = true) {
   return useQuery({
-    queryKey: [...generatedFilesKey, params],
+    queryKey: generatedFileKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/generated-files', {
         query: { kind: params.kind, type: params.type, limit: params.limit, skip: params.skip },
@@ -27,6 +31,12 @@ export function useGeneratedFiles(params: GeneratedFilesParams, enabled = true) 
     enabled,
     refetchInterval: (query) => (hasRunning(query.state.data) ? FILES_REFRESH_MS : false),
   });
+}
+
+/** After a report or an export was asked for: the lists of generated files are asked for again. */
+export function useRefreshGeneratedFiles(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: generatedFileKeys.all });
 }
 
 function hasRunning(data: TGeneratedFileList | undefined): boolean {

@@ -8,12 +8,23 @@ export interface RoleListParams {
   keyword: string;
 }
 
-const rolesKey = ['admin', 'roles'] as const;
+/**
+ * Query keys of the role screens: everything starts with `['admin', 'roles']`, so a deleted role refreshes it all (the
+ * admin option list of roles reads `list` with the option page, see shared/options-api.ts). The permission catalogue
+ * never changes while the app runs.
+ */
+export const roleKeys = {
+  all: ['admin', 'roles'] as const,
+  lists: () => [...roleKeys.all, 'list'] as const,
+  list: (params: RoleListParams) => [...roleKeys.lists(), params] as const,
+  one: (roleId: number | undefined) => [...roleKeys.all, 'one', roleId] as const,
+  permissions: () => ['admin', 'permissions'] as const,
+};
 
 /** `GET /roles` (ManageRoles): roles with their permissions and holders. */
 export function rolesQuery(params: RoleListParams) {
   return queryOptions({
-    queryKey: [...rolesKey, 'list', params],
+    queryKey: roleKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/roles', { query: { limit: params.limit, skip: params.skip, keyword: params.keyword || undefined }, schema: ZRoleList, signal }),
   });
@@ -26,7 +37,7 @@ export function useRoles(params: RoleListParams) {
 /** `GET /roles/{id}`. */
 export function useRole(roleId: number | undefined) {
   return useQuery({
-    queryKey: [...rolesKey, 'one', roleId],
+    queryKey: roleKeys.one(roleId),
     queryFn: ({ signal }) => apiRequest(`/roles/${roleId}`, { schema: ZRole, signal }),
     enabled: roleId !== undefined,
   });
@@ -35,7 +46,7 @@ export function useRole(roleId: number | undefined) {
 /** `GET /permissions`: the catalogue, grouped, in catalogue order. */
 export function usePermissionCatalogue() {
   return useQuery({
-    queryKey: ['admin', 'permissions'],
+    queryKey: roleKeys.permissions(),
     queryFn: ({ signal }) => apiRequest('/permissions', { schema: ZPermissionCatalogue, signal }),
     staleTime: Infinity,
   });
@@ -48,8 +59,8 @@ export function useSaveRole() {
     mutationFn: ({ roleId, body }: { roleId?: number; body: TRoleBody }): Promise<TRole> =>
       apiRequest(roleId ? `/roles/${roleId}` : '/roles', { method: roleId ? 'PUT' : 'POST', json: body, schema: ZRole }),
     onSuccess: (role) => {
-      client.setQueryData([...rolesKey, 'one', role.role_id], role);
-      return client.invalidateQueries({ queryKey: [...rolesKey, 'list'] });
+      client.setQueryData(roleKeys.one(role.role_id), role);
+      return client.invalidateQueries({ queryKey: roleKeys.lists() });
     },
   });
 }
@@ -61,8 +72,8 @@ export function useDeleteRole() {
     mutationFn: ({ roleId, moveTo }: { roleId: number; moveTo?: number }) =>
       apiRequest(`/roles/${roleId}`, { method: 'DELETE', query: { move_to: moveTo }, schema: ZDeleteRoleResponse, emitHttpError: false }),
     onSuccess: (_data, { roleId }) => {
-      client.removeQueries({ queryKey: [...rolesKey, 'one', roleId] });
-      return client.invalidateQueries({ queryKey: rolesKey });
+      client.removeQueries({ queryKey: roleKeys.one(roleId) });
+      return client.invalidateQueries({ queryKey: roleKeys.all });
     },
   });
 }

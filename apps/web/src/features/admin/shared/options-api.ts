@@ -4,12 +4,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { OPTIONS_LIMIT } from '../../../lib/contract-options';
 import { useCan } from '../../../lib/use-can';
 import { contractorKeys } from '../contractors/api';
+import { roleKeys } from '../roles/api';
 
 /** Roles to choose from; listing roles needs ManageRoles, so without it there are none (and no request). */
 export function useRoleOptions() {
   const allowed = useCan('ManageRoles');
   const query = useQuery({
-    queryKey: ['admin', 'roles', 'list', { limit: OPTIONS_LIMIT, skip: 0, keyword: '' }],
+    queryKey: roleKeys.list({ limit: OPTIONS_LIMIT, skip: 0, keyword: '' }),
     queryFn: ({ signal }) => apiRequest('/roles', { query: { limit: OPTIONS_LIMIT, skip: 0 }, schema: ZRoleList, signal }),
     enabled: allowed,
   });

@@ -14,9 +14,18 @@ import { apiRequest } from '../../../lib/api-client';
 /** Live pages refresh this often while open (spec issue 5: System Status "live"; Realtime Processes). */
 export const LIVE_REFRESH_MS = 5000;
 
+/** Query keys of the system pages. The announcement is written from its mutations' answers (no refetch). */
+export const systemKeys = {
+  all: ['admin', 'system'] as const,
+  status: () => [...systemKeys.all, 'status'] as const,
+  logs: (params: SystemLogParams) => [...systemKeys.all, 'logs', params] as const,
+  outbox: (params: { limit: number; skip: number; to?: string }) => [...systemKeys.all, 'outbox', params] as const,
+  announcement: () => ['admin', 'announcement'] as const,
+};
+
 export function useSystemStatus() {
   return useQuery({
-    queryKey: ['admin', 'system', 'status'],
+    queryKey: systemKeys.status(),
     queryFn: ({ signal }) => apiRequest('/admin/system/status', { schema: ZSystemStatus, signal }),
     refetchInterval: LIVE_REFRESH_MS,
     refetchIntervalInBackground: false,
@@ -27,7 +36,7 @@ export type SystemLogParams = Partial<Omit<TListSystemLogsQuery, 'limit' | 'skip
 
 export function useSystemLogs(params: SystemLogParams) {
   return useQuery({
-    queryKey: ['admin', 'system', 'logs', params],
+    queryKey: systemKeys.logs(params),
     queryFn: ({ signal }) => apiRequest('/admin/system/logs', { query: { ...params }, schema: ZSystemLogList, signal }),
     placeholderData: (previous) => previous,
   });
@@ -35,18 +44,16 @@ export function useSystemLogs(params: SystemLogParams) {
 
 export function useOutbox(params: { limit: number; skip: number; to?: string }) {
   return useQuery({
-    queryKey: ['admin', 'system', 'outbox', params],
+    queryKey: systemKeys.outbox(params),
     queryFn: ({ signal }) => apiRequest('/admin/outbox', { query: params, schema: ZOutboxList, signal }),
     placeholderData: (previous) => previous,
   });
 }
 
-const announcementKey = ['admin', 'announcement'] as const;
-
 /** `GET /announcement`: the current announcement unless the caller acknowledged it. */
 export function useCurrentAnnouncement() {
   return useQuery({
-    queryKey: announcementKey,
+    queryKey: systemKeys.announcement(),
     queryFn: ({ signal }) => apiRequest('/announcement', { schema: ZCurrentAnnouncement, signal }),
   });
 }
@@ -55,7 +62,7 @@ export function usePutAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TPutAnnouncementRequest) => apiRequest('/announcement', { method: 'PUT', json: body, schema: ZAnnouncement }),
-    onSuccess: (announcement) => client.setQueryData(announcementKey, announcement),
+    onSuccess: (announcement) => client.setQueryData(systemKeys.announcement(), announcement),
   });
 }
 
@@ -63,6 +70,6 @@ export function useClearAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/announcement', { method: 'DELETE', schema: ZClearAnnouncementResponse, emitHttpError: false }),
-    onSuccess: () => client.setQueryData(announcementKey, null),
+    onSuccess: () => client.setQueryData(systemKeys.announcement(), null),
   });
 }

@@ -12,8 +12,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const usersKey = ['admin', 'users'] as const;
-
 /** The query of `GET /admin/users`: paging, order and filters (empty filters are left out). */
 export interface UserListParams {
   limit: number;
@@ -28,9 +26,23 @@ export interface UserListParams {
   order?: 'asc' | 'desc';
 }
 
+/**
+ * Query keys of the user screens: everything starts with `['admin', 'users']` (the pending registrations too, see
+ * approve/api.ts), so a change of a user (saved, approved, suspended, given contracts …) refreshes every list, count
+ * and detail of users.
+ */
+export const userKeys = {
+  all: ['admin', 'users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (params: UserListParams) => [...userKeys.lists(), params] as const,
+  one: (userId: number | undefined) => [...userKeys.all, 'one', userId] as const,
+  contracts: (userId: number | undefined) => [...userKeys.all, 'contracts', userId] as const,
+  sessions: (userId: number, params: { limit: number; skip: number }) => [...userKeys.all, 'sessions', userId, params] as const,
+};
+
 export function useUsers(params: UserListParams, enabled = true) {
   return useQuery({
-    queryKey: [...usersKey, 'list', params],
+    queryKey: userKeys.list(params),
     queryFn: ({ signal }) => apiRequest('/admin/users', { query: { ...params }, schema: ZAdminUserList, signal }),
     enabled,
     placeholderData: (previous) => previous,
@@ -39,7 +51,7 @@ export function useUsers(params: UserListParams, enabled = true) {
 
 export function useUser(userId: number | undefined) {
   return useQuery({
-    queryKey: [...usersKey, 'one', userId],
+    queryKey: userKeys.one(userId),
     queryFn: ({ signal }) => apiRequest(`/admin/users/${userId}`, { schema: ZAdminUserDetail, signal }),
     enabled: userId !== undefined,
   });
@@ -47,7 +59,7 @@ export function useUser(userId: number | undefined) {
 
 function useUserMutation<V, R>(run: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: usersKey }) });
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }) });
 }
 
 /** `POST /admin/users`: an active user without a password; the activation mail is sent. */
@@ -75,7 +87,7 @@ export function useUserStatusAction(userId: number) {
 
 export function useUserContracts(userId: number | undefined) {
   return useQuery({
-    queryKey: [...usersKey, 'contracts', userId],
+    queryKey: userKeys.contracts(userId),
     queryFn: ({ signal }) => apiRequest(`/admin/users/${userId}/contracts`, { schema: ZUserContracts, signal }),
     enabled: userId !== undefined,
   });
@@ -89,7 +101,7 @@ export function useSetUserContracts(userId: number) {
 
 export function useUserSessions(userId: number, params: { limit: number; skip: number }, enabled: boolean) {
   return useQuery({
-    queryKey: [...usersKey, 'sessions', userId, params],
+    queryKey: userKeys.sessions(userId, params),
     queryFn: ({ signal }) => apiRequest(`/admin/users/${userId}/sessions`, { query: params, schema: ZUserSessionList, signal }),
     enabled,
   });

@@ -1,12 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EXPORT_TYPES } from '@strata/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useExportJob } from '../../../lib/export-job';
 import { AppAlert } from '../../../components/feedback';
 import { useCan } from '../../../lib/use-can';
-import { generatedFilesKey } from '../files/api';
+import { useRefreshGeneratedFiles } from '../files/api';
 import { RecentFiles } from '../files/recent-files';
 import { ExportButtons } from '../shared/export-buttons';
 import { Section } from '../../../components/section';
@@ -15,7 +14,7 @@ import { UserFilters, userFilterQuery, useUserFilters } from './user-filters';
 /** `/admin/users/report`: the user report (XLSX, PDF) of the users matching the filters; downloading needs DownloadUserReport. */
 export function UserReportPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const refreshFiles = useRefreshGeneratedFiles();
   const job = useExportJob();
   const [filters, setFilters] = useUserFilters();
   const canGenerate = useCan('GenerateUserReport');
@@ -34,7 +33,7 @@ export function UserReportPage() {
             formats={EXPORT_TYPES.users.formats}
             body={body}
             disabled={!canGenerate}
-            onSettled={() => void client.invalidateQueries({ queryKey: generatedFilesKey })}
+            onSettled={() => void refreshFiles()}
           />
         </Stack>
       </Section>

@@ -1,9 +1,7 @@
 import { ZMonitoringGroup, ZMonitoringGroupList, ZOk, type TMonitoringGroup, type TMonitoringGroupBody, type TMonitoringGroupUpdate } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { RULES_KEY, retryServerErrors } from './keys';
-
-const GROUPS_KEY = [...RULES_KEY, 'groups'] as const;
+import { retryServerErrors, ruleKeys } from './keys';
 
 export interface GroupListParams {
   /** A JSON list of contract ids, or undefined: every contract of the caller. */
@@ -19,7 +17,7 @@ export interface GroupListParams {
  */
 export function useGroups(params: GroupListParams | null, quiet = false) {
   return useQuery({
-    queryKey: [...GROUPS_KEY, 'list', params],
+    queryKey: ruleKeys.groupList(params),
     queryFn: ({ signal }) =>
       apiRequest('/monitoring-groups', {
         query: { contracts: params!.contracts, keyword: params!.keyword || undefined, limit: params!.limit, skip: params!.skip },
@@ -36,7 +34,7 @@ export function useGroups(params: GroupListParams | null, quiet = false) {
 /** `GET /monitoring-groups/{id}`. */
 export function useGroup(id: number | undefined) {
   return useQuery({
-    queryKey: [...GROUPS_KEY, 'one', id],
+    queryKey: ruleKeys.group(id),
     queryFn: ({ signal }) => apiRequest(`/monitoring-groups/${id}`, { schema: ZMonitoringGroup, signal, emitHttpError: false }),
     enabled: id !== undefined,
     retry: retryServerErrors,
@@ -56,7 +54,7 @@ export function useSaveGroup() {
         schema: ZMonitoringGroup,
         emitHttpError: false,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: RULES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ruleKeys.all }),
   });
 }
 
@@ -65,6 +63,6 @@ export function useDeleteGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/monitoring-groups/${id}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: RULES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ruleKeys.all }),
   });
 }

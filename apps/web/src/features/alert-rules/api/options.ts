@@ -2,19 +2,18 @@ import { ZAdminUserDetail, ZAdminUserList, ZAlertInstrumentStatusList, ZInstrume
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchAllInstruments, fetchAllPages } from '../../../lib/instruments';
-import { RULES_KEY } from './keys';
+import { ruleKeys } from './keys';
 
-/**
+/*
  * What the forms choose from. Each call here is quiet (no alert of the frame): a picker whose options the user may
  * not read says so itself and keeps the ids it has.
  */
-const OPTIONS_KEY = [...RULES_KEY, 'options'] as const;
 const LONG = 5 * 60_000;
 
 /** `GET /instruments?contract_id`: every instrument of a contract (every page), with its position. */
 export function useContractInstruments(contractId: number | undefined) {
   return useQuery({
-    queryKey: [...OPTIONS_KEY, 'instruments', contractId],
+    queryKey: ruleKeys.contractInstruments(contractId),
     queryFn: ({ signal }) => fetchAllInstruments({ contract_id: contractId }, signal),
     enabled: contractId !== undefined,
     staleTime: LONG,
@@ -24,7 +23,7 @@ export function useContractInstruments(contractId: number | undefined) {
 /** `GET /instruments?keyword`: the first 20 instruments matching, in the given contracts (a JSON list) or all. */
 export function useInstrumentSearch(keyword: string, contracts: string | undefined) {
   return useQuery({
-    queryKey: [...OPTIONS_KEY, 'instrument-search', keyword, contracts],
+    queryKey: ruleKeys.instrumentSearch(keyword, contracts),
     queryFn: ({ signal }) =>
       apiRequest('/instruments', {
         query: { keyword: keyword || undefined, contracts, limit: 20, skip: 0 },
@@ -41,7 +40,7 @@ export function useInstrumentSearch(keyword: string, contracts: string | undefin
 export function useInstrumentNames(ids: readonly number[]): Map<number, string> {
   const results = useQueries({
     queries: ids.map((id) => ({
-      queryKey: [...OPTIONS_KEY, 'instrument', id],
+      queryKey: ruleKeys.instrument(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(`/instruments/${id}`, { schema: ZInstrument, signal, emitHttpError: false }),
       staleTime: LONG,
       retry: false,
@@ -53,7 +52,7 @@ export function useInstrumentNames(ids: readonly number[]): Map<number, string> 
 /** `GET /alerts/instrument-status` of one contract: each instrument's current level (null when the user may not read it). */
 export function useInstrumentLevels(contractId: number | undefined) {
   return useQuery({
-    queryKey: [...OPTIONS_KEY, 'levels', contractId],
+    queryKey: ruleKeys.instrumentLevels(contractId),
     queryFn: ({ signal }) =>
       fetchAllPages((skip, limit) =>
         apiRequest('/alerts/instrument-status', {
@@ -72,7 +71,7 @@ export function useInstrumentLevels(contractId: number | undefined) {
 /** `GET /roles` (Manage Roles): every role. */
 export function useRoles() {
   return useQuery({
-    queryKey: [...OPTIONS_KEY, 'roles'],
+    queryKey: ruleKeys.roles(),
     queryFn: ({ signal }) => apiRequest('/roles', { query: { limit: 1000, skip: 0 }, schema: ZRoleList, signal, emitHttpError: false }),
     retry: false,
     staleTime: LONG,
@@ -82,7 +81,7 @@ export function useRoles() {
 /** `GET /admin/users?keyword` (Search Users): the first 20 users matching. */
 export function useUserSearch(keyword: string) {
   return useQuery({
-    queryKey: [...OPTIONS_KEY, 'users', keyword],
+    queryKey: ruleKeys.userSearch(keyword),
     queryFn: ({ signal }) =>
       apiRequest('/admin/users', { query: { keyword: keyword || undefined, limit: 20, skip: 0 }, schema: ZAdminUserList, signal, emitHttpError: false }),
     placeholderData: keepPreviousData,
@@ -95,7 +94,7 @@ export function useUserSearch(keyword: string) {
 export function useUserNames(ids: readonly number[]): Map<number, string> {
   const results = useQueries({
     queries: ids.map((id) => ({
-      queryKey: [...OPTIONS_KEY, 'user', id],
+      queryKey: ruleKeys.user(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(`/admin/users/${id}`, { schema: ZAdminUserDetail, signal, emitHttpError: false }),
       staleTime: LONG,
       retry: false,

@@ -11,9 +11,7 @@ import {
 } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { RULES_KEY, retryServerErrors } from './keys';
-
-const SCENARIOS_KEY = [...RULES_KEY, 'scenarios'] as const;
+import { retryServerErrors, ruleKeys } from './keys';
 
 export interface ScenarioListParams {
   /** A JSON list of contract ids, or undefined: every contract of the caller. */
@@ -26,7 +24,7 @@ export interface ScenarioListParams {
 /** `GET /alert-scenarios`. `quiet`: a picker's options (it says a failure itself). */
 export function useScenarios(params: ScenarioListParams | null, quiet = false) {
   return useQuery({
-    queryKey: [...SCENARIOS_KEY, 'list', params],
+    queryKey: ruleKeys.scenarioList(params),
     queryFn: ({ signal }) =>
       apiRequest('/alert-scenarios', {
         query: { contracts: params!.contracts, keyword: params!.keyword || undefined, limit: params!.limit, skip: params!.skip },
@@ -43,7 +41,7 @@ export function useScenarios(params: ScenarioListParams | null, quiet = false) {
 /** `GET /alert-scenarios/{id}`. */
 export function useScenario(id: number | undefined) {
   return useQuery({
-    queryKey: [...SCENARIOS_KEY, 'one', id],
+    queryKey: ruleKeys.scenario(id),
     queryFn: ({ signal }) => apiRequest(`/alert-scenarios/${id}`, { schema: ZAlertScenario, signal, emitHttpError: false }),
     enabled: id !== undefined,
     retry: retryServerErrors,
@@ -63,7 +61,7 @@ export function useSaveScenario() {
         schema: ZAlertScenario,
         emitHttpError: false,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: RULES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ruleKeys.all }),
   });
 }
 
@@ -72,7 +70,7 @@ export function useDeleteScenario() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/alert-scenarios/${id}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: RULES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ruleKeys.all }),
   });
 }
 

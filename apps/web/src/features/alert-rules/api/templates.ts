@@ -1,9 +1,7 @@
 import { ZAlertTemplate, ZAlertTemplateList, ZOk, type AlertTemplateCategory, type TAlertTemplate, type TAlertTemplateBody } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { RULES_KEY, retryServerErrors } from './keys';
-
-const TEMPLATES_KEY = [...RULES_KEY, 'templates'] as const;
+import { retryServerErrors, ruleKeys } from './keys';
 
 export interface TemplateListParams {
   category: AlertTemplateCategory;
@@ -15,7 +13,7 @@ export interface TemplateListParams {
 /** `GET /alert-templates` of one category (the tab). */
 export function useTemplates(params: TemplateListParams) {
   return useQuery({
-    queryKey: [...TEMPLATES_KEY, 'list', params],
+    queryKey: ruleKeys.templateList(params),
     queryFn: ({ signal }) =>
       apiRequest('/alert-templates', {
         query: { category: params.category, keyword: params.keyword || undefined, limit: params.limit, skip: params.skip },
@@ -29,7 +27,7 @@ export function useTemplates(params: TemplateListParams) {
 /** `GET /alert-templates/{id}`: the form of an existing template. */
 export function useTemplate(id: number | undefined) {
   return useQuery({
-    queryKey: [...TEMPLATES_KEY, 'one', id],
+    queryKey: ruleKeys.template(id),
     queryFn: ({ signal }) => apiRequest(`/alert-templates/${id}`, { schema: ZAlertTemplate, signal, emitHttpError: false }),
     enabled: id !== undefined,
     retry: retryServerErrors,
@@ -47,7 +45,7 @@ export function useSaveTemplate() {
         schema: ZAlertTemplate,
         emitHttpError: false,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ruleKeys.templates() }),
   });
 }
 
@@ -56,6 +54,6 @@ export function useDeleteTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/alert-templates/${id}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ruleKeys.templates() }),
   });
 }

@@ -1,7 +1,7 @@
 import { ZAlertDetail, ZAlertList, type AlertKind, type AlertStatus, type TCloseAlertRequest } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { ALERTS_KEY } from './keys';
+import { alertKeys } from './keys';
 
 export interface AlertListParams {
   limit: number;
@@ -18,7 +18,7 @@ export interface AlertListParams {
 /** `GET /alerts`: newest trigger first. */
 export function useAlerts(params: AlertListParams | null) {
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'list', params],
+    queryKey: alertKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/alerts', {
         query: {
@@ -41,7 +41,7 @@ export function useAlerts(params: AlertListParams | null) {
 /** `GET /alerts/{id}`: the alert, its instrument, thresholds, history and members. */
 export function useAlert(alertId: number | undefined) {
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'one', alertId],
+    queryKey: alertKeys.one(alertId),
     queryFn: ({ signal }) => apiRequest(`/alerts/${alertId}`, { schema: ZAlertDetail, signal, emitHttpError: false }),
     enabled: alertId !== undefined,
     // Not found (or another contract's) is an answer, not a failure to retry.
@@ -56,6 +56,6 @@ export function useCloseAlert(alertId: number) {
     mutationFn: async (body: TCloseAlertRequest): Promise<void> => {
       await apiRequest(`/alerts/${alertId}/close`, { method: 'POST', json: body, emitHttpError: false });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ALERTS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }

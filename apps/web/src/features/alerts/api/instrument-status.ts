@@ -2,7 +2,7 @@ import { ZAlertInstrumentStatusList } from '@strata/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { ALERTS_KEY } from './keys';
+import { alertKeys } from './keys';
 
 export interface InstrumentStatusFilters {
   /** A level code, `none` (no level), or '' (any). */
@@ -26,7 +26,7 @@ function filterQuery(filters: InstrumentStatusFilters) {
 /** `GET /alerts/instrument-status`: every instrument's current level, last reading time and open alerts. */
 export function useInstrumentStatus(filters: InstrumentStatusFilters | null, page: { limit: number; skip: number }) {
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'instrument-status', filters, page],
+    queryKey: alertKeys.instrumentStatus(filters, page),
     queryFn: ({ signal }) =>
       apiRequest('/alerts/instrument-status', {
         query: { ...filterQuery(filters!), ...page },

@@ -1,7 +1,7 @@
 import { ALERT_COMMENT_TOPIC, ZComment, ZCommentList, type TComment } from '@strata/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commentsKey } from '../../../components/record-comments/api';
 import { apiRequest } from '../../../lib/api-client';
+import { alertKeys } from './keys';
 
 /** The QP comment kinds (decision 016): a comment on the alert whose `ref_data` is `QPS` or `QPD`. */
 export type QpKind = 'QPS' | 'QPD';
@@ -12,7 +12,7 @@ const QP_SCAN_LIMIT = 200;
 /** The alert's QPS and QPD comments (newest first), read from its comments (`GET /comments`). */
 export function useQpComments(alertId: number) {
   return useQuery({
-    queryKey: [...commentsKey(ALERT_COMMENT_TOPIC, alertId), 'qp'],
+    queryKey: alertKeys.qpComments(alertId),
     queryFn: ({ signal }) =>
       apiRequest('/comments', {
         query: { topic: ALERT_COMMENT_TOPIC, ref_id: alertId, limit: QP_SCAN_LIMIT, skip: 0 },
@@ -34,6 +34,6 @@ export function usePostQpComment(alertId: number, linkUri: string) {
         schema: ZComment,
         emitHttpError: false,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: commentsKey(ALERT_COMMENT_TOPIC, alertId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.comments(alertId) }),
   });
 }

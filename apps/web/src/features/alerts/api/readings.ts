@@ -2,7 +2,7 @@ import { ZInstrumentReadings } from '@strata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useCan } from '../../../lib/use-can';
-import { ALERTS_KEY } from './keys';
+import { alertKeys } from './keys';
 
 /** Readings need View Instrument Data or View Instrument Charts (the server's rule). */
 export function useCanViewReadings(): boolean {
@@ -20,7 +20,7 @@ export interface AlertReadingsRange {
 /** `GET /instruments/{id}/readings` over the range: every series of the instrument, downsampled on the server. */
 export function useAlertReadings(instrumentId: number | null, range: AlertReadingsRange, enabled: boolean) {
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'readings', instrumentId, range.code ?? null, range.from, range.to, range.maxPoints],
+    queryKey: alertKeys.readings(instrumentId, range.code ?? null, range.from, range.to, range.maxPoints),
     queryFn: ({ signal }) =>
       apiRequest(`/instruments/${instrumentId}/readings`, {
         query: { codes: range.code ?? undefined, from: range.from, to: range.to, max_points: range.maxPoints },

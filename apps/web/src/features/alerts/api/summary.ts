@@ -1,8 +1,7 @@
 import { ZActionCaseSummary, ZAlertSummary, type TActionCaseSummary } from '@strata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { CONTRACTS_QUERY_KEY } from '../../../lib/active-contracts';
-import { ALERTS_KEY } from './keys';
+import { alertKeys } from './keys';
 
 /** The landing's counts are asked for again this often too, in case a live event was missed (socket down). */
 export const SUMMARY_POLL_MS = 60_000;
@@ -10,7 +9,7 @@ export const SUMMARY_POLL_MS = 60_000;
 /** `GET /alerts/summary`: open alerts per landing tile and breached per level, in the active contracts. */
 export function useAlertSummary(contracts: string | null) {
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'summary', contracts],
+    queryKey: alertKeys.summary(contracts),
     queryFn: ({ signal }) => apiRequest('/alerts/summary', { query: { contracts: contracts! }, schema: ZAlertSummary, signal, emitHttpError: false }),
     enabled: contracts !== null,
     refetchInterval: SUMMARY_POLL_MS,
@@ -25,11 +24,11 @@ export function openCaseCount(summary: TActionCaseSummary): number | null {
 
 /**
  * `GET /action-cases/summary` for the "Logs of Action Taken" tile (the action-log feature asks the same under the same
- * key, so either page's answer serves both): the open cases in the active contracts, or null.
+ * key, lib/query-keys.ts, so either page's answer serves both): the open cases in the active contracts, or null.
  */
 export function useOpenCaseCount(contracts: string | null) {
   return useQuery({
-    queryKey: [...CONTRACTS_QUERY_KEY, 'action-log', 'summary', contracts],
+    queryKey: alertKeys.openCases(contracts),
     queryFn: ({ signal }) =>
       apiRequest('/action-cases/summary', { query: { contracts: contracts! }, schema: ZActionCaseSummary, signal, emitHttpError: false }),
     enabled: contracts !== null,

@@ -3,12 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sendFiles } from '../../../components/upload-button';
 import { apiRequest } from '../../../lib/api-client';
 
-export const mapLayersKey = ['master-data', 'map-layers'] as const;
+/** Query keys of the map layers: one list, every layer in drawing order; each change invalidates or rewrites it. */
+export const mapLayerKeys = {
+  all: ['master-data', 'map-layers'] as const,
+  list: () => mapLayerKeys.all,
+};
 
 /** `GET /master-data/map-layers` (ManageMapLayers): every layer, in drawing order. */
 export function useMapLayers() {
   return useQuery({
-    queryKey: mapLayersKey,
+    queryKey: mapLayerKeys.list(),
     queryFn: ({ signal }) => apiRequest('/master-data/map-layers', { schema: ZMapLayerList, signal }),
   });
 }
@@ -24,7 +28,7 @@ export function useSaveMapLayer() {
         schema: ZMapLayer,
         emitHttpError: false,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: mapLayersKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mapLayerKeys.all }),
   });
 }
 
@@ -34,7 +38,7 @@ export function useUploadLayerFile() {
   return useMutation({
     mutationFn: async ({ id, file }: { id: number; file: File }): Promise<TMapLayer> =>
       ZMapLayer.parse(await sendFiles({ path: `/master-data/map-layers/${id}/file`, files: [file], emitHttpError: false })),
-    onSuccess: () => client.invalidateQueries({ queryKey: mapLayersKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mapLayerKeys.all }),
   });
 }
 
@@ -42,7 +46,7 @@ export function useDeleteMapLayer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/master-data/map-layers/${id}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: mapLayersKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mapLayerKeys.all }),
   });
 }
 
@@ -53,21 +57,21 @@ export function useReorderMapLayers() {
     mutationFn: (ids: number[]) =>
       apiRequest('/master-data/map-layers/order', { method: 'PUT', json: { layer_ids: ids }, schema: ZMapLayerList, emitHttpError: false }),
     onMutate: async (ids) => {
-      await client.cancelQueries({ queryKey: mapLayersKey });
-      const previous = client.getQueryData<TMapLayerList>(mapLayersKey);
+      await client.cancelQueries({ queryKey: mapLayerKeys.list() });
+      const previous = client.getQueryData<TMapLayerList>(mapLayerKeys.list());
       if (previous) {
         const byId = new Map(previous.records.map((layer) => [layer.layer_id, layer]));
         const records = ids.flatMap((id, i) => {
           const layer = byId.get(id);
           return layer ? [{ ...layer, sort_order: i }] : [];
         });
-        client.setQueryData<TMapLayerList>(mapLayersKey, { ...previous, records });
+        client.setQueryData<TMapLayerList>(mapLayerKeys.list(), { ...previous, records });
       }
       return { previous };
     },
     onError: (_error, _ids, context) => {
-      if (context?.previous) client.setQueryData(mapLayersKey, context.previous);
+      if (context?.previous) client.setQueryData(mapLayerKeys.list(), context.previous);
     },
-    onSuccess: (list) => client.setQueryData(mapLayersKey, list),
+    onSuccess: (list) => client.setQueryData(mapLayerKeys.list(), list),
   });
 }

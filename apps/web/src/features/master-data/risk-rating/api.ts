@@ -2,12 +2,16 @@ import { ZRiskRatingResponse, type TRiskRating, type TRiskRatingResponse } from 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const riskRatingKey = ['master-data', 'risk-rating'] as const;
+/** Query keys of the risk rating: one rule, rewritten from the answer of its save. */
+export const riskRatingKeys = {
+  all: ['master-data', 'risk-rating'] as const,
+  rule: () => riskRatingKeys.all,
+};
 
 /** `GET /master-data/risk-rating` (ManageRiskRatingSettings). */
 export function useRiskRating() {
   return useQuery({
-    queryKey: riskRatingKey,
+    queryKey: riskRatingKeys.rule(),
     queryFn: ({ signal }) => apiRequest('/master-data/risk-rating', { schema: ZRiskRatingResponse, signal }),
   });
 }
@@ -18,6 +22,6 @@ export function useSaveRiskRating() {
   return useMutation({
     mutationFn: (body: TRiskRating): Promise<TRiskRatingResponse> =>
       apiRequest('/master-data/risk-rating', { method: 'PUT', json: body, schema: ZRiskRatingResponse, emitHttpError: false }),
-    onSuccess: (saved) => client.setQueryData(riskRatingKey, saved),
+    onSuccess: (saved) => client.setQueryData(riskRatingKeys.rule(), saved),
   });
 }

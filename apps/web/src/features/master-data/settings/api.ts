@@ -1,18 +1,22 @@
 import { ZManagedSettings, type TSystemSettings, type TSystemSettingsUpdate } from '@strata/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { getConfigQueryOptions } from '../../../lib/config';
+import { CONFIG_QUERY_KEY } from '../../../lib/config';
 
 /**
- * Below the configuration's key on purpose: a `settingUpdated` from the live connection invalidates `['config']`
- * and everything under it, so this page refetches when anyone (another tab, another admin) saves the settings.
+ * Query keys of the System Settings page. Below the configuration's key on purpose: a `settingUpdated` from the live
+ * connection invalidates `['config']` and everything under it, so this page refetches when anyone (another tab,
+ * another admin) saves the settings.
  */
-export const systemSettingsKey = [...getConfigQueryOptions().queryKey, 'master-settings'] as const;
+export const systemSettingKeys = {
+  all: [...CONFIG_QUERY_KEY, 'master-settings'] as const,
+  settings: () => systemSettingKeys.all,
+};
 
 /** `GET /master-data/settings` (ManageSystemSettings): every setting. */
 export function useSystemSettings() {
   return useQuery({
-    queryKey: systemSettingsKey,
+    queryKey: systemSettingKeys.settings(),
     queryFn: ({ signal }) => apiRequest('/master-data/settings', { schema: ZManagedSettings, signal }),
   });
 }
@@ -24,9 +28,9 @@ export function useSaveSystemSettings() {
     mutationFn: (changes: TSystemSettingsUpdate): Promise<TSystemSettings> =>
       apiRequest('/master-data/settings', { method: 'PUT', json: changes, schema: ZManagedSettings, emitHttpError: false }),
     onSuccess: (saved) => {
-      client.setQueryData(systemSettingsKey, saved);
+      client.setQueryData(systemSettingKeys.settings(), saved);
       // The configuration every screen reads (upload limits, report range …) follows at once in this tab.
-      return client.invalidateQueries({ queryKey: getConfigQueryOptions().queryKey, exact: true });
+      return client.invalidateQueries({ queryKey: CONFIG_QUERY_KEY, exact: true });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { getAnnouncementQueryOptions } from './get-announcement';
+import { realtimeKeys } from './keys';
 
 export function ackAnnouncement(id: number): Promise<unknown> {
   return apiRequest(`/announcement/${id}/ack`, { method: 'POST' });
@@ -11,6 +11,6 @@ export function useAckAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ackAnnouncement,
-    onSettled: () => client.setQueryData(getAnnouncementQueryOptions().queryKey, null),
+    onSettled: () => client.setQueryData(realtimeKeys.announcement(), null),
   });
 }

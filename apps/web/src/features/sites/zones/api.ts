@@ -1,6 +1,7 @@
 import { ZOk, ZZone, ZZoneList, type TCreateZoneRequest, type TUpdateZoneRequest, type TZone } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { CONFIG_QUERY_KEY } from '../../../lib/config';
 
 /** Query keys of the zone screens: everything starts with `['zones']`, so one invalidation refreshes it all. */
 export const zoneKeys = {
@@ -61,7 +62,7 @@ export function useSaveZone() {
     onSuccess: (saved) => {
       client.setQueryData(zoneKeys.one(saved.zone_id), saved);
       // The configuration lists the user's zones.
-      void client.invalidateQueries({ queryKey: ['config'] });
+      void client.invalidateQueries({ queryKey: CONFIG_QUERY_KEY });
       return client.invalidateQueries({ queryKey: zoneKeys.lists() });
     },
   });
@@ -73,7 +74,7 @@ export function useDeleteZone() {
     mutationFn: (zoneId: number) => apiRequest(`/zones/${zoneId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
     onSuccess: (_ok, zoneId) => {
       client.removeQueries({ queryKey: zoneKeys.one(zoneId) });
-      void client.invalidateQueries({ queryKey: ['config'] });
+      void client.invalidateQueries({ queryKey: CONFIG_QUERY_KEY });
       return client.invalidateQueries({ queryKey: zoneKeys.lists() });
     },
   });

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { systemKeys } from './keys';
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 
@@ -28,5 +29,5 @@ export async function getSecurityContacts(): Promise<SecurityContacts> {
 }
 
 export function useSecurityContacts() {
-  return useQuery(queryOptions({ queryKey: ['security-txt'], queryFn: getSecurityContacts, staleTime: Infinity, retry: false }));
+  return useQuery(queryOptions({ queryKey: systemKeys.securityContacts(), queryFn: getSecurityContacts, staleTime: Infinity, retry: false }));
 }

@@ -1,14 +1,15 @@
 import { ZBookmark, ZBookmarkList, ZOk, type TBookmark, type TBookmarkRequest } from '@strata/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { workspaceKeys } from './keys';
 
-/** The same cache entry as the account pages' bookmarks, so a view saved here shows there at once. */
-export const BOOKMARKS_KEY = ['account', 'bookmarks'] as const;
-
-/** `GET /bookmarks` (limit 1000, spec §9). Read errors are silent (spec §8): the menu says the list failed. */
+/**
+ * `GET /bookmarks` (limit 1000, spec §9) under the account pages' cache entry, so a view saved here shows there at once.
+ * Read errors are silent (spec §8): the menu says the list failed.
+ */
 export function useBookmarks(enabled = true) {
   return useQuery({
-    queryKey: BOOKMARKS_KEY,
+    queryKey: workspaceKeys.bookmarks(),
     queryFn: ({ signal }) =>
       apiRequest('/bookmarks', { query: { limit: 1000 }, schema: ZBookmarkList, emitHttpError: false, signal }).then((list) => list.records),
     enabled,
@@ -25,6 +26,6 @@ export function useDeleteBookmark() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (bookmarkId: number) => apiRequest(`/bookmarks/${bookmarkId}`, { method: 'DELETE', schema: ZOk, emitHttpError: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: BOOKMARKS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.bookmarks() }),
   });
 }

@@ -2,6 +2,7 @@ import { ZGeocodeResult, type TGeocodePlace } from '@strata/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
+import { workspaceKeys } from './keys';
 
 /** Typing pauses this long before the online geocoder is asked (it is rate limited per user on the server). */
 const GEOCODE_DEBOUNCE_MS = 500;
@@ -15,7 +16,7 @@ const GEOCODE_DEBOUNCE_MS = 500;
 export function useGeocode(text: string, enabled: boolean) {
   const q = useDebounced(text.trim(), GEOCODE_DEBOUNCE_MS);
   return useQuery<TGeocodePlace[]>({
-    queryKey: ['geocode', q],
+    queryKey: workspaceKeys.geocode(q),
     queryFn: ({ signal }) => apiRequest('/geocode', { query: { q }, schema: ZGeocodeResult, signal, emitHttpError: false }).then((answer) => answer.records),
     enabled: enabled && q.length >= 2,
     staleTime: 10 * 60_000,

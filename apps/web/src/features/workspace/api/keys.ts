@@ -1,9 +1,11 @@
 import { CONTRACTS_QUERY_KEY } from '../../../lib/active-contracts';
+import { BOOKMARKS_QUERY_KEY, PREFERENCES_QUERY_KEY } from '../../../lib/query-keys';
 import { SITES_QUERY_KEY } from '../../../lib/site-queries';
 
 /**
- * Query keys of the work space: everything but the sites starts with `['contracts', 'workspace']`, so a new active-contract choice
- * (which invalidates every `['contracts']` query) refreshes it all. The instrument id is always the fourth part of a
+ * Query keys of the work space: everything but the sites, the bookmarks, the preferences and the geocoder's answers starts
+ * with `['contracts', 'workspace']`, so a new active-contract choice (which invalidates every `['contracts']` query)
+ * refreshes it all. The instrument id is always the fourth part of a
  * per-instrument key (`placeholderData` keeps the previous answer only for the same instrument).
  */
 export const workspaceKeys = {
@@ -22,4 +24,9 @@ export const workspaceKeys = {
   statuses: (contractIds: readonly number[]) => [...workspaceKeys.all, 'statuses', [...contractIds]] as const,
   zones: (contractIds: readonly number[]) => [...workspaceKeys.all, 'zones', [...contractIds]] as const,
   zone: (zoneId: number) => [...workspaceKeys.all, 'zone', zoneId] as const,
+  // The account pages' entries (lib/query-keys.ts): a view saved or a layer chosen here shows there at once, and back.
+  bookmarks: () => BOOKMARKS_QUERY_KEY,
+  preferences: () => PREFERENCES_QUERY_KEY,
+  // Addresses do not depend on the contracts: a new contract choice does not ask the (rate-limited) geocoder again.
+  geocode: (q: string) => ['geocode', q] as const,
 };

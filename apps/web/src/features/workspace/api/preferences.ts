@@ -2,11 +2,12 @@ import { DEFAULT_PREFERENCES, ZPreferences, type TPreferences } from '@strata/sh
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { systemStore, useSystemState } from '../../../lib/system-store';
+import { workspaceKeys } from './keys';
 
 /** `GET /preferences` under the account pages' cache key, so a change saved on either side shows on the other at once. */
 function preferencesOptions() {
   return queryOptions({
-    queryKey: ['preferences'],
+    queryKey: workspaceKeys.preferences(),
     queryFn: ({ signal }) => apiRequest('/preferences', { schema: ZPreferences, signal }),
   });
 }
