@@ -71,6 +71,15 @@ describe('the web app, precompressed', () => {
     }
   });
 
+  it('sends a hashed asset without validators, which a file cached for good never uses; a file kept an hour keeps them', async () => {
+    const script = await get('/assets/app-Bx1.js', 'br');
+    expect(script.headers['cache-control']).toContain('immutable');
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(script.headers[name], name).toBeUndefined();
+    const icon = await get('/favicon.svg');
+    expect(icon.headers.etag).toBeDefined();
+    expect(icon.headers['last-modified']).toBeDefined();
+  });
+
   it('sends the gzip copy when only gzip is accepted', async () => {
     const res = await get('/assets/app-Bx1.js', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
