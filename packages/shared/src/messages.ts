@@ -42,4 +42,6 @@ export const MESSAGES = {
   // Instrument master data: the characters a name or a type code may hold (the web translates them).
   instrumentNameChars: 'Name may not hold , ; or "',
   typeCodeChars: 'Code may hold capital letters, digits, _ and -',
+  readingCodeChars: 'Code may hold letters, digits, _ . and -',
+  maxAboveMin: 'The maximum must be greater than the minimum',
 } as const;

@@ -31,13 +31,16 @@ export const ZReadingCode = z.object({
 });
 export type TReadingCode = z.infer<typeof ZReadingCode>;
 
+/** The most reading codes a type takes in one request. */
+export const READING_CODES_MAX = 50;
+
 const readingCodeFields = {
   code: z
     .string()
     .trim()
     .min(1, 'Code is required')
     .max(20, 'Code must be at most 20 characters')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Code may hold letters, digits, _ . and -'),
+    .regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.readingCodeChars),
   description: name('Description', 200),
   unit: optionalText('Unit', 20),
   is_result: z.boolean(),
@@ -46,8 +49,11 @@ const readingCodeFields = {
   max_value: z.number().nullable(),
   sort_order: z.number().int().min(0).max(1000),
 };
+/** A reading code's writable fields, every one required and without defaults (the type form's rows take theirs from here). */
+export const ZReadingCodeFields = z.object(readingCodeFields);
+
 const limitsInOrder = (v: { min_value?: number | null; max_value?: number | null }) => v.min_value == null || v.max_value == null || v.min_value < v.max_value;
-const limitsMessage = { message: 'The maximum must be greater than the minimum', path: ['max_value'] };
+const limitsMessage = { message: MESSAGES.maxAboveMin, path: ['max_value'] };
 
 export const ZReadingCodeBody = z
   .object({
@@ -119,7 +125,7 @@ export const ZCreateInstrumentTypeRequest = z.object({
   icon_color: typeFields.icon_color.default('#018e27'),
   lta_code: typeFields.lta_code.default(null),
   has_depth: typeFields.has_depth.default(false),
-  reading_codes: z.array(ZReadingCodeBody).max(50).default([]),
+  reading_codes: z.array(ZReadingCodeBody).max(READING_CODES_MAX).default([]),
 });
 export type TCreateInstrumentTypeRequest = z.infer<typeof ZCreateInstrumentTypeRequest>;
 
