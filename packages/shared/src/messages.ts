@@ -44,4 +44,6 @@ export const MESSAGES = {
   typeCodeChars: 'Code may hold capital letters, digits, _ and -',
   readingCodeChars: 'Code may hold letters, digits, _ . and -',
   maxAboveMin: 'The maximum must be greater than the minimum',
+  // A time range (the announcement's "show until").
+  endAfterStart: 'End must be after start',
 } as const;
