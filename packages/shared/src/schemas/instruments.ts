@@ -34,15 +34,18 @@ export type TReadingCode = z.infer<typeof ZReadingCode>;
 /** The most reading codes a type takes in one request. */
 export const READING_CODES_MAX = 50;
 
+/** Longest reading code, description and unit, in characters after trimming. */
+export const READING_CODE_LIMITS = { code: 20, description: 200, unit: 20 } as const;
+
 const readingCodeFields = {
   code: z
     .string()
     .trim()
     .min(1, 'Code is required')
-    .max(20, 'Code must be at most 20 characters')
+    .max(READING_CODE_LIMITS.code, `Code must be at most ${READING_CODE_LIMITS.code} characters`)
     .regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.readingCodeChars),
-  description: name('Description', 200),
-  unit: optionalText('Unit', 20),
+  description: name('Description', READING_CODE_LIMITS.description),
+  unit: optionalText('Unit', READING_CODE_LIMITS.unit),
   is_result: z.boolean(),
   precision: z.number().int().min(0, 'Precision is 0 to 6').max(6, 'Precision is 0 to 6'),
   min_value: z.number().nullable(),

@@ -1,13 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MESSAGES, ZReadingCodeFields } from '@strata/shared';
+import { MESSAGES, READING_CODE_LIMITS } from '@strata/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderWidget } from '../../../test/render-widget';
 import { TypeForm } from './type-form';
 
-const CODE_MAX = ZReadingCodeFields.shape.code.maxLength!;
-const DESCRIPTION_MAX = ZReadingCodeFields.shape.description.maxLength!;
-const UNIT_MAX = ZReadingCodeFields.shape.unit.maxLength!;
+const { code: CODE_MAX, description: DESCRIPTION_MAX, unit: UNIT_MAX } = READING_CODE_LIMITS;
 
 function setup(label = 'Reading code 1') {
   const submit = vi.fn();
