@@ -1,4 +1,10 @@
-/** User-facing strings from the specification, verbatim. The web keeps its copies in i18n resources keyed by meaning; the server sends these. */
+/**
+ * The catalogue of sentences the server sends people: the specification's strings verbatim, and every field error a
+ * service raises on purpose (docs/decisions/029-form-messages.md). The web holds each under `messages.<key>` in every
+ * language (its English equal to this text) and `translateMessage` says a received text in the reader's language. A
+ * text with `{{name}}` parts is a template: the server sends it filled in (`messageText`) and the web reads the
+ * parameters back (`matchMessage`).
+ */
 export const MESSAGES = {
   userNameRequired: 'User name is required',
   userPasswordRequired: 'User password is required',
@@ -20,6 +26,7 @@ export const MESSAGES = {
   loginNameTaken: 'This login name is already taken',
   emailTaken: 'This e-mail address is already registered',
   contractorRequired: 'Contractor is required for a Contractor user',
+  loginNameChars: 'Login name may contain only letters, digits, dot, underscore and hyphen',
   contractorNotFound: 'Contractor not found',
   invalidLink: 'This link is invalid or has expired. Please ask for a new one.',
   forgotPasswordSent:
@@ -27,6 +34,13 @@ export const MESSAGES = {
   passwordExpired: 'Your password has expired. Please change it to continue.',
   currentPasswordWrong: 'Current password is incorrect',
   passwordWrong: 'Password is incorrect',
+  // The password rules (password-rules.ts): the forms check them first, the server always.
+  passwordTooShort: 'Password must be at least {{min}} characters',
+  passwordTooLong: 'Password must be at most {{max}} characters',
+  passwordContainsLoginName: 'Password must not contain your login name',
+  passwordContainsEmail: 'Password must not contain your e-mail address',
+  passwordTooCommon: 'This password is too common; choose another',
+  passwordSameAsCurrent: 'New password must be different from the current one',
   tfaCodeInvalid: 'The code is not valid',
   tfaAlreadyEnabled: 'Two-factor authentication is already enabled',
   tfaNotEnrolling: 'Start the two-factor set-up first',
@@ -42,4 +56,63 @@ export const MESSAGES = {
   // Instrument master data: the characters a name or a type code may hold (the web translates them).
   instrumentNameChars: 'Name may not hold , ; or "',
   typeCodeChars: 'Code may hold capital letters, digits, _ and -',
+  readingCodeChars: 'Code may hold letters, digits, _ . and -',
+  maxAboveMin: 'The maximum must be greater than the minimum',
+  // A time range (the announcement's "show until").
+  endAfterStart: 'End must be after start',
 } as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+type CatalogueText = (typeof MESSAGES)[MessageKey];
+type Template = `${string}{{${string}}}${string}`;
+
+/** The keys of the templates: texts with `{{name}}` parameters. */
+export type MessageTemplateKey = { [K in MessageKey]: (typeof MESSAGES)[K] extends Template ? K : never }[MessageKey];
+
+/** The parameter names of a template text. */
+type ParamsOf<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}` ? Name | ParamsOf<Rest> : never;
+export type MessageParams<K extends MessageTemplateKey> = Record<ParamsOf<(typeof MESSAGES)[K]>, string | number>;
+
+declare const filledTemplate: unique symbol;
+/** A template of the catalogue with its parameters filled in (made only by `messageText`). */
+export type FilledMessage = string & { readonly [filledTemplate]: true };
+
+/** A sentence of the catalogue as it is sent: a plain text, or a template filled in. */
+export type MessageText = Exclude<CatalogueText, Template> | FilledMessage;
+
+const PARAMETER = /\{\{(\w+)\}\}/g;
+
+/** A template with its parameters filled in: the English sentence the server sends. */
+export function messageText<K extends MessageTemplateKey>(key: K, params: MessageParams<K>): FilledMessage {
+  const values = params as Record<string, string | number>;
+  return MESSAGES[key].replace(PARAMETER, (_, name: string) => String(values[name])) as FilledMessage;
+}
+
+const byText = new Map<string, MessageKey>();
+const templates: { key: MessageKey; pattern: RegExp; names: string[] }[] = [];
+for (const [key, text] of Object.entries(MESSAGES) as [MessageKey, string][]) {
+  const names = [...text.matchAll(PARAMETER)].map((m) => m[1]!);
+  if (names.length === 0) {
+    if (!byText.has(text)) byText.set(text, key);
+    continue;
+  }
+  const source = text
+    .split(PARAMETER)
+    .map((part, i) => (i % 2 === 1 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
+}
+
+/**
+ * The key (and a template's parameters, as text) of a sentence of the catalogue, as the server sent it; null for any
+ * other text. A plain text is matched before the templates.
+ */
+export function matchMessage(text: string): { key: MessageKey; params: Record<string, string> } | null {
+  const key = byText.get(text);
+  if (key) return { key, params: {} };
+  for (const template of templates) {
+    const found = template.pattern.exec(text);
+    if (found) return { key: template.key, params: Object.fromEntries(template.names.map((name, i) => [name, found[i + 1]!])) };
+  }
+  return null;
+}

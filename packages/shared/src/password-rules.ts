@@ -1,3 +1,5 @@
+import { MESSAGES, messageText, type MessageText } from './messages.js';
+
 /**
  * The password rules (OWASP ASVS 5, V6.2) that need no dictionary, shared by the server and the forms so a refusal
  * is explained in words before the request is sent. The server adds the common-password check (its list is
@@ -11,13 +13,14 @@
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_DEFAULT_MIN_LENGTH = 8;
 
+/** The rules' sentences: texts of the shared catalogue, so the web says a refusal in the reader's language. */
 export const PASSWORD_MESSAGES = {
-  tooShort: (min: number) => `Password must be at least ${min} characters`,
-  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  containsLoginName: 'Password must not contain your login name',
-  containsEmail: 'Password must not contain your e-mail address',
-  tooCommon: 'This password is too common; choose another',
-  sameAsCurrent: 'New password must be different from the current one',
+  tooShort: (min: number) => messageText('passwordTooShort', { min }),
+  tooLong: messageText('passwordTooLong', { max: PASSWORD_MAX_LENGTH }),
+  containsLoginName: MESSAGES.passwordContainsLoginName,
+  containsEmail: MESSAGES.passwordContainsEmail,
+  tooCommon: MESSAGES.passwordTooCommon,
+  sameAsCurrent: MESSAGES.passwordSameAsCurrent,
 } as const;
 
 export interface PasswordContext {
@@ -27,7 +30,7 @@ export interface PasswordContext {
 }
 
 /** The first rule the password breaks, in words; undefined when it passes these rules. */
-export function checkPassword(password: string, context: PasswordContext = {}): string | undefined {
+export function checkPassword(password: string, context: PasswordContext = {}): MessageText | undefined {
   const min = Math.max(1, context.minLength ?? PASSWORD_DEFAULT_MIN_LENGTH);
   const length = [...password].length;
   if (length < min) return PASSWORD_MESSAGES.tooShort(min);

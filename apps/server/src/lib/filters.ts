@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { TFieldErrors } from '@strata/shared';
-import { badRequest } from './errors.js';
+import { badRequest, invalidFields } from './errors.js';
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -38,9 +37,7 @@ export function likeEscape(value: string): string {
 export function parseOrBadRequest<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const errors: TFieldErrors = {};
-  for (const issue of r.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
-  throw badRequest(errors);
+  throw invalidFields(r.error.issues);
 }
 
 export const iso = (d: Date) => d.toISOString();

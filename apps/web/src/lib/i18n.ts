@@ -1,11 +1,11 @@
-import { MESSAGES, type Language } from '@strata/shared';
+import { matchMessage, type Language } from '@strata/shared';
 import { formatDateTime } from './display-time';
 import i18next, { type BackendModule, type ParseKeys, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { ChunkLoadError } from './chunk-recovery';
 import { DEFAULT_LANGUAGE } from './paths';
-import { decodeMessage } from './zod-messages';
+import { decodeMessage, type MessageParams } from './zod-messages';
 
 /**
  * English is bundled: it is the default language and every other language's fallback, so it is always needed.
@@ -76,19 +76,18 @@ export async function setLanguage(lang: Language): Promise<void> {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
 }
 
-const messageKeys = new Map<string, keyof typeof MESSAGES>((Object.entries(MESSAGES) as [keyof typeof MESSAGES, string][]).map(([key, text]) => [text, key]));
-
 /**
  * A message in the reader's language: an i18n key (client-side validation), a key with its parameters
- * (`validation.stringTooLong{"maximum":100}`, from the error map in zod-messages.ts), or a text the server sent
- * (English, from the shared catalogue). Unknown text is shown as it is.
+ * (`validation.stringTooLong{"maximum":100}`, from the error map in zod-messages.ts), or a text of the shared
+ * catalogue as the server sent it (English; a template filled in: its parameters are read back). Unknown text is shown
+ * as it is.
  */
 export function translateMessage(text: string): string {
   if (i18n.exists(text)) return i18n.t(text as TranslationKey);
   const encoded = decodeMessage(text);
   if (encoded && i18n.exists(encoded.key)) return i18n.t(encoded.key as TranslationKey, encoded.params);
-  const key = messageKeys.get(text);
-  return key ? i18n.t(`messages.${key}`) : text;
+  const known = matchMessage(text);
+  return known ? i18n.t(`messages.${known.key}` as TranslationKey, known.params as MessageParams) : text;
 }
 
 /** A message the server made (a notification, an alert's line), as the API gives it. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@strata/shared';
+import { matchMessage } from '@strata/shared';
 import type { z } from 'zod';
 
 /**
@@ -75,8 +75,6 @@ export function zodIssueMessage(issue: Issue): string {
   }
 }
 
-const catalogue = new Set<string>(Object.values(MESSAGES));
-
 /**
  * The message a form shows for a failed parse's issue. A message the form's schema wrote as an i18n key (`isKey`), or
  * a text of the shared catalogue, stays; a custom rule's own words stay (a shared refinement's sentence); any other
@@ -84,7 +82,7 @@ const catalogue = new Set<string>(Object.values(MESSAGES));
  */
 export function formIssueMessage(issue: z.core.$ZodIssue & { input?: unknown }, isKey: (text: string) => boolean): string {
   const { message } = issue;
-  if (isKey(message) || decodeMessage(message) || catalogue.has(message)) return message;
+  if (isKey(message) || decodeMessage(message) || matchMessage(message)) return message;
   if (issue.code === 'custom') return message;
   return zodIssueMessage(issue);
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPE } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { PASSWORD_MESSAGES } from '../password-rules.js';
 
 /** A login name: 3–32 of a-z 0-9 . _ - after lower-casing. */
 export const LOGIN_NAME_PATTERN = /^[a-z0-9._-]+$/;
@@ -9,12 +11,12 @@ export const ZLoginName = z
   .toLowerCase()
   .min(3, 'Login name must be at least 3 characters')
   .max(32, 'Login name must be at most 32 characters')
-  .regex(LOGIN_NAME_PATTERN, 'Login name may contain only letters, digits, dot, underscore and hyphen');
+  .regex(LOGIN_NAME_PATTERN, MESSAGES.loginNameChars);
 
 export const ZEmail = z.string().trim().max(254, 'E-mail address is too long').pipe(z.email('Enter a valid e-mail address'));
 
-/** Passwords are never trimmed; the rules (length, common, login name) are checked by the service. */
-const ZPasswordField = z.string().max(1024, 'Password must be at most 128 characters');
+/** Passwords are never trimmed; the rules (length, common, login name) are checked by the service (a long text is refused here at once). */
+const ZPasswordField = z.string().max(1024, PASSWORD_MESSAGES.tooLong);
 /** A token from a mailed link. */
 const ZLinkToken = z.string().trim().min(1, 'The link is incomplete').max(200);
 
@@ -31,7 +33,7 @@ export const ZRegisterRequest = z
   })
   .superRefine((v, ctx) => {
     if (v.user_type === USER_TYPE.Contractor && v.contractor_id == null) {
-      ctx.addIssue({ code: 'custom', path: ['contractor_id'], message: 'Contractor is required for a Contractor user' });
+      ctx.addIssue({ code: 'custom', path: ['contractor_id'], message: MESSAGES.contractorRequired });
     }
   });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALERT_KINDS, SCENARIO_ALERT_KINDS, ZAlertKind } from './alerts.js';
+import { READING_CODE_LIMITS } from './instruments.js';
 import { ZContractSelectionQuery } from './readings.js';
 
 /**
@@ -26,7 +27,7 @@ export const ZAlertChannel = z.enum(ALERT_CHANNELS, 'Channel is notification or 
  */
 export const ZAlertParameters = z.object({
   /** Minimum absolute change per reading code (by code, e.g. `{ "DSPA": 2 }`). */
-  min_change: z.record(z.string().trim().min(1).max(20), z.number().min(0, 'Minimum change is 0 or more').max(1e9)).optional(),
+  min_change: z.record(z.string().trim().min(1).max(READING_CODE_LIMITS.code), z.number().min(0, 'Minimum change is 0 or more').max(1e9)).optional(),
   /** Minimum change for reading codes not listed. */
   min_change_default: z.number().min(0, 'Minimum change is 0 or more').max(1e9).optional(),
   spike: z

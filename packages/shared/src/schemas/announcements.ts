@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
 
 /** The one-time announcement dialog. Dates are ISO 8601. */
 export const ZAnnouncement = z.object({
@@ -24,7 +25,7 @@ export const ZPutAnnouncementRequest = z
   })
   .refine((b) => !b.ends_at || Date.parse(b.ends_at) > Date.parse(b.starts_at), {
     path: ['ends_at'],
-    message: 'End must be after start',
+    message: MESSAGES.endAfterStart,
   });
 export type TPutAnnouncementRequest = z.infer<typeof ZPutAnnouncementRequest>;
 

@@ -8,8 +8,13 @@ export const ZSitePath = z
   .max(2048, 'Path must be at most 2048 characters')
   .regex(/^\/(?![/\\])[^\\\s]*$/, 'Path must be a page of this site, starting with /');
 
+export const BOOKMARK_LIMITS = {
+  /** Longest bookmark name, in characters, after trimming (a longer page title is cut to it). */
+  name: 100,
+} as const;
+
 export const ZBookmarkRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z.string().trim().min(1, 'Name is required').max(BOOKMARK_LIMITS.name, `Name must be at most ${BOOKMARK_LIMITS.name} characters`),
   path: ZSitePath,
   /** A Material icon name (e.g. `star`, `map_outlined`). */
   icon: z

@@ -31,23 +31,32 @@ export const ZReadingCode = z.object({
 });
 export type TReadingCode = z.infer<typeof ZReadingCode>;
 
+/** The most reading codes a type takes in one request. */
+export const READING_CODES_MAX = 50;
+
+/** Longest reading code, description and unit, in characters after trimming. */
+export const READING_CODE_LIMITS = { code: 20, description: 200, unit: 20 } as const;
+
 const readingCodeFields = {
   code: z
     .string()
     .trim()
     .min(1, 'Code is required')
-    .max(20, 'Code must be at most 20 characters')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'Code may hold letters, digits, _ . and -'),
-  description: name('Description', 200),
-  unit: optionalText('Unit', 20),
+    .max(READING_CODE_LIMITS.code, `Code must be at most ${READING_CODE_LIMITS.code} characters`)
+    .regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.readingCodeChars),
+  description: name('Description', READING_CODE_LIMITS.description),
+  unit: optionalText('Unit', READING_CODE_LIMITS.unit),
   is_result: z.boolean(),
   precision: z.number().int().min(0, 'Precision is 0 to 6').max(6, 'Precision is 0 to 6'),
   min_value: z.number().nullable(),
   max_value: z.number().nullable(),
   sort_order: z.number().int().min(0).max(1000),
 };
+/** A reading code's writable fields, every one required and without defaults (the type form's rows take theirs from here). */
+export const ZReadingCodeFields = z.object(readingCodeFields);
+
 const limitsInOrder = (v: { min_value?: number | null; max_value?: number | null }) => v.min_value == null || v.max_value == null || v.min_value < v.max_value;
-const limitsMessage = { message: 'The maximum must be greater than the minimum', path: ['max_value'] };
+const limitsMessage = { message: MESSAGES.maxAboveMin, path: ['max_value'] };
 
 export const ZReadingCodeBody = z
   .object({
@@ -119,7 +128,7 @@ export const ZCreateInstrumentTypeRequest = z.object({
   icon_color: typeFields.icon_color.default('#018e27'),
   lta_code: typeFields.lta_code.default(null),
   has_depth: typeFields.has_depth.default(false),
-  reading_codes: z.array(ZReadingCodeBody).max(50).default([]),
+  reading_codes: z.array(ZReadingCodeBody).max(READING_CODES_MAX).default([]),
 });
 export type TCreateInstrumentTypeRequest = z.infer<typeof ZCreateInstrumentTypeRequest>;
 

@@ -80,6 +80,10 @@ export const ZManualDocument = z.object({
 export type TManualDocument = z.infer<typeof ZManualDocument>;
 export const ZManualDocumentList = z.object({ records: z.array(ZManualDocument), total_records: z.number().int() });
 export type TManualDocumentList = z.infer<typeof ZManualDocumentList>;
+/** The text fields of `POST /master-data/documentations` (multipart, besides the file); the title defaults to the file's name. */
+export const ZManualDocumentFields = z.object({
+  title: z.string().trim().max(200, 'Title must be at most 200 characters'),
+});
 export const ZManualDocumentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   skip: z.coerce.number().int().min(0).default(0),

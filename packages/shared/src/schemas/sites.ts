@@ -40,8 +40,14 @@ export const ZSiteStage = z.object({
 });
 export type TSiteStage = z.infer<typeof ZSiteStage>;
 
+/** Field limits of a construction site, for the API and the web form alike. */
+export const SITE_LIMITS = { name: 200, description: 2000, stages: 500, designValueName: 100, designValue: 500 } as const;
+
+/** A design value's name (the web form's rows take it from here). */
+export const ZDesignValueName = z.string().trim().min(1).max(SITE_LIMITS.designValueName);
+
 /** Design values by name (e.g. `max_wall_deflection_mm`: 45): numbers or short texts. */
-export const ZDesignValues = z.record(z.string().trim().min(1).max(100), z.union([z.number(), z.string().max(500)]));
+export const ZDesignValues = z.record(ZDesignValueName, z.union([z.number(), z.string().max(SITE_LIMITS.designValue)]));
 
 export const ZSite = ZCivilSite.extend({
   description: z.string(),
@@ -65,9 +71,6 @@ export const ZListSitesQuery = z.object({
   contract_id: z.coerce.number().int().positive().optional(),
 });
 export type TListSitesQuery = z.infer<typeof ZListSitesQuery>;
-
-/** Field limits of a construction site, for the API and the web form alike. */
-export const SITE_LIMITS = { name: 200, description: 2000, stages: 500 } as const;
 
 const activity = {
   stages: z.array(ZSiteStage).max(SITE_LIMITS.stages),

@@ -1,7 +1,7 @@
-import { MESSAGES, type TFieldErrors, type TLoginResponse } from '@strata/shared';
+import { MESSAGES, ZSignInFields, type TLoginResponse } from '@strata/shared';
 import type { Actor, AppContext, AuditActor } from '../../context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { invalidFields, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
@@ -77,12 +77,11 @@ export class AuthService {
 
   async signIn(input: SignInInput): Promise<SignInResult> {
     const { db, config } = this.ctx;
-    const loginName = (input.username ?? '').trim().toLowerCase();
-    const password = input.password ?? '';
-    const missing: TFieldErrors = {};
-    if (!loginName) missing.userName = MESSAGES.userNameRequired;
-    if (!password) missing.userPassword = MESSAGES.userPasswordRequired;
-    if (Object.keys(missing).length > 0) throw badRequest(missing);
+    // The spec's missing-field messages, both together (shared `ZSignInFields`, as the sign-in form checks them).
+    const fields = ZSignInFields.safeParse({ userName: input.username ?? '', userPassword: input.password ?? '' });
+    if (!fields.success) throw invalidFields(fields.error.issues);
+    const loginName = fields.data.userName.toLowerCase();
+    const password = fields.data.userPassword;
 
     const now = this.ctx.now();
     const anonymous: AuditActor = { userId: null, loginName, clientAddress: input.clientAddress };

@@ -1,6 +1,6 @@
-import { API_BASE, isSafeText, MESSAGES, type TManualDocument, type TManualDocumentList } from '@strata/shared';
+import { API_BASE, isSafeText, MESSAGES, ZManualDocumentFields, type TManualDocument, type TManualDocumentList } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, invalidFields, notFound } from '../../lib/errors.js';
 import { CONTENT_TYPES, cleanFileName, detectFileKind, EXTENSIONS } from '../../lib/file-signature.js';
 import { iso } from '../../lib/filters.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -41,8 +41,9 @@ export class DocumentationService {
     const kind = detectFileKind(file.data, ['pdf', 'docx']);
     if (!kind) throw badRequest({ files: 'A manual document must be a PDF or DOCX file' });
     const fileName = cleanFileName(file.fileName, `manual.${EXTENSIONS[kind]}`);
-    const title = (file.fields.title ?? '').trim() || fileName.replace(/\.[^.]+$/, '');
-    if (title.length > 200) throw badRequest({ title: 'Title must be at most 200 characters' });
+    const fields = ZManualDocumentFields.safeParse({ title: (file.fields.title ?? '').trim() || fileName.replace(/\.[^.]+$/, '') });
+    if (!fields.success) throw invalidFields(fields.error.issues);
+    const { title } = fields.data;
     if (!isSafeText(title)) throw badRequest({ title: MESSAGES.maliciousInput });
     const key = randomKey('manual', EXTENSIONS[kind]);
     await this.storage.write(key, file.data);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TManualDocument, TManualDocumentList } from '@strata/shared';
+import { ZManualDocumentFields, type TManualDocument, type TManualDocumentList } from '@strata/shared';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { lastAudit, multipart, tempDataDir } from '../../testing/master-data.js';
@@ -65,6 +65,11 @@ describe('user manual documents', () => {
     expect((await upload(writer, 'sheet.docx', xlsx)).json()).toEqual({ files: 'A manual document must be a PDF or DOCX file' });
     expect((await upload(writer, 'a.pdf', Buffer.from('hello'))).statusCode).toBe(400);
     expect((await upload(writer, 'a.pdf', PDF, { title: '<script>x</script>' })).json()).toEqual({ title: 'input contains malicious character' });
+    // The title's limit is the shared one the web form checks.
+    const titleMax = ZManualDocumentFields.shape.title.maxLength!;
+    const long = await upload(writer, 'a.pdf', PDF, { title: 't'.repeat(titleMax + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ title: `Title must be at most ${titleMax} characters` });
     expect((await upload(reader, 'a.pdf', PDF)).statusCode).toBe(403);
     const doc = (await upload(writer, 'spare.pdf', PDF, { title: 'Spare' })).json<TManualDocument>();
     expect((await as(t, reader, { method: 'DELETE', url: `/api/v1/master-data/documentations/${doc.document_id}` })).statusCode).toBe(403);

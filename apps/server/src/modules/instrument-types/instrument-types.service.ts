@@ -1,5 +1,6 @@
 import {
   INSTRUMENT_ICONS,
+  MESSAGES,
   type TAlertLevel,
   type TAlertLevelBody,
   type TAlertLevelUpdate,
@@ -261,8 +262,7 @@ export class InstrumentTypesService {
       maxValue: body.max_value === undefined ? c.maxValue : body.max_value,
       sortOrder: body.sort_order ?? c.sortOrder,
     };
-    if (next.minValue != null && next.maxValue != null && next.minValue >= next.maxValue)
-      throw badRequest({ max_value: 'The maximum must be greater than the minimum' });
+    if (next.minValue != null && next.maxValue != null && next.minValue >= next.maxValue) throw badRequest({ max_value: MESSAGES.maxAboveMin });
     const diff = changedFields(codeAudit(c), codeAudit(next));
     if (Object.keys(diff.after).length > 0) {
       await this.db.transaction(async (tx) => {

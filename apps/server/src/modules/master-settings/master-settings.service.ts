@@ -8,7 +8,7 @@ import {
   type TSystemSettingsUpdate,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, invalidFields } from '../../lib/errors.js';
 import { isoOrNull } from '../../lib/filters.js';
 import { writeAudit } from '../../platform/audit.js';
 import { publishSettingUpdated } from '../realtime/realtime.publish.js';
@@ -43,9 +43,7 @@ export class MasterSettingsService {
     const current = await this.settings.get();
     const parsed = ZSystemSettings.safeParse({ ...current, ...body });
     if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
-      throw badRequest(errors);
+      throw invalidFields(parsed.error.issues);
     }
     const next = parsed.data;
     const b = next.map_bounds;

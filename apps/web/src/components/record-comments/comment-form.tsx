@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { COMMENT_LIMITS, type TCommentRecipient } from '@strata/shared';
+import { COMMENT_LIMITS, ZCommentRecipient, ZCreateCommentRequest, type TCommentRecipient } from '@strata/shared';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,10 +11,8 @@ import { SafeForm, SafeTextField, useSafeForm } from '../safe-form';
 import { postComment } from './api';
 import { RecipientsPicker } from './recipients-picker';
 
-const schema = z.object({
-  comment: z.string().trim().min(1, 'comments.errors.required').max(COMMENT_LIMITS.maxLength, 'comments.errors.tooLong'),
-  recipients: z.array(z.object({ user_id: z.number(), fullname: z.string(), email: z.string() })),
-});
+/** The text as the API checks it (shared `ZCreateCommentRequest`, its limit); the recipients picked (at most the API's number). */
+const schema = ZCreateCommentRequest.pick({ comment: true }).extend({ recipients: z.array(ZCommentRecipient).max(COMMENT_LIMITS.maxRecipients) });
 type Values = z.input<typeof schema>;
 
 export interface CommentFormProps {

@@ -1,8 +1,9 @@
-import type { TComment, TCommentRecipient } from '@strata/shared';
+import { COMMENT_LIMITS, type TComment, type TCommentRecipient } from '@strata/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { renderWidget } from '../../test/render-widget';
 import { api, server } from '../../test/server';
@@ -205,7 +206,18 @@ describe('RecordComments', { timeout: 30_000 }, () => {
     const form = screen.getByRole('form', { name: 'Write a comment' });
     await user.type(within(form).getByRole('textbox', { name: 'Write a comment' }), '   ');
     await user.click(within(form).getByRole('button', { name: 'Post' }));
-    expect(await within(form).findByText('Enter a comment')).toBeInTheDocument();
+    expect(await within(form).findByText('This field is required')).toBeInTheDocument();
+    expect(seen.posts).toEqual([]);
+  });
+
+  it('refuses a comment one character over the shared limit, saying the limit in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    const seen = serve([]);
+    const { user } = renderComments();
+    const form = await screen.findByRole('form', { name: '发表评论' });
+    fireEvent.change(within(form).getByRole('textbox', { name: '发表评论' }), { target: { value: 'c'.repeat(COMMENT_LIMITS.maxLength + 1) } });
+    await user.click(within(form).getByRole('button', { name: '发送' }));
+    expect(await within(form).findByText(`最多 ${COMMENT_LIMITS.maxLength} 个字符`)).toBeInTheDocument();
     expect(seen.posts).toEqual([]);
   });
 

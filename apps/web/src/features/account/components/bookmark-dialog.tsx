@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
-import type { TBookmark, TBookmarkRequest } from '@strata/shared';
+import { BOOKMARK_LIMITS, ZBookmarkRequest, type TBookmark, type TBookmarkRequest } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { DialogContentProps } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { createBookmark } from '../api/create-bookmark';
@@ -18,16 +18,15 @@ export interface BookmarkDialogParams {
   bookmark?: TBookmark;
 }
 
-const ZNameForm = z.object({
-  name: z.string().trim().min(1, 'bookmark.nameRequired').max(100, 'bookmark.nameLength'),
-});
+/** The name as the API checks it (shared `ZBookmarkRequest`, its limit). */
+const ZNameForm = ZBookmarkRequest.pick({ name: true });
 
 /** Asks for the bookmark's name and saves it (POST /bookmarks, or PUT when renaming); resolves with the bookmark. */
 export default function BookmarkDialog({ params, resolve, cancel, labels }: DialogContentProps<BookmarkDialogParams, TBookmark>) {
   const { t } = useTranslation();
   const form = useSafeForm<z.input<typeof ZNameForm>>({
     schema: ZNameForm,
-    defaultValues: { name: params.name.slice(0, 100) },
+    defaultValues: { name: params.name.slice(0, BOOKMARK_LIMITS.name) },
   });
   return (
     <DialogContent>

@@ -1,11 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { PASSWORD_MESSAGES, type TChangePasswordRequest } from '@strata/shared';
+import { PASSWORD_MESSAGES, ZChangePasswordRequest, type TChangePasswordRequest } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
-import { i18n } from '../../../lib/i18n';
-import { passwordRuleText, passwordRulesHint, refineNewPassword, translatePasswordError } from '../password-rules';
+import { passwordRulesHint, refineNewPassword } from '../password-rules';
 
 export interface ChangePasswordFormProps {
   /** Sends the change; an ApiError fills the fields it names or shows above the form. */
@@ -24,10 +23,8 @@ type Values = { current_password: string; new_password: string; confirm_password
 /** Current password, new password and its confirmation, with the rules explained before anything is sent. */
 export function ChangePasswordForm({ onSubmit, minLength, loginName, email, submitLabel, onCancel, autoFocus }: ChangePasswordFormProps) {
   const { t } = useTranslation();
-  const schema = z.object({ current_password: z.string(), new_password: z.string(), confirm_password: z.string() }).superRefine((values, ctx) => {
-    if (values.current_password === '') {
-      ctx.addIssue({ code: 'custom', path: ['current_password'], message: i18n.t('password.currentRequired') });
-    }
+  // The fields as the API checks them (shared `ZChangePasswordRequest`), the confirmation; then the shared password policy.
+  const schema = ZChangePasswordRequest.extend({ confirm_password: z.string() }).superRefine((values, ctx) => {
     refineNewPassword(
       { password: values.new_password, confirm: values.confirm_password },
       ctx,
@@ -35,7 +32,7 @@ export function ChangePasswordForm({ onSubmit, minLength, loginName, email, subm
       { minLength, loginName, email },
     );
     if (values.new_password !== '' && values.new_password === values.current_password) {
-      ctx.addIssue({ code: 'custom', path: ['new_password'], message: passwordRuleText(PASSWORD_MESSAGES.sameAsCurrent) });
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message: PASSWORD_MESSAGES.sameAsCurrent });
     }
   });
   const form = useSafeForm<Values>({
@@ -51,13 +48,7 @@ export function ChangePasswordForm({ onSubmit, minLength, loginName, email, subm
       form={form}
       autoFocus={autoFocus}
       aria-label={t('changePassword.title')}
-      onSubmit={async (values) => {
-        try {
-          await onSubmit({ current_password: values.current_password, new_password: values.new_password });
-        } catch (error) {
-          throw translatePasswordError(error);
-        }
-      }}
+      onSubmit={(values) => onSubmit({ current_password: values.current_password, new_password: values.new_password })}
     >
       <SafeTextField name="current_password" label={t('password.current')} type="password" autoComplete="current-password" fullWidth />
       <SafeTextField

@@ -1,10 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ZForgotPasswordRequest } from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { AppAlert } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { translateMessage } from '../../../lib/i18n';
@@ -13,7 +14,8 @@ import { useLang } from '../../../lib/use-lang';
 import { forgotPassword } from '../api/forgot-password';
 import { PublicPage } from './public-page';
 
-const ZForgotForm = z.object({ login: z.string().trim().min(1, 'forgotPassword.loginRequired').max(254) });
+/** As the API checks it (shared `ZForgotPasswordRequest`, its limit). */
+const ZForgotForm = ZForgotPasswordRequest;
 type Values = z.input<typeof ZForgotForm>;
 
 /**

@@ -3,20 +3,21 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { ZSignInFields } from '@strata/shared';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { useSystemState } from '../../../lib/system-store';
 import type { Credentials } from '../api/authenticate';
 
-/** Field names are the server's field-error keys, so its 400 answer fills the same fields. */
-const ZLoginForm = z.object({
-  userName: z.string().trim().min(1, 'messages.userNameRequired'),
-  userPassword: z.string().min(1, 'messages.userPasswordRequired'),
-});
+/**
+ * The fields as the server checks them (shared `ZSignInFields`, the spec's words): their names are the server's
+ * field-error keys, so its 400 answer fills the same fields.
+ */
+const ZLoginForm = ZSignInFields;
 type TLoginForm = z.infer<typeof ZLoginForm>;
 const FIELDS = ['userName', 'userPassword'] as const satisfies readonly (keyof TLoginForm)[];
 

@@ -1,4 +1,4 @@
-import { MESSAGES, STORAGE_KEYS } from '@strata/shared';
+import { MESSAGES, STORAGE_KEYS, ZTfaCodeRequest } from '@strata/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,16 @@ describe('sign-in with two-factor authentication', { timeout: 20_000 }, () => {
     await user.clear(screen.getByLabelText('Code'));
     await user.type(screen.getByLabelText('Code'), 'abcde-fghij{Enter}');
     await waitFor(() => expect(location()).toBe('/en/account/profile/info'));
+  });
+
+  it('says an empty code is required, and takes no more characters than the API (the shared limit)', async () => {
+    const seen = onSteppedAuth({ tfa_enabled: true });
+    const { user } = await signInAs();
+    const code = await screen.findByLabelText('Code');
+    expect(code).toHaveAttribute('maxlength', String(ZTfaCodeRequest.shape.code.maxLength));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
   });
 
   it('starts again from the credentials when the step took too long (the pending session expired)', async () => {

@@ -1,8 +1,9 @@
 import Button from '@mui/material/Button';
+import { ZSetPasswordWithTokenRequest } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
-import { passwordRulesHint, refineNewPassword, translatePasswordError } from '../password-rules';
+import { passwordRulesHint, refineNewPassword } from '../password-rules';
 
 export interface NewPasswordFormProps {
   /** Sends the new password; an ApiError fills the password field or shows above the form. */
@@ -16,7 +17,8 @@ type Values = { password: string; confirm_password: string };
 /** A new password and its confirmation (password set-up and reset), with the rules explained. */
 export function NewPasswordForm({ onSubmit, loginName, submitLabel }: NewPasswordFormProps) {
   const { t } = useTranslation();
-  const schema = z.object({ password: z.string(), confirm_password: z.string() }).superRefine((values, ctx) => {
+  // The password as the API takes it (shared `ZSetPasswordWithTokenRequest`) and its confirmation; then the shared password policy.
+  const schema = z.object({ password: ZSetPasswordWithTokenRequest.shape.password, confirm_password: z.string() }).superRefine((values, ctx) => {
     refineNewPassword(
       { password: values.password, confirm: values.confirm_password },
       ctx,
@@ -31,17 +33,7 @@ export function NewPasswordForm({ onSubmit, loginName, submitLabel }: NewPasswor
     defaultValues: { password: '', confirm_password: '' },
   });
   return (
-    <SafeForm
-      form={form}
-      aria-label={submitLabel}
-      onSubmit={async (values) => {
-        try {
-          await onSubmit(values.password);
-        } catch (error) {
-          throw translatePasswordError(error);
-        }
-      }}
-    >
+    <SafeForm form={form} aria-label={submitLabel} onSubmit={(values) => onSubmit(values.password)}>
       <SafeTextField
         name="password"
         label={t('password.new')}

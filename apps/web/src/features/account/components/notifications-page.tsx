@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DEFAULT_TIMEZONE, type TNotification } from '@strata/shared';
+import { DEFAULT_TIMEZONE, ZListNotificationsQuery, type TNotification } from '@strata/shared';
 import { formatDate } from '../../../lib/display-time';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -218,7 +218,7 @@ export function NotificationsPage() {
                 </InputAdornment>
               ),
             },
-            htmlInput: { maxLength: 200, enterKeyHint: 'search' },
+            htmlInput: { maxLength: ZListNotificationsQuery.shape.keyword.unwrap().maxLength, enterKeyHint: 'search' },
           }}
           sx={{ flexGrow: 1, maxWidth: { sm: 420 } }}
         />

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@strata/shared';
+import { MESSAGES, PASSWORD_DEFAULT_MIN_LENGTH, PASSWORD_MAX_LENGTH, ZRegisterRequest } from '@strata/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('registration', { timeout: 20_000 }, () => {
     fill('E-mail', 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Login name may contain only letters, digits, dot, underscore and hyphen')).toBeInTheDocument();
-    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
@@ -68,6 +68,39 @@ describe('registration', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('This login name is already taken')).toBeInTheDocument();
     expect(screen.getByText('This e-mail address is already registered')).toBeInTheDocument();
+  });
+
+  it('refuses a login name, a full name and a note over the shared limits, saying each limit', async () => {
+    server.use(http.get(api('/account/register/contractors'), NOT_SIGNED_IN));
+    const bodies = onRegister();
+    const { user } = renderApp('/en/account/register');
+    await screen.findByRole('heading', { level: 1, name: 'Registration' }, { timeout: 5000 });
+    const fields = ZRegisterRequest.shape;
+    const limits = { login: fields.login_name.maxLength!, name: fields.fullname.maxLength!, note: fields.note.unwrap().unwrap().maxLength! };
+    fill('Login Name', 'a'.repeat(limits.login + 1));
+    fill('Full Name', 'n'.repeat(limits.name + 1));
+    fill('E-mail', 'new.user@example.com');
+    fill('Note', 'x'.repeat(limits.note + 1));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText(`Must be at most ${limits.login} characters`)).toBeInTheDocument();
+    expect(screen.getByText(`Must be at most ${limits.name} characters`)).toBeInTheDocument();
+    expect(screen.getByText(`Must be at most ${limits.note} characters`)).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it("says the login name's rule and the server's refusals in Chinese", async () => {
+    server.use(http.get(api('/account/register/contractors'), NOT_SIGNED_IN));
+    onRegister(() => HttpResponse.json({ login_name: MESSAGES.loginNameTaken, email: MESSAGES.emailTaken }, { status: 400 }));
+    const { user } = renderApp('/zh/account/register');
+    await screen.findByRole('heading', { level: 1, name: '注册' }, { timeout: 5000 });
+    fill('登录名', 'a b');
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('登录名只能包含字母、数字、点、下划线和连字符')).toBeInTheDocument();
+    fill('登录名', 'taken');
+    fill('姓名', 'Someone');
+    fill('电子邮箱', 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('该登录名已被使用')).toBeInTheDocument();
   });
 
   it('offers Authority only while no contractor list is available, saying how Contractor accounts are made', async () => {
@@ -169,6 +202,29 @@ describe('password set-up and reset', { timeout: 20_000 }, () => {
     expect(await screen.findByText('This password is too common; choose another')).toBeInTheDocument();
   });
 
+  it("refuses a password over the shared policy's longest, saying the limit", async () => {
+    const { user } = renderApp('/en/reset-password?token=reset-1');
+    await screen.findByRole('heading', { level: 1, name: 'Confirm Password Reset' }, { timeout: 5000 });
+    fill('New Password', 'p'.repeat(PASSWORD_MAX_LENGTH + 1));
+    fill('Confirm New Password', 'p'.repeat(PASSWORD_MAX_LENGTH + 1));
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(`Password must be at most ${PASSWORD_MAX_LENGTH} characters`)).toBeInTheDocument();
+  });
+
+  it("says the policy's shortest and the server's refusal of a common password in Chinese", async () => {
+    server.use(http.post(api('/account/reset-password'), () => HttpResponse.json({ password: MESSAGES.passwordTooCommon }, { status: 400 })));
+    const { user } = renderApp('/zh/reset-password?token=reset-1');
+    await screen.findByRole('heading', { level: 1, name: '确认重置密码' }, { timeout: 5000 });
+    fill('新密码', 'short');
+    fill('确认新密码', 'short');
+    await user.click(screen.getByRole('button', { name: '重置密码' }));
+    expect(await screen.findByText(`密码至少需要 ${PASSWORD_DEFAULT_MIN_LENGTH} 个字符`)).toBeInTheDocument();
+    fill('新密码', 'password123');
+    fill('确认新密码', 'password123');
+    await user.click(screen.getByRole('button', { name: '重置密码' }));
+    expect(await screen.findByText('该密码过于常见，请另选一个')).toBeInTheDocument();
+  });
+
   it('resets the password and goes to login; an invalid link offers "Forgot Password ?"', async () => {
     let valid = true;
     server.use(
@@ -207,7 +263,7 @@ describe('forgot password', { timeout: 20_000 }, () => {
     const { user } = renderApp('/en/account/reset-password');
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
-    expect(await screen.findByText('Enter your login name or e-mail address')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
     fill('Login name or e-mail', ' someone@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByText(MESSAGES.forgotPasswordSent)).toBeInTheDocument();

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LOGIN_NAME_PATTERN, USER_TYPE, type TRegisterRequest, type TRegisterResponse } from '@strata/shared';
+import { MESSAGES, USER_TYPE, ZRegisterRequest, type TRegisterRequest, type TRegisterResponse } from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,24 +16,22 @@ import { useRegisterContractors } from '../api/get-register-contractors';
 import { register } from '../api/register';
 import { PublicPage } from './public-page';
 
+const fields = ZRegisterRequest.shape;
+
 const ZRegisterForm = z
   .object({
-    login_name: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(3, 'register.rule.loginNameLength')
-      .max(32, 'register.rule.loginNameLength')
-      .regex(LOGIN_NAME_PATTERN, 'register.rule.loginNameCharacters'),
-    fullname: z.string().trim().min(1, 'register.rule.fullNameRequired').max(100, 'register.rule.fullNameLength'),
-    email: z.string().trim().min(1, 'register.rule.emailRequired').max(254, 'register.rule.email').pipe(z.email('register.rule.email')),
+    // Login name, full name, e-mail and note as the API checks them (shared `ZRegisterRequest`, its limits and rules).
+    login_name: fields.login_name,
+    fullname: fields.fullname,
+    email: fields.email,
+    // As the selects give them.
     user_type: z.enum(['0', '1']),
     contractor_id: z.string(),
-    note: z.string().trim().max(1000, 'register.rule.noteLength'),
+    note: fields.note.unwrap().unwrap(),
   })
   .superRefine((values, ctx) => {
     if (values.user_type === '1' && values.contractor_id === '') {
-      ctx.addIssue({ code: 'custom', path: ['contractor_id'], message: 'register.rule.contractorRequired' });
+      ctx.addIssue({ code: 'custom', path: ['contractor_id'], message: MESSAGES.contractorRequired });
     }
   })
   .transform((values): TRegisterRequest => ({

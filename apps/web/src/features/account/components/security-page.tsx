@@ -7,12 +7,12 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TTfaEnrollResponse } from '@strata/shared';
+import { ZTfaCodeRequest, ZTfaDisableRequest, type TTfaEnrollResponse } from '@strata/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { AppAlert, useToast } from '../../../components/feedback';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
@@ -45,8 +45,9 @@ function useSetTwoFactor() {
   };
 }
 
-const ZCodeForm = z.object({ code: z.string().trim().min(1, 'twoFactor.codeRequired').max(64) });
-const ZPasswordForm = z.object({ password: z.string().min(1, 'twoFactor.passwordRequired').max(1024) });
+// As the API checks them (shared `ZTfaCodeRequest`, `ZTfaDisableRequest`, their limits).
+const ZCodeForm = ZTfaCodeRequest;
+const ZPasswordForm = ZTfaDisableRequest;
 
 /** Enrolment: the QR code and the secret in text, then a code from the app confirms it. */
 function EnrolTwoFactor({ enrolment, onConfirmed, onCancel }: { enrolment: TTfaEnrollResponse; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {

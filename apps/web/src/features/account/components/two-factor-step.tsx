@@ -1,11 +1,13 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ZTfaCodeRequest } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 
-const ZCodeForm = z.object({ code: z.string().trim().min(1, 'twoFactor.codeRequired').max(64) });
+/** As the API checks it (shared `ZTfaCodeRequest`, its limit). */
+const ZCodeForm = ZTfaCodeRequest;
 type Values = z.input<typeof ZCodeForm>;
 
 export interface TwoFactorStepProps {
@@ -27,7 +29,7 @@ export function TwoFactorStep({ onSubmit, onBack }: TwoFactorStepProps) {
           name="code"
           label={t('twoFactor.code')}
           autoComplete="one-time-code"
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: 64 } }}
+          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: ZTfaCodeRequest.shape.code.maxLength } }}
           fullWidth
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>

@@ -131,7 +131,7 @@ describe('A case of the Log of Actions Taken', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Close case' }, SLOW));
     const close = await screen.findByRole('dialog', { name: 'Close case' });
     await user.click(within(close).getByRole('button', { name: 'Close case' }));
-    expect(await within(close).findByText('Reason is required')).toBeInTheDocument();
+    expect(await within(close).findByText('This field is required')).toBeInTheDocument();
     expect(sent.close).toEqual([]);
     await user.type(within(close).getByRole('textbox', { name: 'Reason' }), 'Settled');
     expect((within(close).getByRole('checkbox', { name: 'Also close alert #5' }) as HTMLInputElement).checked).toBe(true);

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { ACTION_LOG_LIMITS, type TActionCaseDetail } from '@strata/shared';
+import { ZCloseActionCaseRequest, type TActionCaseDetail } from '@strata/shared';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +18,8 @@ import { useToast } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { useCloseCase } from '../api/cases';
 
-const ZCloseForm = z.object({
-  reason: z.string().trim().min(1, 'actionLog.close.reasonRequired').max(ACTION_LOG_LIMITS.reasonMax, 'actionLog.close.reasonTooLong'),
-  close_alert: z.boolean(),
-});
+/** The reason as the API checks it (shared `ZCloseActionCaseRequest`, its limit); the alert's box is always given. */
+const ZCloseForm = ZCloseActionCaseRequest.pick({ reason: true }).extend({ close_alert: z.boolean() });
 type CloseForm = z.input<typeof ZCloseForm>;
 
 function CloseForm({ detail, onDone }: { detail: TActionCaseDetail; onDone: () => void }) {

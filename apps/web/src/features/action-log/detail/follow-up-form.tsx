@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ACTION_CASE_RECORD_CATEGORY, ACTION_LOG_LIMITS, type TActionEntryFile, type TAttachmentKind } from '@strata/shared';
+import { ACTION_CASE_RECORD_CATEGORY, ZAddActionEntryRequest, type TActionEntryFile, type TAttachmentKind } from '@strata/shared';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,8 @@ import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-f
 import { translateMessage } from '../../../lib/i18n';
 import { useAddEntry } from '../api/cases';
 
-const ZFollowUpForm = z.object({
-  action: z.string().trim().min(1, 'actionLog.followUp.actionRequired').max(ACTION_LOG_LIMITS.actionMax, 'actionLog.followUp.actionTooLong'),
-  done_at: z.string().min(1, 'actionLog.followUp.doneAtRequired'),
-});
+/** What was done as the API checks it (shared `ZAddActionEntryRequest`, its limit); when, as the picker gives it (required). */
+const ZFollowUpForm = ZAddActionEntryRequest.pick({ action: true }).extend({ done_at: z.string().min(1) });
 type FollowUpForm = z.input<typeof ZFollowUpForm>;
 
 export interface FollowUpFormProps {

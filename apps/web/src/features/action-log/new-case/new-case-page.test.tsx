@@ -1,5 +1,5 @@
-import type { TActionCaseTarget } from '@strata/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { ACTION_LOG_LIMITS, type TActionCaseTarget } from '@strata/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { configResponse, storeTestCredential, syncResponse } from '../../../test/fixtures';
@@ -76,7 +76,14 @@ describe('Opening a case', { timeout: 60_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Open a case for a damaged instrument' }, SLOW);
     expect(sent.target[0]?.get('instrument_id')).toBe('21');
     expect(within(section).getByText('Damaged Instrument')).toBeInTheDocument();
-    await user.type(within(section).getByRole('textbox', { name: 'Title' }), 'Hit by a lorry');
+    const title = within(section).getByRole('textbox', { name: 'Title' });
+    // One character over the shared limit is refused, in words with the limit.
+    fireEvent.change(title, { target: { value: 't'.repeat(ACTION_LOG_LIMITS.titleMax + 1) } });
+    await user.click(within(section).getByRole('button', { name: 'Open case' }));
+    expect(await within(section).findByText(`Must be at most ${ACTION_LOG_LIMITS.titleMax} characters`)).toBeInTheDocument();
+    expect(sent.open).toEqual([]);
+    await user.clear(title);
+    await user.type(title, 'Hit by a lorry');
     await user.click(within(section).getByRole('button', { name: 'Open case' }));
     await waitFor(() => expect(sent.open).toEqual([{ instrument_id: 21, title: 'Hit by a lorry' }]), SLOW);
   });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { ACTION_LOG_LIMITS, type TActionCaseTarget } from '@strata/shared';
+import { ZOpenActionCaseRequest, type TActionCaseTarget } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -20,7 +20,8 @@ import { LevelChip } from '../components/chips';
 import { CATEGORY_LABELS } from '../components/labels';
 import { alertPagePath, caseDetailPath } from '../paths';
 
-const ZNewCaseForm = z.object({ title: z.string().trim().max(ACTION_LOG_LIMITS.titleMax, 'actionLog.newCase.titleTooLong') });
+/** The title as the API checks it (shared `ZOpenActionCaseRequest`, its limit); empty: the default title. */
+const ZNewCaseForm = z.object({ title: ZOpenActionCaseRequest.shape.title.unwrap() });
 type NewCaseForm = z.input<typeof ZNewCaseForm>;
 
 /**

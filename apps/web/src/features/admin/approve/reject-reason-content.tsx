@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
-import { isSafeText } from '@strata/shared';
+import { isSafeText, ZRejectUserRequest } from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogContentProps } from '../../../components/feedback';
@@ -31,7 +31,7 @@ export function RejectReasonContent({ resolve, cancel }: DialogContentProps<unde
           error={missing || unsafe}
           helperText={unsafe ? t('messages.maliciousInput') : missing ? t('admin.approve.reasonRequired') : t('admin.approve.reasonHint')}
           onChange={(event) => setReason(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
+          slotProps={{ htmlInput: { maxLength: ZRejectUserRequest.shape.reason.maxLength } }}
           sx={{ mt: 1 }}
         />
       </DialogContent>

@@ -109,14 +109,20 @@ export function RoleForm({ role, groups }: { role?: TRole; groups: TPermissionCa
     <SafeForm form={form} onSubmit={onSubmit} aria-label={role ? role.name : t('admin.route.newRole')}>
       <Section>
         <Stack spacing={2}>
-          <SafeTextField name="name" label={t('admin.roles.name')} required fullWidth slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <SafeTextField
+            name="name"
+            label={t('admin.roles.name')}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: ZRoleBody.shape.name.maxLength } }}
+          />
           <SafeTextField
             name="description"
             label={t('admin.roles.description')}
             fullWidth
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            slotProps={{ htmlInput: { maxLength: ZRoleBody.shape.description.unwrap().maxLength } }}
           />
         </Stack>
       </Section>

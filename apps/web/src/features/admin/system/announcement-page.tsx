@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/display-time';
+import { MESSAGES, ZPutAnnouncementRequest } from '@strata/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -17,14 +18,16 @@ import { useClearAnnouncement, useCurrentAnnouncement, usePutAnnouncement } from
 
 const ZAnnouncementForm = z
   .object({
-    title: z.string().trim().min(1, 'admin.announcement.titleRequired').max(200),
-    message: z.string().trim().min(1, 'admin.announcement.messageRequired').max(5000),
-    starts_at: z.string().min(1, 'admin.announcement.startRequired'),
+    // Title and message as the API checks them (shared `ZPutAnnouncementRequest`, its limits).
+    title: ZPutAnnouncementRequest.shape.title,
+    message: ZPutAnnouncementRequest.shape.message,
+    // As the date pickers give them: the start required, the end optional.
+    starts_at: z.string().min(1),
     ends_at: z.string(),
   })
   .refine((v) => !v.ends_at || !v.starts_at || Date.parse(v.ends_at) > Date.parse(v.starts_at), {
     path: ['ends_at'],
-    message: 'admin.announcement.endAfterStart',
+    message: MESSAGES.endAfterStart,
   });
 type AnnouncementForm = z.input<typeof ZAnnouncementForm>;
 
@@ -101,7 +104,13 @@ export function AnnouncementPage() {
       <SafeForm form={form} onSubmit={onSubmit} autoFocus={false} aria-label={t('admin.announcement.write')}>
         <Section title={t('admin.announcement.write')} subheader={t('admin.announcement.writeText')}>
           <Stack spacing={2}>
-            <SafeTextField name="title" label={t('admin.announcement.title')} required fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <SafeTextField
+              name="title"
+              label={t('admin.announcement.title')}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: ZPutAnnouncementRequest.shape.title.maxLength } }}
+            />
             <SafeTextField name="message" label={t('admin.announcement.message')} required fullWidth multiline minRows={4} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {(['starts_at', 'ends_at'] as const).map((name) => (

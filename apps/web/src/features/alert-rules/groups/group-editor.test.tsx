@@ -1,5 +1,5 @@
-import type { TMonitoringGroupBody } from '@strata/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { ZMonitoringGroupBody, type TMonitoringGroupBody } from '@strata/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
@@ -88,6 +88,18 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
         instrument_ids: [21, 22],
       },
     });
+  });
+
+  it('refuses a name and a description over the shared limits, saying each limit', async () => {
+    const { sent } = serve();
+    const { user } = renderApp('/en/dashboard/monitoring-group/new');
+    const limits = { name: ZMonitoringGroupBody.shape.name.maxLength!, description: ZMonitoringGroupBody.shape.description.unwrap().maxLength! };
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }, SLOW), { target: { value: 'n'.repeat(limits.name + 1) } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'd'.repeat(limits.description + 1) } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(`Must be at most ${limits.name} characters`, undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(`Must be at most ${limits.description} characters`)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
   });
 
   it('deletes the group after a confirmation, says so and goes back to the list; a refusal is shown', async () => {

@@ -1,4 +1,4 @@
-import type { TMonitoringGroup, TMonitoringGroupBody } from '@strata/shared';
+import { ZMonitoringGroupBody, type TMonitoringGroup, type TMonitoringGroupBody } from '@strata/shared';
 import { z } from 'zod';
 import { numberText, typedNumber } from '../components/numbers';
 
@@ -53,8 +53,9 @@ export const ZRuleFields = z.object({
 export const ZGroupForm = z
   .object({
     contract_id: z.string().regex(/^\d+$/, 'alertRules.group.chooseContract'),
-    name: z.string().trim().min(1, required).max(200),
-    description: z.string().trim().max(2000),
+    // Name and description as the API checks them (shared `ZMonitoringGroupBody`, its limits).
+    name: ZMonitoringGroupBody.shape.name,
+    description: ZMonitoringGroupBody.shape.description.unwrap(),
     has_rule: z.boolean(),
     rule: z.object({ min_count: z.string(), level_code: z.string(), within_hours: z.string() }),
     active: z.boolean(),

@@ -1,6 +1,5 @@
-import { SCENARIO_ALERT_KINDS, type ScenarioAlertKind, type TAlertScenario, type TAlertScenarioBody } from '@strata/shared';
+import { SCENARIO_ALERT_KINDS, ZAlertScenarioBody, type ScenarioAlertKind, type TAlertScenario, type TAlertScenarioBody } from '@strata/shared';
 import { z } from 'zod';
-import { i18n } from '../../../lib/i18n';
 import { numberText, typedNumber } from '../components/numbers';
 
 /** A scenario as the form holds it: the contract as a select value, the rule's numbers as typed. */
@@ -48,8 +47,9 @@ const required = 'alertRules.validation.required';
 export const ZScenarioForm = z
   .object({
     contract_id: z.string().regex(/^\d+$/, 'alertRules.group.chooseContract'),
-    name: z.string().trim().min(1, required).max(200),
-    description: z.string().trim().max(2000),
+    // Name and description as the API checks them (shared `ZAlertScenarioBody`, its limits).
+    name: ZAlertScenarioBody.shape.name,
+    description: ZAlertScenarioBody.shape.description.unwrap(),
     kind: z.enum(SCENARIO_ALERT_KINDS),
     rule: z.object({
       instrument_ids: z.array(z.number()),
@@ -62,7 +62,7 @@ export const ZScenarioForm = z
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 'contract' && v.rule.instrument_ids.length === 0 && v.rule.group_ids.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['rule', 'instrument_ids'], message: i18n.t('alertRules.scenario.coverRequired') });
+      ctx.addIssue({ code: 'custom', path: ['rule', 'instrument_ids'], message: 'alertRules.scenario.coverRequired' });
     }
   })
   .transform((v): TAlertScenarioBody => ({

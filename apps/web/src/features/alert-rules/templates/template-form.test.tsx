@@ -1,5 +1,5 @@
-import type { TAlertTemplateBody } from '@strata/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { READING_CODE_LIMITS, ZAlertTemplateBody, type TAlertTemplateBody } from '@strata/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
@@ -107,7 +107,22 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Spike: history (readings)' }), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Choose at least one channel', undefined, SLOW)).toBeInTheDocument();
-    expect(within(dialog).getByText('At least 3')).toBeInTheDocument();
+    expect(within(dialog).getByText('Must be at least 3')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
+  });
+
+  it("refuses a name and a minimum change's reading code over the shared limits, saying each limit", async () => {
+    const { posted } = serve();
+    const { user } = renderApp('/en/master-data/scenarios?tab=instrument');
+    await user.click(await screen.findByRole('button', { name: 'Add Scenario' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Scenario' }, SLOW);
+    const nameMax = ZAlertTemplateBody.shape.name.maxLength!;
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'n'.repeat(nameMax + 1) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Add a reading code' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reading code' }), { target: { value: 'C'.repeat(READING_CODE_LIMITS.code + 1) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(`Must be at most ${nameMax} characters`, undefined, SLOW)).toBeInTheDocument();
+    expect(within(dialog).getByText(`Must be at most ${READING_CODE_LIMITS.code} characters`)).toBeInTheDocument();
     expect(posted).toHaveLength(0);
   });
 });

@@ -2,6 +2,8 @@ import {
   ALERT_CHANNELS,
   ALERT_KINDS,
   ALERT_TEMPLATE_CATEGORIES,
+  READING_CODE_LIMITS,
+  ZAlertTemplateBody,
   type AlertTemplateCategory,
   type TAlertParameters,
   type TAlertTemplate,
@@ -93,7 +95,8 @@ function compact<T extends Record<string, number | undefined>>(part: T): Partial
 
 const ZParameterFields = z.object({
   min_change_default: typedNumber({ min: 0 }),
-  min_change: z.array(z.object({ code: z.string().trim().max(20), value: typedNumber({ min: 0 }) })),
+  // A row's reading code as long as a reading code may be (shared `READING_CODE_LIMITS`); an empty row is left out.
+  min_change: z.array(z.object({ code: z.string().trim().max(READING_CODE_LIMITS.code), value: typedNumber({ min: 0 }) })),
   spike: z.object({ factor: typedNumber({ min: 1 }), history: typedNumber({ integer: true, min: 3 }) }),
   stagnant: z.object({ count: typedNumber({ integer: true, min: 2 }) }),
   fluctuated: z.object({ reversals: typedNumber({ integer: true, min: 1 }), window: typedNumber({ integer: true, min: 3 }) }),
@@ -103,7 +106,8 @@ const ZParameterFields = z.object({
 /** The form's check (the server checks again): the body the API takes. */
 export const ZTemplateForm = z
   .object({
-    name: z.string().trim().min(1, 'alertRules.validation.required').max(200),
+    // As the API checks it (shared `ZAlertTemplateBody`, its limit).
+    name: ZAlertTemplateBody.shape.name,
     category: z.enum(ALERT_TEMPLATE_CATEGORIES),
     kinds: z.array(z.enum(ALERT_KINDS)),
     levels: z.array(z.string()),

@@ -10,7 +10,6 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
-import type { TranslationKey } from '../../../lib/i18n';
 
 export interface TextDialogProps {
   open: boolean;
@@ -19,15 +18,14 @@ export interface TextDialogProps {
   prompt?: string;
   label: string;
   submitLabel: string;
-  /** The i18n key said when the field is empty. */
-  requiredKey: TranslationKey;
-  maxLength: number;
+  /** The text's checks: the field of the shared request schema (its required rule and limit, as the API checks them). */
+  field: z.ZodType<string, string>;
   /** Sends the trimmed text; throw the ApiError to show the server's answer in the form. */
   onSubmit: (text: string) => Promise<void>;
   onClose: () => void;
 }
 
-/** A dialog asking for one text (a reason, a comment): trimmed, required, at most `maxLength` characters. */
+/** A dialog asking for one text (a reason, a comment), checked by `field`, sent trimmed. */
 export function TextDialog({ open, onClose, title, ...form }: TextDialogProps) {
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -39,19 +37,9 @@ export function TextDialog({ open, onClose, title, ...form }: TextDialogProps) {
   );
 }
 
-function TextForm({ title, prompt, label, submitLabel, requiredKey, maxLength, onSubmit, onClose }: Omit<TextDialogProps, 'open'>) {
+function TextForm({ title, prompt, label, submitLabel, field, onSubmit, onClose }: Omit<TextDialogProps, 'open'>) {
   const { t } = useTranslation();
-  const schema = useMemo(
-    () =>
-      z.object({
-        text: z
-          .string()
-          .trim()
-          .min(1, requiredKey)
-          .max(maxLength, t('alerts.form.tooLong', { max: maxLength })),
-      }),
-    [requiredKey, maxLength, t],
-  );
+  const schema = useMemo(() => z.object({ text: field }), [field]);
   const form = useSafeForm<{ text: string }>({ schema, defaultValues: { text: '' } });
   return (
     <SafeForm form={form} onSubmit={(values: { text: string }) => onSubmit(values.text.trim())} aria-label={title}>

@@ -180,7 +180,7 @@ describe('Alert page', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Close Alert' });
     // A reason is required.
     await user.click(within(dialog).getByRole('button', { name: 'Close alert' }));
-    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
     expect(sent.close).toEqual([]);
 
     // Typed as a paste (one change): key by key re-renders the whole page forty times.

@@ -2,7 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
-import { ACTION_CASE_TASKS, ALERT_COMMENT_TOPIC, caseCategoryOfAlertKind, COMMENT_LIMITS, type TAlertDetail, type TComment } from '@strata/shared';
+import {
+  ACTION_CASE_TASKS,
+  ALERT_COMMENT_TOPIC,
+  caseCategoryOfAlertKind,
+  ZCloseAlertRequest,
+  ZCreateCommentRequest,
+  type TAlertDetail,
+  type TComment,
+} from '@strata/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -30,8 +38,6 @@ import { AlertFacts } from './alert-facts';
 import { AlertHistory } from './alert-history';
 import { AlertInstrument, AlertMembers } from './alert-instrument';
 import { QpComments } from './qp-comments';
-
-const CLOSE_REASON_MAX = 1000;
 
 type Dialog = { kind: 'close' } | { kind: 'qp'; qp: QpKind } | null;
 
@@ -148,8 +154,7 @@ function AlertDetail({ detail }: { detail: TAlertDetail }) {
         prompt={t('alerts.close.prompt', { subject: alertSubject(alert) })}
         label={t('alerts.close.reason')}
         submitLabel={t('alerts.close.submit')}
-        requiredKey="alerts.close.reasonRequired"
-        maxLength={CLOSE_REASON_MAX}
+        field={ZCloseAlertRequest.shape.reason}
         onClose={() => setDialog(null)}
         onSubmit={async (reason) => {
           await close.mutateAsync({ reason });
@@ -163,8 +168,7 @@ function AlertDetail({ detail }: { detail: TAlertDetail }) {
         prompt={dialog?.kind === 'qp' ? t('alerts.qp.prompt', { subject: alertSubject(alert) }) : undefined}
         label={t('alerts.qp.comment')}
         submitLabel={t('alerts.qp.submit')}
-        requiredKey="alerts.qp.commentRequired"
-        maxLength={COMMENT_LIMITS.maxLength}
+        field={ZCreateCommentRequest.shape.comment}
         onClose={() => setDialog(null)}
         onSubmit={async (comment) => {
           if (dialog?.kind !== 'qp') return;

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { formatBytes, isSafeText, MAP_UPLOAD_ACCEPT, MAP_UPLOAD_EXTENSIONS } from '@strata/shared';
+import { formatBytes, isSafeText, MAP_UPLOAD_ACCEPT, MAP_UPLOAD_EXTENSIONS, ZMapUploadFields } from '@strata/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAlert, useToast } from '../../../components/feedback';
@@ -70,7 +70,7 @@ export function UploadMapDialog({ open, onClose }: { open: boolean; onClose: () 
             error={nameUnsafe}
             helperText={nameUnsafe ? t('messages.maliciousInput') : t('files.map.layerNameHint')}
             disabled={sending}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            slotProps={{ htmlInput: { maxLength: ZMapUploadFields.shape.name.unwrap().maxLength } }}
           />
           <FileChooser
             label={t('files.map.chooseFile')}

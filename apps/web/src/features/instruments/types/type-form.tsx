@@ -10,7 +10,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { INSTRUMENT_ICONS, ZInstrumentTypeFields, type TInstrumentCategory, type TInstrumentType } from '@strata/shared';
+import {
+  INSTRUMENT_ICONS,
+  MESSAGES,
+  READING_CODES_MAX,
+  ZInstrumentTypeFields,
+  ZReadingCodeFields,
+  type TInstrumentCategory,
+  type TInstrumentType,
+} from '@strata/shared';
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +28,7 @@ import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-f
 import { DECIMAL, numberText } from '../shared/numbers';
 import { Section } from '../../../components/section';
 import { translateMessage } from '../../../lib/i18n';
-
-/** The most reading codes a type takes in one request (the server's limit). */
-export const MAX_READING_CODES = 50;
+import { encodeMessage } from '../../../lib/zod-messages';
 
 const optionalDecimal = z
   .string()
@@ -33,15 +39,12 @@ const ZReadingRow = z
   .object({
     /** The reading code's id on the server; null for a new row. */
     id: z.number().nullable(),
-    code: z
-      .string()
-      .trim()
-      .min(1, 'instruments.validation.codeRequired')
-      .max(20, 'instruments.validation.codeLength')
-      .regex(/^[A-Za-z0-9_.-]+$/, 'instruments.validation.readingCodeChars'),
-    description: z.string().trim().min(1, 'instruments.validation.descriptionRequired').max(200, 'instruments.validation.descriptionLength'),
-    unit: z.string().trim().max(20, 'instruments.validation.unitLength'),
-    is_result: z.boolean(),
+    // Code, description, unit and result as the API checks them (shared `ZReadingCodeFields`, its limits).
+    code: ZReadingCodeFields.shape.code,
+    description: ZReadingCodeFields.shape.description,
+    unit: ZReadingCodeFields.shape.unit,
+    is_result: ZReadingCodeFields.shape.is_result,
+    // Typed as text: a digit 0 to 6 (the API's precision, 0 to 6).
     precision: z
       .string()
       .trim()
@@ -53,7 +56,7 @@ const ZReadingRow = z
     const min = row.min_value.trim();
     const max = row.max_value.trim();
     if (DECIMAL.test(min) && DECIMAL.test(max) && Number(min) >= Number(max)) {
-      ctx.addIssue({ code: 'custom', path: ['max_value'], message: 'instruments.validation.maxAboveMin' });
+      ctx.addIssue({ code: 'custom', path: ['max_value'], message: MESSAGES.maxAboveMin });
     }
   });
 
@@ -67,7 +70,7 @@ const ZTypeForm = z.object({
   has_depth: z.boolean(),
   reading_codes: z
     .array(ZReadingRow)
-    .max(MAX_READING_CODES, 'instruments.validation.tooManyCodes')
+    .max(READING_CODES_MAX, encodeMessage('instruments.validation.tooManyCodes', { maximum: READING_CODES_MAX }))
     .superRefine((rows, ctx) => {
       const seen = new Set<string>();
       rows.forEach((row, i) => {
@@ -191,7 +194,7 @@ function ReadingCodeRows({ form }: { form: UseFormReturn<TypeFormValues, unknown
         </Typography>
       )}
       <Box>
-        <Button startIcon={<Add />} onClick={() => rows.append({ ...NEW_ROW })} disabled={rows.fields.length >= MAX_READING_CODES}>
+        <Button startIcon={<Add />} onClick={() => rows.append({ ...NEW_ROW })} disabled={rows.fields.length >= READING_CODES_MAX}>
           {t('instruments.types.addRow')}
         </Button>
       </Box>

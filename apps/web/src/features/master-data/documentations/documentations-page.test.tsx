@@ -1,5 +1,5 @@
-import type { TManualDocument } from '@strata/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { ZManualDocumentFields, type TManualDocument } from '@strata/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
@@ -91,6 +91,17 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
     await screen.findByText('No document yet. Upload the first one above.', {}, SLOW);
     await user.type(screen.getByLabelText('Title'), '<script>x</script>');
     expect(screen.getByText('input contains malicious character')).toBeInTheDocument();
+    expect(screen.getByTestId('upload-input')).toBeDisabled();
+    expect(state.uploads).toEqual([]);
+  });
+
+  it('refuses a title over the shared limit, saying the limit in Chinese, before anything is sent', async () => {
+    const state = serve([]);
+    renderApp('/zh/master-data/documentations');
+    await screen.findByText('尚无文档。请在上方上传第一个文档。', {}, SLOW);
+    const max = ZManualDocumentFields.shape.title.maxLength!;
+    fireEvent.change(screen.getByLabelText('标题'), { target: { value: 't'.repeat(max + 1) } });
+    expect(screen.getByText(`最多 ${max} 个字符`)).toBeInTheDocument();
     expect(screen.getByTestId('upload-input')).toBeDisabled();
     expect(state.uploads).toEqual([]);
   });

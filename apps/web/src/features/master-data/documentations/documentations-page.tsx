@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { formatBytes, isSafeText, type TManualDocument } from '@strata/shared';
+import { formatBytes, isSafeText, ZManualDocumentFields, type TManualDocument } from '@strata/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, toLimitSkip, type DataTableColumn } from '../../../components/data-table';
@@ -15,11 +15,12 @@ import { maxUploadBytes, UploadButton } from '../../../components/upload-button'
 import { useConfig } from '../../../lib/config';
 import { downloadFile } from '../../../lib/download';
 import { errorText } from '../../../lib/error-text';
+import { translateMessage } from '../../../lib/i18n';
+import { zodIssueMessage } from '../../../lib/zod-messages';
 import { Section } from '../../../components/section';
 import { useDeleteDocument, useManualDocuments, useRefreshDocuments } from './api';
 
 const PAGE_SIZE = 10;
-const TITLE_MAX = 200;
 /** What the server takes (checked there by content): PDF or DOCX. */
 const ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -37,10 +38,12 @@ function UploadSection() {
   const [title, setTitle] = useState('');
   // A new button after each upload clears its last message.
   const [round, setRound] = useState(0);
+  // The title as the API checks it (shared `ZManualDocumentFields`, its limit), said by the web's error map.
+  const titleCheck = ZManualDocumentFields.shape.title.safeParse(title, { reportInput: true });
   const titleError = !isSafeText(title)
     ? t('messages.maliciousInput')
-    : title.trim().length > TITLE_MAX
-      ? t('masterData.docs.titleTooLong', { max: TITLE_MAX })
+    : !titleCheck.success
+      ? translateMessage(zodIssueMessage(titleCheck.error.issues[0]!))
       : null;
   return (
     <Section

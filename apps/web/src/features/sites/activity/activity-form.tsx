@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_TIMEZONE, ZSiteStage, type SiteType, type TSite, type TSiteActivityRequest } from '@strata/shared';
+import { DEFAULT_TIMEZONE, SITE_LIMITS, ZDesignValueName, ZSiteStage, type SiteType, type TSite, type TSiteActivityRequest } from '@strata/shared';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -43,12 +43,13 @@ const ZStageRow = z
     }
   });
 
+/** A design value as the API checks it (shared `ZDesignValueName`, `SITE_LIMITS`); the form asks for a value. */
 const ZDesignRow = z.object({
-  key: z.string().trim().min(1, 'sites.activity.valueNameRequired').max(100, 'sites.activity.valueNameTooLong'),
-  value: z.string().trim().min(1, 'sites.activity.valueRequired').max(500, 'sites.activity.valueTooLong'),
+  key: ZDesignValueName,
+  value: z.string().trim().min(1).max(SITE_LIMITS.designValue),
 });
 
-const ZActivityForm = z.object({ stages: z.array(ZStageRow).max(500), design_values: z.array(ZDesignRow) }).superRefine((values, ctx) => {
+const ZActivityForm = z.object({ stages: z.array(ZStageRow).max(SITE_LIMITS.stages), design_values: z.array(ZDesignRow) }).superRefine((values, ctx) => {
   const seen = new Map<number, number>();
   values.stages.forEach((stage, i) => {
     const no = Number(stage.stage_no.trim());

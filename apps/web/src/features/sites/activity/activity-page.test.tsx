@@ -1,4 +1,4 @@
-import type { TSite } from '@strata/shared';
+import { SITE_LIMITS, type TSite } from '@strata/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +111,18 @@ describe('Excavation Activity', { timeout: 60_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Stage name is not allowed')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+
+  it('refuses a design value name and value over the shared limits, saying each limit', async () => {
+    const puts = serve();
+    const { user } = renderApp('/en/master-data/excavations?site=1', { routes: sitesRoutes });
+    const form = await screen.findByRole('form', { name: 'Stages and design values of Orchard Station Box' }, { timeout: 5000 });
+    fill(within(form).getAllByRole('textbox', { name: /^Name/ })[0]!, 'n'.repeat(SITE_LIMITS.designValueName + 1));
+    fill(within(form).getAllByRole('textbox', { name: /^Value/ })[1]!, 'v'.repeat(SITE_LIMITS.designValue + 1));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(`Must be at most ${SITE_LIMITS.designValueName} characters`)).toBeInTheDocument();
+    expect(within(form).getByText(`Must be at most ${SITE_LIMITS.designValue} characters`)).toBeInTheDocument();
+    expect(puts).toEqual([]);
   });
 
   it('says there is nothing to edit when there are no mined tunnels, and offers Add Site to site managers', async () => {

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
-import type { TBookmark } from '@strata/shared';
+import { BOOKMARK_LIMITS, ZBookmarkRequest, type TBookmark } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { DialogContentProps } from '../../../components/feedback';
 import { SafeForm, SafeTextField, useSafeForm } from '../../../components/safe-form';
 import { createBookmark } from '../api/bookmarks';
@@ -15,14 +15,13 @@ export interface SaveViewParams {
   path: string;
 }
 
-const ZNameForm = z.object({
-  name: z.string().trim().min(1, 'workspace.bookmarks.nameRequired').max(100, 'workspace.bookmarks.nameLength'),
-});
+/** The name as the API checks it (shared `ZBookmarkRequest`, its limit). */
+const ZNameForm = ZBookmarkRequest.pick({ name: true });
 
 /** Asks for a name and saves the current view as a bookmark (POST /bookmarks); server errors show in the form. */
 export default function SaveViewDialog({ params, resolve, cancel, labels }: DialogContentProps<SaveViewParams, TBookmark>) {
   const { t } = useTranslation();
-  const form = useSafeForm<z.input<typeof ZNameForm>>({ schema: ZNameForm, defaultValues: { name: params.name.slice(0, 100) } });
+  const form = useSafeForm<z.input<typeof ZNameForm>>({ schema: ZNameForm, defaultValues: { name: params.name.slice(0, BOOKMARK_LIMITS.name) } });
   return (
     <DialogContent>
       <SafeForm
