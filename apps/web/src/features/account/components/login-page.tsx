@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MESSAGES } from '@strata/shared';
-import { useEffect, useState } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppAlert } from '../../../components/feedback';
@@ -21,10 +22,19 @@ import {
   type SignInContext,
   type SignInStep,
 } from '../sign-in';
-import { ChangePasswordForm } from './change-password-form';
 import { LoginForm } from './login-form';
 import { PublicPage } from './public-page';
-import { TwoFactorStep } from './two-factor-step';
+
+// The expired-password and two-factor steps follow a sign-in for some users only: their forms load when a sign-in
+// needs them, not with the sign-in page (docs/benchmarks.md, page weight).
+const ChangePasswordForm = lazy(() => import('./change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
+
+/** A step's form while its module loads: a bar, as a page shows its own loading. */
+function StepForm({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>{children}</Suspense>;
+}
 
 const NOTICES = {
   passwordSet: 'login.notice.passwordSet',
@@ -88,13 +98,15 @@ export function LoginPage() {
   if (step?.step === 'two-factor') {
     return (
       <PublicPage title={t('twoFactor.stepTitle')} showAppName>
-        <TwoFactorStep
-          onSubmit={(code) => runStep(() => verifyTwoFactorAndContinue(step.pending, code, context))}
-          onBack={() => {
-            releaseSignInLock();
-            setStep(null);
-          }}
-        />
+        <StepForm>
+          <TwoFactorStep
+            onSubmit={(code) => runStep(() => verifyTwoFactorAndContinue(step.pending, code, context))}
+            onBack={() => {
+              releaseSignInLock();
+              setStep(null);
+            }}
+          />
+        </StepForm>
       </PublicPage>
     );
   }
@@ -104,15 +116,17 @@ export function LoginPage() {
       <PublicPage title={t('changePassword.title')} showAppName>
         <Stack spacing={2}>
           <AppAlert type="warning" message={translateMessage(MESSAGES.passwordExpired)} />
-          <ChangePasswordForm
-            loginName={step.pending.response.user_name}
-            submitLabel={t('changePassword.submitAndContinue')}
-            onSubmit={(body) => runStep(() => changeExpiredPasswordAndContinue(step.pending, body, context))}
-            onCancel={() => {
-              releaseSignInLock();
-              setStep(null);
-            }}
-          />
+          <StepForm>
+            <ChangePasswordForm
+              loginName={step.pending.response.user_name}
+              submitLabel={t('changePassword.submitAndContinue')}
+              onSubmit={(body) => runStep(() => changeExpiredPasswordAndContinue(step.pending, body, context))}
+              onCancel={() => {
+                releaseSignInLock();
+                setStep(null);
+              }}
+            />
+          </StepForm>
         </Stack>
       </PublicPage>
     );

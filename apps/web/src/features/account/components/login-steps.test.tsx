@@ -53,7 +53,7 @@ describe('sign-in with two-factor authentication', { timeout: 20_000 }, () => {
     const { user, location } = await signInAs();
     await screen.findByRole('heading', { name: 'Two-factor authentication' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-    await user.type(screen.getByLabelText('Code'), ' 123456 {Enter}');
+    await user.type(await screen.findByLabelText('Code'), ' 123456 {Enter}');
     await waitFor(() => expect(location()).toBe('/en/account/profile/info'));
     expect(seen).toEqual([{ authorization: 'Bearer pending-1', csrf: 'csrf-auth', body: { code: '123456' } }]);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('pending-1');
@@ -103,7 +103,7 @@ describe('sign-in with an expired password', { timeout: 20_000 }, () => {
     const seen = onSteppedAuth({ password_expired: true });
     const { user, location } = await signInAs();
     expect(await screen.findByText('Your password has expired. Please change it to continue.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Current Password'), 'old-password');
+    await user.type(await screen.findByLabelText('Current Password'), 'old-password');
     await user.type(screen.getByLabelText('New Password'), 'short');
     await user.type(screen.getByLabelText('Confirm New Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password and continue' }));
