@@ -174,7 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Only the configured proxies may name the client (TRUST_PROXY); by default the peer's address is the client's.
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
