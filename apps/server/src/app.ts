@@ -6,7 +6,7 @@ import { API_BASE, MESSAGES } from '@strata/shared';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Config } from './config.js';
+import { trustProxyOption, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { loggerOptions } from './lib/log.js';
@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     // Only the configured proxies may name the client (TRUST_PROXY); by default the peer's address is the client's.
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },

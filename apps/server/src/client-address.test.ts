@@ -92,4 +92,19 @@ describe('the client address behind X-Forwarded-For', () => {
       expect(await lastAuditAddress(t, 'auth.signin')).toBe('203.0.113.9');
     });
   });
+
+  describe('with a number of proxy hops in TRUST_PROXY', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: '2' }).trustProxy });
+      await createUser(t.db, { loginName: 'dana' });
+    });
+    afterAll(() => t.close());
+
+    it('takes the address that many hops from the server, not one the client put before it', async () => {
+      const res = await signInFrom(t, '10.0.0.5', TEST_PASSWORD, { 'x-forwarded-for': '10.9.9.9, 198.51.100.30, 10.0.0.4' });
+      expect(res.statusCode).toBe(200);
+      expect(await lastAuditAddress(t, 'auth.signin')).toBe('198.51.100.30');
+    });
+  });
 });

@@ -51,6 +51,17 @@ const ZTrustProxy = z.preprocess(
     }),
 );
 
+/**
+ * The `trustProxy` option Fastify is given. A hop count becomes a function: Fastify 5 takes a number but trusts
+ * nothing with it (a direct caller could name any address), so the count is applied as proxy-addr applies it — the
+ * peer and the next `hops - 1` addresses of X-Forwarded-For, from the right, are proxies; the one before them is the
+ * client. Only for a server no one reaches but through those proxies (README, TRUST_PROXY).
+ */
+export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
