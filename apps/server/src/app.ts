@@ -107,6 +107,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { ZonesService } from './modules/zones/zones.service.js';
 import { authPlugin } from './plugins/auth.js';
+import { cacheControlPlugin } from './plugins/cache-control.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { safeInputPlugin } from './plugins/safe-input.js';
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(systemLogsPlugin, { ctx });
   await app.register(securityHeadersPlugin);
+  await app.register(cacheControlPlugin);
   await app.register(formbody);
   await app.register(multipart, { limits: { files: 10, fileSize: 10_000_000 } });
   await app.register(docsPlugin);
