@@ -6,7 +6,7 @@ import { API_BASE, MESSAGES } from '@strata/shared';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Config } from './config.js';
+import { trustProxyOption, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { loggerOptions } from './lib/log.js';
@@ -107,6 +107,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { ZonesService } from './modules/zones/zones.service.js';
 import { authPlugin } from './plugins/auth.js';
+import { cacheControlPlugin } from './plugins/cache-control.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { safeInputPlugin } from './plugins/safe-input.js';
@@ -174,7 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Only the configured proxies may name the client (TRUST_PROXY); by default the peer's address is the client's.
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
@@ -285,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(systemLogsPlugin, { ctx });
   await app.register(securityHeadersPlugin);
+  await app.register(cacheControlPlugin);
   await app.register(formbody);
   await app.register(multipart, { limits: { files: 10, fileSize: 10_000_000 } });
   await app.register(docsPlugin);

@@ -1,5 +1,6 @@
 import { WS_AUTH_TIMEOUT_MS, WS_PING_MS } from '@strata/shared';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { keyFileSecret, parseSecretKey } from './lib/secret-box.js';
 
@@ -14,6 +15,52 @@ const ZSecurityContact = z
   .trim()
   .transform((v) => (/^[^\s@:/]+@[^\s@/]+\.[^\s@/]+$/.test(v) ? `mailto:${v}` : v))
   .refine((v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[\d\s().-]+)$/i.test(v), 'an e-mail address, or a mailto:, https: or tel: URI');
+
+/** The proxy-addr names Fastify's `trustProxy` takes for whole ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or a named range (`loopback`, `linklocal`, `uniquelocal`). */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): unset or `0`, none — the
+ * address is the connection's peer; a number, that many proxy hops; otherwise the proxies' addresses and CIDRs,
+ * comma-separated. Trusting every peer (`true`) is not offered: any caller could then name its own address.
+ */
+const ZTrustProxy = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      if (v === undefined) return false;
+      const text = v.trim();
+      if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+      const entries = text.split(',').map((e) => e.trim());
+      if (entries.every((e) => e !== '' && isProxyAddress(e))) return entries;
+      ctx.addIssue({ code: 'custom', message: 'the addresses or CIDRs of the proxies (comma-separated), or a number of proxy hops' });
+      return z.NEVER;
+    }),
+);
+
+/**
+ * The `trustProxy` option Fastify is given. A hop count becomes a function: Fastify 5 takes a number but trusts
+ * nothing with it (a direct caller could name any address), so the count is applied as proxy-addr applies it — the
+ * peer and the next `hops - 1` addresses of X-Forwarded-For, from the right, are proxies; the one before them is the
+ * client. Only for a server no one reaches but through those proxies (README, TRUST_PROXY).
+ */
+export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -40,6 +87,7 @@ const ZEnv = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: ZTrustProxy,
   WORKERS: bool.default(true),
   /** 64 hex digits (or base64 of 32 bytes): seals secrets kept in the database. Default: DATA_DIR/secret.key. */
   SECRET_KEY: z
@@ -69,6 +117,11 @@ export type Config = {
   session: { idleMs: number; absoluteMs: number };
   loginThrottle: { maxFailures: number; windowMs: number; maxFailuresPerIp: number };
   webDist: string | undefined;
+  /**
+   * Fastify's `trustProxy`: `false` (the default: the client address is the connection's peer), a number of proxy
+   * hops, or the proxies' addresses and CIDRs. Decides `request.ip`: the sign-in throttle, audit rows and sessions.
+   */
+  trustProxy: false | number | string[];
   workers: boolean;
   /** Seals secrets kept in the database (lib/secret-box.ts); read lazily from DATA_DIR/secret.key when not given. */
   secretKey: () => Buffer;
@@ -109,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     },
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     secretKey: e.SECRET_KEY ? constant(parseSecretKey(e.SECRET_KEY)!) : once(() => keyFileSecret(e.DATA_DIR)),
     realtime: { authTimeoutMs: WS_AUTH_TIMEOUT_MS, pingMs: WS_PING_MS },

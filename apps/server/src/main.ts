@@ -7,10 +7,14 @@ import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo.js';
 
 async function main(config: Config): Promise<void> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
-  await db.migrate();
-  const seeded = config.demo && (await isEmpty(db));
-  // The files storage buildApp opens (dataDir/files): the demo's station layer file goes there.
-  if (seeded) await seedDemo(db, createLocalStorage(path.join(config.dataDir, 'files')));
+  // One process at a time across the instances and workers started together; the ones that waited find it done.
+  const seeded = await db.withStartupLock(async () => {
+    await db.migrate();
+    const empty = config.demo && (await isEmpty(db));
+    // The files storage buildApp opens (dataDir/files): the demo's station layer file goes there.
+    if (empty) await seedDemo(db, createLocalStorage(path.join(config.dataDir, 'files')));
+    return empty;
+  });
 
   const { app, stop, services } = await buildApp({ config, db, workers: config.workers });
   // The housekeeping schedules (expired files, ended sessions, files of deleted records), given once per installation.

@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL: required for a separate worker (the embedded database belongs to the API process)');
   const db = await openDatabase({ url: config.databaseUrl });
-  await db.migrate();
+  // Under the start-up lock the API instances take too (migrations and the demo seed): started together, they take turns.
+  await db.withStartupLock(() => db.migrate());
   const { app, stop } = await buildApp({ config, db, workers: true });
   await app.ready();
   app.log.info('worker started');

@@ -65,6 +65,13 @@ export interface Database {
    */
   onListenerReset(handler: (state: 'lost' | 'restored') => void): () => void;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (the migrations and the demo seed at start) holding the database's start-up lock, so that API
+   * instances and workers started together take turns: a session-level advisory lock on a connection of its own,
+   * released after (or when the process dies). A process that waited finds the work done. PGlite belongs to one
+   * process: `work` just runs.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The PGlite instance, for COPY FROM '/dev/blob'; undefined on pg. */
   readonly pglite?: PGlite;
@@ -83,6 +90,9 @@ export interface OpenOptions {
 }
 
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** The advisory lock key of start-up work (single-key space; the other advisory locks are named in their modules). */
+const STARTUP_LOCK = 'strata.startup';
 
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   return opts.url ? openPg(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir, opts.loadDataDir);
@@ -115,6 +125,9 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    withStartupLock(work) {
+      return work();
     },
     async close() {
       if (!client.closed) await client.close();
@@ -221,6 +234,19 @@ async function openPg(url: string, max: number): Promise<Database> {
     },
     async migrate() {
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async withStartupLock(work) {
+      // Not a pool connection: the lock belongs to the session, which must stay the same until it is released.
+      const c = new pg.Client({ connectionString: url });
+      c.on('error', () => undefined);
+      await c.connect();
+      try {
+        await c.query('SELECT pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await c.query('SELECT pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK]).catch(() => undefined);
+        await c.end().catch(() => undefined);
+      }
     },
     async close() {
       closed = true;

@@ -27,8 +27,15 @@ async function closeQuietly(db: Database) {
   await db.close().catch(() => undefined);
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** False: a new empty database, nothing migrated (real Postgres only: start-up tests migrate it themselves). */
+  migrated?: boolean;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
+  const migrated = options.migrated ?? true;
+  if (!base && !migrated) throw new Error('createTestDatabase: an empty database needs TEST_DATABASE_URL');
   if (!base) {
     // From the migrated template when the suite's global set-up made one; migrate() then has nothing left to do.
     const db = await openDatabase({ loadDataDir: pgliteTemplate() });
@@ -69,7 +76,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   try {
     const db = await openDatabase({ url, poolSize: POOL_SIZE });
     opened.push(db);
-    await db.migrate();
+    if (migrated) await db.migrate();
     return {
       db,
       url,

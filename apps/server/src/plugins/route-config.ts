@@ -14,6 +14,11 @@ export interface RouteAccess {
    * shell needs meanwhile (sync, preferences, configuration, last URL, sign-out). Every other route answers 403.
    */
   allowExpiredPassword?: boolean;
+  /**
+   * Cache-Control of the route's successful answers (plugins/cache-control.ts); without it, and on every error,
+   * `no-store`. Declared only by routes whose answers may be kept (images shown again and again).
+   */
+  cacheControl?: string;
   /** Text fields the safe-input rule leaves alone (passwords are always left alone). */
   rawTextFields?: readonly string[];
 }

@@ -34,7 +34,7 @@ const setSecurityHeaders = helmet({
  * sheet is never a document — opened directly, nosniff keeps it plain text — so they are left off JavaScript and CSS
  * responses. nosniff, HSTS and Cross-Origin-Resource-Policy stay. About 650 bytes off each of the 20-odd scripts of
  * the sign-in page (docs/benchmarks.md, page weight). The content type decides, not the path: an unknown
- * `/assets/…` address answers index.html, which keeps every header.
+ * `/assets/…` address answers a plain-text 404, which keeps every header.
  */
 const DOCUMENT_ONLY = [
   'content-security-policy',

@@ -63,11 +63,33 @@ describe('the web app, precompressed', () => {
     for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
       expect(script.headers[name], name).toBeUndefined();
     }
-    for (const url of ['/en/account/login', '/assets/no-such-file.js']) {
+    for (const [url, type] of [
+      ['/en/account/login', /^text\/html/],
+      ['/assets/no-such-file.js', /^text\/plain/],
+    ] as const) {
       const page = await get(url, 'br');
-      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['content-type'], url).toMatch(type);
       expect(String(page.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
       expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('answers 404 for a missing asset, never the page in its place, and keeps the 404 out of every cache', async () => {
+    for (const url of ['/assets/no-such-file.js', '/assets/app-Old1.css', '/assets/logo-X2.png?v=1', '/assets/no-extension', '/favicon-missing.ico']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/plain; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.body, url).toBe('Not found');
+    }
+  });
+
+  it('still answers index.html for the app’s own addresses, a dot in a path segment included', async () => {
+    for (const url of ['/en/alert-detail/12', '/zh/dashboard?view=map', '/en/admin/users/j.doe']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toBe(INDEX);
     }
   });
 

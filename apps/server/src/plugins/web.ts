@@ -10,8 +10,15 @@ export const SECURITY_CONTACT_UNSET = 'No security contact is set up on this ser
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
- * The built web app, and what unknown paths answer: 404 JSON under /api, otherwise the web app's index.html
- * (the client router shows its own 404 page). Also `/.well-known/security.txt`, with the `SECURITY_CONTACT` setting as
+ * The address of a file rather than a page: anything under /assets/, or a name ending in a static file's extension.
+ * A missing one answers 404: index.html in its place would be a 200 of HTML that the browser fails to run as a script
+ * or style sheet, and that a cache could keep under the asset's name.
+ */
+const ASSET_PATH = /^\/assets\/|\.(?:m?js|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|wasm|txt|br|gz)$/i;
+
+/**
+ * The built web app, and what unknown paths answer: 404 JSON under /api, a plain 404 for a missing asset (ASSET_PATH),
+ * otherwise the web app's index.html (the client router shows its own 404 page). Also `/.well-known/security.txt`, with the `SECURITY_CONTACT` setting as
  * its contact; without one it answers 404 (RFC 9116 requires a contact), and the web's security page says none is set.
  */
 export const webPlugin = fp<{ webDist?: string | undefined; securityContact?: string | undefined }>(async (app, opts) => {
@@ -61,6 +68,11 @@ export const webPlugin = fp<{ webDist?: string | undefined; securityContact?: st
 
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.status(404).type('application/json').send(JSON.stringify('Not found'));
+    const pathname = req.url.split('?')[0] ?? '';
+    if (ASSET_PATH.test(pathname)) {
+      // Not kept anywhere: during a deployment the file may be there a moment later.
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
+    }
     if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -48,12 +48,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
   app.get(
     '/account/picture/:user_id',
     {
-      config: { permissions: [], resourceToken: true, allowExpiredPassword: true },
+      // Shown again on every page: kept five minutes (the uploader's own view asks again with a new `v` after a change).
+      config: { permissions: [], resourceToken: true, allowExpiredPassword: true, cacheControl: 'private, max-age=300' },
       schema: { tags: ['account'], summary: "A user's profile picture (WebP); for <img>, the resource token in _token", params: ZUserIdParam },
     },
     async (req, reply) => {
       const data = await profile.picture(req.params.user_id);
-      return reply.type('image/webp').header('cache-control', 'private, max-age=300').send(data);
+      return reply.type('image/webp').send(data);
     },
   );
 };

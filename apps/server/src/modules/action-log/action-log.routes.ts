@@ -150,7 +150,7 @@ export const actionLogRoutes: FastifyPluginAsyncZod<{ actionLog: ActionLogServic
     },
     async (req, reply) => {
       const { fileName, body } = await actionLog.pdf(requireActor(req.actor), req.params.id);
-      return reply.header('content-type', MIME.pdf).header('content-disposition', attachment(fileName)).header('cache-control', 'private, no-store').send(body);
+      return reply.header('content-type', MIME.pdf).header('content-disposition', attachment(fileName)).send(body);
     },
   );
 };

@@ -79,7 +79,8 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
   app.get(
     '/photos/:file_id',
     {
-      config: download,
+      // Thumbnails are made once and never change; the photo viewer shows the original again and again.
+      config: { ...download, cacheControl: 'private, max-age=3600' },
       schema: {
         tags,
         summary: 'A photo: the original (attachment), or with `size` a thumbnail (WebP, kept once made); `?_token=` the resource token',
@@ -92,7 +93,6 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
       return reply
         .header('content-type', f.contentType)
         .header('content-disposition', (f.thumbnail ? inline : attachment)(f.fileName))
-        .header('cache-control', 'private, max-age=3600')
         .send(f.data);
     },
   );
@@ -149,11 +149,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
     },
     async (req, reply) => {
       const f = await attachments.documentFile(requireActor(req.actor), req.params.file_id);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', attachment(f.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(f.data);
+      return reply.header('content-type', f.contentType).header('content-disposition', attachment(f.fileName)).send(f.data);
     },
   );
 

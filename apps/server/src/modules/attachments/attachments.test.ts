@@ -209,6 +209,7 @@ describe('photos and documents of a record', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/webp');
     expect(first.headers['content-disposition']).toBe('inline; filename="Settlement crack-128.webp"');
+    expect(first.headers['cache-control']).toBe('private, max-age=3600'); // kept by the browser, never by a shared cache
     const meta = await sharp(first.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([128, 96]);
     const [thumb] = await t.db.orm.select().from(attachmentThumbnails).where(eq(attachmentThumbnails.fileId, p!.file_id));
@@ -220,7 +221,9 @@ describe('photos and documents of a record', () => {
     // Small photos are not enlarged; sizes come from a fixed set.
     const small = (await req(watcher, 'GET', `/photos/instrument/${instA}?keyword=anim`)).json<TPhotoList>().records[0]!;
     expect((await sharp((await req(watcher, 'GET', `/photos/${small.file_id}?size=256`)).rawPayload).metadata()).width).toBe(40);
-    expect((await req(watcher, 'GET', `/photos/${p!.file_id}?size=100`)).statusCode).toBe(400);
+    const badSize = await req(watcher, 'GET', `/photos/${p!.file_id}?size=100`);
+    expect(badSize.statusCode).toBe(400);
+    expect(badSize.headers['cache-control']).toBe('no-store');
 
     const original = await req(watcher, 'GET', `/photos/${p!.file_id}`);
     expect(original.headers['content-type']).toBe('image/png');

@@ -29,6 +29,29 @@ import { findUserByLoginName } from '../users/users.service.js';
 export { clearLoginFailures, countLoginFailures, recordLoginFailure, revokeSession, revokeUserSessions } from './sessions.repository.js';
 
 export const SESSIONS_CHANNEL = 'sessions';
+/**
+ * Failures of one login name within the window, as a multiple of LOGIN_MAX_FAILURES, past which the name is locked
+ * for every address, a correct password included (decision 032).
+ */
+export const ACCOUNT_LOCK_FACTOR = 10;
+
+/**
+ * Whether a sign-in attempt is refused before its password is checked (decision 032). The address is over its own
+ * limit (many names tried); or the name has failed LOGIN_MAX_FAILURES times and this address is one of those that
+ * failed on it; or the name has failed ACCOUNT_LOCK_FACTOR times that (from many addresses). A locked name still lets
+ * an address that has not failed on it try, so one attacker cannot keep its owner out.
+ */
+export function signInRefused(
+  failures: { byName: number; byAddress: number; byNameAndAddress: number },
+  limits: { maxFailures: number; maxFailuresPerIp: number },
+): boolean {
+  return (
+    failures.byAddress >= limits.maxFailuresPerIp ||
+    failures.byName >= limits.maxFailures * ACCOUNT_LOCK_FACTOR ||
+    (failures.byName >= limits.maxFailures && failures.byNameAndAddress > 0)
+  );
+}
+
 /** How long after `/auth` the second step (POST /auth/tfa) may be passed on that session. */
 export const TFA_STEP_MS = 10 * 60_000;
 
@@ -85,9 +108,9 @@ export class AuthService {
 
     const now = this.ctx.now();
     const anonymous: AuditActor = { userId: null, loginName, clientAddress: input.clientAddress };
-    const { maxFailures, windowMs, maxFailuresPerIp } = config.loginThrottle;
+    const { windowMs } = config.loginThrottle;
     const failures = await countLoginFailures(db.orm, new Date(now.getTime() - windowMs), loginName, input.clientAddress);
-    if (failures.byName >= maxFailures || failures.byAddress >= maxFailuresPerIp) {
+    if (signInRefused(failures, config.loginThrottle)) {
       await writeAudit(db.orm, anonymous, { action: 'auth.signin.throttled', entityType: 'session' });
       throw tooManyRequests(Math.ceil(windowMs / 1000));
     }
@@ -110,7 +133,8 @@ export class AuthService {
 
     const after = new AfterCommit();
     const session = await db.orm.transaction(async (tx) => {
-      await clearLoginFailures(tx, loginName);
+      // This address's failures only: those of other addresses keep the name locked for them (decision 032).
+      await clearLoginFailures(tx, loginName, input.clientAddress);
       const s = await insertSession(tx, {
         userId: user.userId,
         tokenHash: sha256(accessToken),

@@ -74,15 +74,45 @@ describe('sign-in, sessions and CSRF', () => {
     }
   });
 
-  it('throttles repeated failures for one login name with 429, then lets the real user in after the window', async () => {
+  // Decision 032: a name that failed LOGIN_MAX_FAILURES (3 here) times is locked for the addresses that failed on it.
+  const attempt = (name: string, password: string, address: string) => t.app.inject({ ...form({ username: name, password }), remoteAddress: address });
+
+  it('locks a login name after repeated failures for the address that failed, with 429, until the window has passed', async () => {
     await createUser(t.db, { loginName: 'bob' });
-    for (let i = 0; i < 3; i++) await t.app.inject({ ...form({ username: 'bob', password: 'guess' }), remoteAddress: `10.4.0.${i}` });
-    const blocked = await t.app.inject({ ...form({ username: 'bob', password: TEST_PASSWORD }), remoteAddress: '10.4.1.1' });
+    for (let i = 0; i < 3; i++) expect((await attempt('bob', 'guess', '10.4.0.1')).statusCode).toBe(401);
+    const blocked = await attempt('bob', TEST_PASSWORD, '10.4.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toBe('Rate limit exceeded. Please try again later.');
     t.clock.advance(61_000);
-    const ok = await t.app.inject({ ...form({ username: 'bob', password: TEST_PASSWORD }), remoteAddress: '10.4.1.1' });
-    expect(ok.statusCode).toBe(200);
+    expect((await attempt('bob', TEST_PASSWORD, '10.4.0.1')).statusCode).toBe(200);
+  });
+
+  it('lets the owner in with the right password from an address that has not failed, while an attacker keeps the name locked', async () => {
+    await createUser(t.db, { loginName: 'bea' });
+    // The attacker locks the name again in every window; the owner signs in each time, and the attacker stays out.
+    for (let round = 0; round < 3; round++) {
+      t.clock.advance(61_000);
+      for (let i = 0; i < 3; i++) expect((await attempt('bea', 'guess', '10.4.1.66')).statusCode).toBe(401);
+      expect((await attempt('bea', 'guess', '10.4.1.66')).statusCode).toBe(429);
+      expect((await attempt('bea', TEST_PASSWORD, '10.4.1.1')).statusCode).toBe(200);
+      expect((await attempt('bea', TEST_PASSWORD, '10.4.1.66')).statusCode).toBe(429);
+    }
+  });
+
+  it('gives an address that has not failed one try on a locked name: a wrong password locks it out too', async () => {
+    await createUser(t.db, { loginName: 'bart' });
+    for (let i = 0; i < 3; i++) await attempt('bart', 'guess', `10.4.2.${i}`);
+    expect((await attempt('bart', 'guess-again', '10.4.2.50')).statusCode).toBe(401);
+    expect((await attempt('bart', TEST_PASSWORD, '10.4.2.50')).statusCode).toBe(429);
+    expect((await attempt('bart', TEST_PASSWORD, '10.4.2.51')).statusCode).toBe(200);
+  });
+
+  it('locks a name for every address, a correct password included, once it failed ten times the limit from many addresses', async () => {
+    await createUser(t.db, { loginName: 'bianca' });
+    for (let i = 0; i < 30; i++) expect((await attempt('bianca', 'guess', `10.4.3.${i}`)).statusCode).toBe(401);
+    expect((await attempt('bianca', TEST_PASSWORD, '10.4.3.200')).statusCode).toBe(429);
+    t.clock.advance(61_000);
+    expect((await attempt('bianca', TEST_PASSWORD, '10.4.3.200')).statusCode).toBe(200);
   });
 
   it('throttles one client address trying many login names', async () => {

@@ -97,19 +97,23 @@ export async function recordLoginFailure(db: Executor, loginName: string, client
   await db.insert(loginAttempts).values({ loginName, clientAddress, at });
 }
 
+/** Failures since `since`: of the login name (any address), of the address (any name), and of the two together. */
 export async function countLoginFailures(db: Executor, since: Date, loginName: string, clientAddress: string) {
   const [row] = await db
     .select({
       byName: sql<number>`count(*) filter (where ${loginAttempts.loginName} = ${loginName})::int`,
       byAddress: sql<number>`count(*) filter (where ${loginAttempts.clientAddress} = ${clientAddress})::int`,
+      byNameAndAddress: sql<number>`count(*) filter (where ${loginAttempts.loginName} = ${loginName} and ${loginAttempts.clientAddress} = ${clientAddress})::int`,
     })
     .from(loginAttempts)
     .where(and(gte(loginAttempts.at, since), or(eq(loginAttempts.loginName, loginName), eq(loginAttempts.clientAddress, clientAddress))));
-  return { byName: row?.byName ?? 0, byAddress: row?.byAddress ?? 0 };
+  return { byName: row?.byName ?? 0, byAddress: row?.byAddress ?? 0, byNameAndAddress: row?.byNameAndAddress ?? 0 };
 }
 
-export async function clearLoginFailures(db: Executor, loginName: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.loginName, loginName));
+/** Forgets the failures of a login name: from one address only when `clientAddress` is given. */
+export async function clearLoginFailures(db: Executor, loginName: string, clientAddress?: string): Promise<void> {
+  const ofName = eq(loginAttempts.loginName, loginName);
+  await db.delete(loginAttempts).where(clientAddress === undefined ? ofName : and(ofName, eq(loginAttempts.clientAddress, clientAddress)));
 }
 
 export async function purgeLoginFailures(db: Executor, before: Date): Promise<number> {

@@ -25,16 +25,12 @@ export const documentationRoutes: FastifyPluginAsyncZod<{ documentation: Documen
   app.get(
     '/user-manual/documents/:id/download',
     {
-      config: { permissions: [], resourceToken: true },
+      config: { permissions: [], resourceToken: true, cacheControl: 'private, no-cache' },
       schema: { tags, summary: 'Download a manual document (`?_token=` the resource token)', ...params },
     },
     async (req, reply) => {
       const f = await documentation.file(req.params.id);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', attachment(f.fileName))
-        .header('cache-control', 'private, no-cache')
-        .send(f.data);
+      return reply.header('content-type', f.contentType).header('content-disposition', attachment(f.fileName)).send(f.data);
     },
   );
 

@@ -57,7 +57,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
       return reply
         .header('content-type', MIME[file.format] ?? 'application/octet-stream')
         .header('content-disposition', attachment(file.fileName))
-        .header('cache-control', 'private, no-store')
         .send(file.data);
     },
   );

@@ -80,16 +80,12 @@ export const mapLayersRoutes: FastifyPluginAsyncZod<{ mapLayers: MapLayersServic
   app.get(
     '/map-layers/:id/file',
     {
-      config: { permissions: [], resourceToken: true },
+      config: { permissions: [], resourceToken: true, cacheControl: 'private, no-cache' },
       schema: { tags, summary: 'The file of a GeoJSON/KML layer (`?_token=` the resource token)', ...params },
     },
     async (req, reply) => {
       const f = await mapLayers.file(req.params.id);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', attachment(f.fileName))
-        .header('cache-control', 'private, no-cache')
-        .send(f.data);
+      return reply.header('content-type', f.contentType).header('content-disposition', attachment(f.fileName)).send(f.data);
     },
   );
 };

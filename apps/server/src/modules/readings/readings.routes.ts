@@ -108,7 +108,6 @@ export const readingsRoutes: FastifyPluginAsyncZod<ReadingsRoutesOptions> = asyn
       return reply
         .header('content-type', MIME[file.format] ?? 'application/octet-stream')
         .header('content-disposition', attachment(file.fileName))
-        .header('cache-control', 'private, no-store')
         .send(file.body);
     },
   );

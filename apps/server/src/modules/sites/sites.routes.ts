@@ -160,11 +160,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService; settings:
     },
     async (req, reply) => {
       const f = await sites.drawingFile(requireActor(req.actor), req.params.id);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', attachment(f.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(f.data);
+      return reply.header('content-type', f.contentType).header('content-disposition', attachment(f.fileName)).send(f.data);
     },
   );
 };
