@@ -13,6 +13,8 @@
  *    one after another: the sockets of each ended session get 4401, every other socket stays open through the
  *    keepalive pings and still receives a message at the end.
  *
+ * BENCH_PARTS=http,fanout,hold chooses the parts (all by default); a part not run counts as met.
+ *
  * The clients run in a worker thread (bench/load-client.mjs). The database as in bench/lib.ts (BENCH_DATABASE_URL
  * for PostgreSQL; PGlite otherwise).
  */
@@ -23,7 +25,7 @@ import { WebSocketServer } from 'ws';
 import { publishToAll } from '../apps/server/src/modules/realtime/realtime.publish.js';
 import { users } from '../apps/server/src/db/schema/index.js';
 import { CSRF_HEADER, USER_TYPE, type TLoginResponse, type TNotificationPayload } from '../packages/shared/src/index.js';
-import { BENCH_PASSWORD, BENCH_USER, benchDatabase, benchInstruments, benchMasterData, env, median, percentile, startApp } from './lib.js';
+import { BENCH_PASSWORD, BENCH_USER, benchDatabase, type BenchDatabase, benchInstruments, benchMasterData, env, median, percentile, startApp } from './lib.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 
 const CONCURRENCY = env('BENCH_CONCURRENCY', 16);
@@ -34,6 +36,8 @@ const SESSIONS = env('BENCH_SESSIONS', 20);
 const MESSAGES = env('BENCH_MESSAGES', 20);
 const HOLD_S = env('BENCH_HOLD_S', 600);
 const END = env('BENCH_END', 5);
+/** Which parts to run (BENCH_PARTS=http,fanout,hold; all by default). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,fanout,hold').split(','));
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -163,6 +167,108 @@ async function fanOut(c: Clients, send: (marker: string) => Promise<void>) {
 
 const payload = (marker: string): TNotificationPayload => ({ type: 'settingUpdated', message: `bench:${marker}`, severity: 1, link_uri: null });
 
+interface Setup {
+  c: Clients;
+  running: Awaited<ReturnType<typeof startApp>>;
+  sessions: Awaited<ReturnType<typeof signIn>>[];
+  perToken: number;
+  wsUrl: string;
+}
+
+/** Part 1: requests per second; returns the /health ratio. */
+async function httpPart({ c, running }: Setup, instrumentId: number) {
+  console.log('\n1. Requests per second against a bare node:http server answering the same bytes');
+  const health = await compareHttp(c, 'GET /api/v1/health', `${running.base}/api/v1/health`, {});
+  await compareHttp(c, `GET /api/v1/instruments/{id}`, `${running.base}/api/v1/instruments/${instrumentId}`, running.headers);
+  return health >= 0.9;
+}
+
+/** Part 2: one notification to SOCKETS sockets, through Strata and through a raw ws server. */
+async function fanoutPart({ c, running, sessions, perToken, wsUrl }: Setup) {
+  console.log(`\n2. Fan-out of one notification to ${SOCKETS} websockets (${MESSAGES} messages)`);
+  await c.run('open', { url: wsUrl, tokens: sessions.map((s) => s.token), perToken });
+  const strata = await fanOut(c, (m) => publishToAll(running.built.ctx.bus, payload(m)));
+  await c.run('closeAll');
+
+  const raw = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((r) => raw.once('listening', () => r()));
+  await c.run('open', { url: `ws://127.0.0.1:${(raw.address() as AddressInfo).port}`, tokens: sessions.map(() => null), perToken });
+  const bare = await fanOut(c, async (m) => {
+    const text = JSON.stringify({ event: 'notification', data: payload(m) });
+    for (const client of raw.clients) client.send(text);
+  });
+  await c.run('closeAll');
+  await new Promise<void>((r) => raw.close(() => r()));
+  console.log(`   Strata (bus + hub): p95 ${strata.p95.toFixed(1)} ms, last ${strata.last.toFixed(1)} ms (worst p95 ${strata.worstP95.toFixed(1)} ms)`);
+  console.log(`   raw ws broadcast:   p95 ${bare.p95.toFixed(1)} ms, last ${bare.last.toFixed(1)} ms`);
+  const ratio = strata.last / bare.last;
+  console.log(`   ratio (last delivery) ${ratio.toFixed(2)}×, (p95) ${(strata.p95 / bare.p95).toFixed(2)}×`);
+  return ratio <= 1.5 && strata.worstP95 < 1000;
+}
+
+/** Part 3: SOCKETS sockets held for HOLD_S seconds while END sessions are signed out. */
+async function holdPart({ c, running, sessions, perToken, wsUrl }: Setup) {
+  console.log(`\n3. ${SOCKETS} sockets held for ${HOLD_S} s, ${END} sessions signed out along the way`);
+  await c.run('open', { url: wsUrl, tokens: sessions.map((s) => s.token), perToken });
+  const rssStart = process.memoryUsage().rss;
+  const holdStart = Date.now();
+  const step = (HOLD_S * 1000) / (END + 1);
+  const closeTimes: number[] = [];
+  for (let e = 0; e < END; e++) {
+    await new Promise((r) => setTimeout(r, Math.max(0, holdStart + (e + 1) * step - Date.now())));
+    const t0 = now();
+    const res = await fetch(`${running.base}/api/v1/signout`, { method: 'POST', headers: sessions[e]!.headers });
+    if (res.status !== 200) throw new Error(`sign-out: ${res.status}`);
+    for (;;) {
+      const st = await c.run<{ closedByToken: Record<string, number[]> }>('state');
+      const codes = st.closedByToken[e] ?? [];
+      if (codes.length === perToken) {
+        if (codes.some((code) => code !== 4401)) throw new Error(`session ${e}: closed with ${codes.join(',')}`);
+        closeTimes.push(now() - t0);
+        break;
+      }
+      if (now() - t0 > 5000) throw new Error(`session ${e}: ${codes.length} of ${perToken} sockets closed after 5 s`);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+  await new Promise((r) => setTimeout(r, Math.max(0, holdStart + HOLD_S * 1000 - Date.now())));
+  const st = await c.run<{ open: number; closed: Record<string, number> }>('state');
+  const expectedOpen = perToken * (SESSIONS - END);
+  const delivered = c.run<Delivery>('expect', { marker: 'final', sentAt: now() });
+  await publishToAll(running.built.ctx.bus, payload('final'));
+  const { latencies } = await delivered;
+  console.log(
+    `   open at the end ${st.open} (expected ${expectedOpen}); closes ${JSON.stringify(st.closed)}; 4401 after sign-out within ${Math.max(...closeTimes).toFixed(0)} ms (worst); final message reached ${latencies.length}; RSS ${(rssStart / 2 ** 20).toFixed(0)} → ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  );
+  await c.run('closeAll');
+  return st.open === expectedOpen && latencies.length === expectedOpen && Object.keys(st.closed).every((code) => code === '4401');
+}
+
+/** Sessions for the sockets: SESSIONS users of the bench role, each signed in once. */
+async function socketSessions(db: BenchDatabase['db'], base: string) {
+  const [bench] = await db.query<{ role_id: number }>(`select role_id from users where login_name = $1`, [BENCH_USER]).then((r) => r.rows);
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const logins = Array.from({ length: SESSIONS }, (_, i) => `bench-s${String(i + 1).padStart(2, '0')}`);
+  await db.orm
+    .insert(users)
+    .values(
+      logins.map((loginName) => ({
+        loginName,
+        fullname: loginName,
+        email: `${loginName}@example.com`,
+        userType: USER_TYPE.AppAdmin,
+        roleId: bench!.role_id,
+        status: 'active' as const,
+        passwordHash: hash,
+        passwordChangedAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing();
+  const sessions = [];
+  for (const login of logins) sessions.push(await signIn(base, login));
+  return sessions;
+}
+
 async function main() {
   const database = await benchDatabase('load');
   const { contractId, typeId } = await benchMasterData(database.db);
@@ -170,96 +276,23 @@ async function main() {
   const running = await startApp(database.db, { workers: false });
   const c = clients();
   try {
-    console.log(`bench:load on ${database.kind}; ${CONCURRENCY} requests in flight, ${ROUNDS} rounds of ${HTTP_S} s; ${SOCKETS} sockets`);
-
-    console.log('\n1. Requests per second against a bare node:http server answering the same bytes');
-    const health = await compareHttp(c, 'GET /api/v1/health', `${running.base}/api/v1/health`, {});
-    await compareHttp(c, `GET /api/v1/instruments/{id}`, `${running.base}/api/v1/instruments/${instrumentId}`, running.headers);
-
-    // Sessions for the sockets: users of the bench role, each signed in once.
-    const [bench] = await database.db.query<{ role_id: number }>(`select role_id from users where login_name = $1`, [BENCH_USER]).then((r) => r.rows);
-    const hash = await hashPassword(BENCH_PASSWORD);
-    const logins = Array.from({ length: SESSIONS }, (_, i) => `bench-s${String(i + 1).padStart(2, '0')}`);
-    await database.db.orm
-      .insert(users)
-      .values(
-        logins.map((loginName) => ({
-          loginName,
-          fullname: loginName,
-          email: `${loginName}@example.com`,
-          userType: USER_TYPE.AppAdmin,
-          roleId: bench!.role_id,
-          status: 'active' as const,
-          passwordHash: hash,
-          passwordChangedAt: new Date(),
-        })),
-      )
-      .onConflictDoNothing();
-    const sessions = [];
-    for (const login of logins) sessions.push(await signIn(running.base, login));
-    const perToken = Math.ceil(SOCKETS / SESSIONS);
-    const wsUrl = `${running.base.replace('http', 'ws')}/api/v1/rtc/ws`;
-
-    console.log(`\n2. Fan-out of one notification to ${SOCKETS} websockets (${MESSAGES} messages)`);
-    await c.run('open', { url: wsUrl, tokens: sessions.map((s) => s.token), perToken });
-    const strata = await fanOut(c, (m) => publishToAll(running.built.ctx.bus, payload(m)));
-    await c.run('closeAll');
-
-    const raw = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    await new Promise<void>((r) => raw.once('listening', () => r()));
-    await c.run('open', { url: `ws://127.0.0.1:${(raw.address() as AddressInfo).port}`, tokens: sessions.map(() => null), perToken });
-    const bare = await fanOut(c, async (m) => {
-      const text = JSON.stringify({ event: 'notification', data: payload(m) });
-      for (const client of raw.clients) client.send(text);
-    });
-    await c.run('closeAll');
-    await new Promise<void>((r) => raw.close(() => r()));
-    console.log(`   Strata (bus + hub): p95 ${strata.p95.toFixed(1)} ms, last ${strata.last.toFixed(1)} ms (worst p95 ${strata.worstP95.toFixed(1)} ms)`);
-    console.log(`   raw ws broadcast:   p95 ${bare.p95.toFixed(1)} ms, last ${bare.last.toFixed(1)} ms`);
-    const fanRatio = strata.last / bare.last;
-    console.log(`   ratio (last delivery) ${fanRatio.toFixed(2)}×, (p95) ${(strata.p95 / bare.p95).toFixed(2)}×`);
-
-    console.log(`\n3. ${SOCKETS} sockets held for ${HOLD_S} s, ${END} sessions signed out along the way`);
-    await c.run('open', { url: wsUrl, tokens: sessions.map((s) => s.token), perToken });
-    const rssStart = process.memoryUsage().rss;
-    const holdEnd = Date.now() + HOLD_S * 1000;
-    const step = (HOLD_S * 1000) / (END + 1);
-    const closeTimes: number[] = [];
-    for (let e = 0; e < END; e++) {
-      await new Promise((r) => setTimeout(r, Math.max(0, holdEnd - HOLD_S * 1000 + (e + 1) * step - Date.now())));
-      const t0 = now();
-      const res = await fetch(`${running.base}/api/v1/signout`, { method: 'POST', headers: sessions[e]!.headers });
-      if (res.status !== 200) throw new Error(`sign-out: ${res.status}`);
-      for (;;) {
-        const st = await c.run<{ closedByToken: Record<string, number[]> }>('state');
-        const codes = st.closedByToken[e] ?? [];
-        if (codes.length === perToken) {
-          if (codes.some((code) => code !== 4401)) throw new Error(`session ${e}: closed with ${codes.join(',')}`);
-          closeTimes.push(now() - t0);
-          break;
-        }
-        if (now() - t0 > 5000) throw new Error(`session ${e}: ${codes.length} of ${perToken} sockets closed after 5 s`);
-        await new Promise((r) => setImmediate(r));
-      }
-    }
-    await new Promise((r) => setTimeout(r, Math.max(0, holdEnd - Date.now())));
-    const st = await c.run<{ open: number; closed: Record<string, number> }>('state');
-    const expectedOpen = perToken * (SESSIONS - END);
-    const last = now();
-    const delivered = c.run<Delivery>('expect', { marker: 'final', sentAt: last });
-    await publishToAll(running.built.ctx.bus, payload('final'));
-    const { latencies } = await delivered;
     console.log(
-      `   open at the end ${st.open} (expected ${expectedOpen}); closes ${JSON.stringify(st.closed)}; 4401 after sign-out within ${Math.max(...closeTimes).toFixed(0)} ms (worst); final message reached ${latencies.length}; RSS ${(rssStart / 2 ** 20).toFixed(0)} → ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+      `bench:load on ${database.kind}; ${CONCURRENCY} requests in flight, ${ROUNDS} rounds of ${HTTP_S} s; ${SOCKETS} sockets; parts ${[...PARTS].join(', ')}`,
     );
-    const holdOk = st.open === expectedOpen && latencies.length === expectedOpen && Object.keys(st.closed).every((code) => code === '4401');
-    await c.run('closeAll');
-
-    const ok = health >= 0.9 && fanRatio <= 1.5 && strata.worstP95 < 1000 && holdOk;
-    console.log(
-      `\n${ok ? 'all targets met' : 'TARGET MISSED'}: /health ${health.toFixed(2)}× (≥ 0.9), fan-out ${fanRatio.toFixed(2)}× (≤ 1.5), p95 < 1 s, hold ${holdOk ? 'ok' : 'FAILED'}`,
-    );
-    process.exitCode = ok ? 0 : 1;
+    const setup: Setup = {
+      c,
+      running,
+      sessions: await socketSessions(database.db, running.base),
+      perToken: Math.ceil(SOCKETS / SESSIONS),
+      wsUrl: `${running.base.replace('http', 'ws')}/api/v1/rtc/ws`,
+    };
+    const results: Record<string, boolean> = {};
+    if (PARTS.has('http')) results['/health ≥ 0.9× of bare node:http'] = await httpPart(setup, instrumentId!);
+    if (PARTS.has('fanout')) results['fan-out ≤ 1.5× of raw ws, p95 < 1 s'] = await fanoutPart(setup);
+    if (PARTS.has('hold')) results['hold: 4401 to ended sessions, the rest open'] = await holdPart(setup);
+    const missed = Object.entries(results).filter(([, ok]) => !ok);
+    console.log(`\n${missed.length === 0 ? 'all targets met' : `TARGET MISSED: ${missed.map(([name]) => name).join('; ')}`}`);
+    process.exitCode = missed.length === 0 ? 0 : 1;
   } finally {
     await c.stop();
     await running.stop();

@@ -187,17 +187,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   let draining = false;
   const inFlight = new Set<object>();
   let idle: (() => void) | undefined;
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-style hooks: they run on every request, and an async hook adds a promise to each (bench:load).
+  app.addHook('onRequest', (req, reply, done) => {
     if (draining) {
       reply.header('connection', 'close');
-      return reply.status(503).type('application/json').send(JSON.stringify(MESSAGES.shuttingDown));
+      reply.status(503).type('application/json').send(JSON.stringify(MESSAGES.shuttingDown));
+      return;
     }
     // A websocket never finishes like a request: not drained here, the hub closes it (1001) when the app closes.
-    if (req.headers.upgrade) return;
-    inFlight.add(req.raw);
+    if (!req.headers.upgrade) inFlight.add(req.raw);
+    done();
   });
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', (req, _reply, done) => {
     if (inFlight.delete(req.raw) && inFlight.size === 0) idle?.();
+    done();
   });
   const stop = async (timeoutMs = 25_000) => {
     draining = true;

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, MESSAGES } from '@strata/shared';
 import { safeEqual } from '../lib/crypto.js';
@@ -62,9 +63,17 @@ export const authPlugin = fp<{ ctx: AppContext; auth: AuthService }>(async (app,
     done(null, payload);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A public route called without credentials (/health, /config, the sign-in) has nothing to check: answered without
+  // the promise an async hook makes per request; everything else goes through `authorise`.
+  app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
     const token = bearer(request.headers.authorization);
+    if (!token && !config.resourceToken && config.public === true) return done();
+    authorise(request, reply, token).then(() => done(), done);
+  });
+
+  async function authorise(request: FastifyRequest, reply: FastifyReply, token: string | undefined): Promise<void> {
+    const config = request.routeOptions.config;
     if (token) {
       request.actor = await auth.authenticate(token, 'access', request.ip, { allowUnverified: config.unverifiedSession === true });
     } else if (config.resourceToken) {
@@ -96,5 +105,5 @@ export const authPlugin = fp<{ ctx: AppContext; auth: AuthService }>(async (app,
       });
       throw forbidden();
     }
-  });
+  }
 });
