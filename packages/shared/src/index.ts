@@ -4,6 +4,7 @@ export * from './messages.js';
 export * from './permissions.js';
 export * from './sanitize.js';
 export * from './schemas/common.js';
+export * from './schemas/ids.js';
 export * from './schemas/auth.js';
 export * from './schemas/contracts.js';
 export * from './schemas/sync.js';

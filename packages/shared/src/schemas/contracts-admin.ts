@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdText } from './ids.js';
 import { ZContract } from './contracts.js';
 import { ZPolygon } from './geometry.js';
 
@@ -53,7 +54,7 @@ export const ZListManagedContractsQuery = z.object({
   /** Bit filter: contracts whose type has any of these bits. */
   type: z.coerce.number().int().min(0).optional(),
   active: ZBoolQuery,
-  contractor_id: z.coerce.number().int().positive().optional(),
+  contractor_id: ZIdText.optional(),
 });
 export type TListManagedContractsQuery = z.infer<typeof ZListManagedContractsQuery>;
 
@@ -67,7 +68,7 @@ export const ZContractFields = z.object({
   description: z.string().trim().max(CONTRACT_LIMITS.description, `Description must be at most ${CONTRACT_LIMITS.description} characters`),
   active: z.boolean(),
   type: ZContractTypeBits,
-  contractor_id: z.number().int().positive().nullable(),
+  contractor_id: ZId.nullable(),
   start_date: ZDate.nullable(),
   end_date: ZDate.nullable(),
   easting: z.number().min(-CONTRACT_LIMITS.coordinate).max(CONTRACT_LIMITS.coordinate).nullable(),
@@ -123,7 +124,7 @@ export const ZContractUser = z.object({
 export const ZContractUsers = z.object({ contract_id: z.number().int(), records: z.array(ZContractUser) });
 export type TContractUsers = z.infer<typeof ZContractUsers>;
 
-export const ZSetContractUsersRequest = z.object({ user_ids: z.array(z.number().int().positive()).max(5000) });
+export const ZSetContractUsersRequest = z.object({ user_ids: z.array(ZId).max(5000) });
 export type TSetContractUsersRequest = z.infer<typeof ZSetContractUsersRequest>;
 
 /**

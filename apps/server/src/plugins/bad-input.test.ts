@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_TYPE } from '@strata/shared';
+import { createContract, createRole, createUser } from '../testing/fixtures.js';
+import { as, createTestApp, signIn, type Session, type TestApp } from '../testing/harness.js';
+
+/** Issue 17: every bad input is a 4xx with a message, never a 500 (docs/decisions/033-bad-input-and-api-fuzzing.md). */
+describe('bad input', () => {
+  let t: TestApp;
+  let admin: Session;
+  let contractId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const all = await createRole(t.db, 'all');
+    contractId = (await createContract(t.db)).contractId;
+    await createUser(t.db, { loginName: 'bad-input-admin', roleId: all.roleId, userType: USER_TYPE.AppAdmin });
+    admin = await signIn(t, 'bad-input-admin');
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => as(t, admin, { method: 'GET', url: `/api/v1${url}` });
+
+  describe('ids beyond PostgreSQL integer', () => {
+    it.each([
+      '/alerts?contracts=99999999999999999999',
+      '/alerts?contracts=[2147483648]',
+      '/instruments/2147483648',
+      '/instruments/99999999999999999999',
+      '/instruments/latest?ids=2147483648',
+      '/zones?filter=[2147483648]',
+      '/zones?filter=99999999999999999999',
+      '/zones/2147483648',
+      '/civil/sites/2147483648',
+      '/master-data/sites/2147483648',
+      '/admin/users/2147483648',
+      '/instruments?zone_id=2147483648',
+      '/comments?topic=instrument&ref_id=2147483648',
+    ])('answers 400 for GET %s', async (url) => {
+      const res = await get(url);
+      expect(res.statusCode, res.body).toBe(400);
+    });
+
+    it('refuses an id written with an exponent, a sign or a leading zero, and accepts the plain one', async () => {
+      for (const id of ['1e3', '+1', '01', '0', '-1', '1.0']) {
+        expect((await get(`/zones/${encodeURIComponent(id)}`)).statusCode, id).toBe(400);
+      }
+      expect((await get('/zones/5')).statusCode).toBe(404);
+    });
+
+    it('answers 400 for an id beyond integer in a body', async () => {
+      const res = await as(t, admin, { method: 'POST', url: '/api/v1/zones', payload: { name: 'Z', contract_id: 2147483648 } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toHaveProperty('contract_id');
+      const ok = await as(t, admin, { method: 'POST', url: '/api/v1/zones', payload: { name: 'Z', contract_id: contractId } });
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
+    it('reads a bigserial id beyond integer as an id that names no row', async () => {
+      const res = await as(t, admin, { method: 'POST', url: '/api/v1/notifications/2147483648/read' });
+      expect(res.statusCode, res.body).toBe(404);
+      expect((await as(t, admin, { method: 'POST', url: '/api/v1/notifications/9223372036854775807/read' })).statusCode).toBe(400);
+    });
+  });
+});
