@@ -60,4 +60,18 @@ describe('bad input', () => {
       expect((await as(t, admin, { method: 'POST', url: '/api/v1/notifications/9223372036854775807/read' })).statusCode).toBe(400);
     });
   });
+
+  describe('text stored in jsonb', () => {
+    it('keeps a setting whose text looks like JSON a text, and signing in still works', async () => {
+      for (const value of ['1', 'true', 'null', '[1]', '{"a":1}']) {
+        const res = await as(t, admin, { method: 'PUT', url: '/api/v1/master-data/settings', payload: { map_key: value } });
+        expect(res.statusCode, res.body).toBe(200);
+        t.services.settings.invalidate();
+        const read = await get('/master-data/settings');
+        expect(read.statusCode, read.body).toBe(200);
+        expect(read.json<{ map_key: unknown }>().map_key).toBe(value);
+      }
+      await signIn(t, 'bad-input-admin');
+    });
+  });
 });
