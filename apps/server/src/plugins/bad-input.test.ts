@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_TYPE } from '@strata/shared';
+import { MESSAGES, USER_TYPE } from '@strata/shared';
+import { systemLogs } from '../db/schema/index.js';
 import { createContract, createRole, createUser } from '../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../testing/harness.js';
+import { countRows } from '../testing/master-data.js';
 
 /** Issue 17: every bad input is a 4xx with a message, never a 500 (docs/decisions/033-bad-input-and-api-fuzzing.md). */
 describe('bad input', () => {
@@ -10,6 +12,8 @@ describe('bad input', () => {
   let contractId: number;
   beforeAll(async () => {
     t = await createTestApp();
+    // Id 1 of users and roles is someone else: the walks below send requests to `/…/1/…` of every route.
+    await createUser(t.db, { roleId: (await createRole(t.db, [])).roleId });
     const all = await createRole(t.db, 'all');
     contractId = (await createContract(t.db)).contractId;
     await createUser(t.db, { loginName: 'bad-input-admin', roleId: all.roleId, userType: USER_TYPE.AppAdmin });
@@ -72,6 +76,63 @@ describe('bad input', () => {
         expect(read.json<{ map_key: unknown }>().map_key).toBe(value);
       }
       await signIn(t, 'bad-input-admin');
+    });
+  });
+
+  describe('malformed multipart bodies', () => {
+    const boundary = '----strata-bad';
+    const whole = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="contract_id"\r\n\r\n${1}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      'name,value\r\nA,1\r\n',
+      `\r\n--${boundary}--\r\n`,
+    ].join('');
+    const bodies = {
+      'no boundary': { 'content-type': 'multipart/form-data', payload: whole },
+      'cut off mid-part': { 'content-type': `multipart/form-data; boundary=${boundary}`, payload: whole.slice(0, whole.indexOf('name,value') + 5) },
+    };
+    /** Every POST/PUT route, `:category` a contract and every other parameter 1 (contract 1 exists). */
+    const writeRoutes = () =>
+      t.app.apiRoutes.flatMap((r) =>
+        (Array.isArray(r.method) ? r.method : [r.method])
+          .filter((m) => m === 'POST' || m === 'PUT')
+          .map((method) => ({ method: method as 'POST' | 'PUT', url: r.url.replace(/:category\b/, 'contract').replace(/:[a-z_]+/g, '1') })),
+      );
+
+    it.each(Object.entries(bodies))('answers 400 malformedUpload on every upload route, and no 5xx anywhere, for a body %s', async (_, body) => {
+      const malformed: string[] = [];
+      // A session of its own: a route of the walk (signing out) may end it; it is then signed in again.
+      let walker = await signIn(t, 'bad-input-admin');
+      for (const r of writeRoutes()) {
+        const res = await as(t, walker, { method: r.method, url: r.url, headers: { 'content-type': body['content-type'] }, payload: body.payload });
+        expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBeLessThan(500);
+        if (res.statusCode === 400 && res.body === JSON.stringify(MESSAGES.malformedUpload)) malformed.push(`${r.method} ${r.url}`);
+        if (res.statusCode === 401) walker = await signIn(t, 'bad-input-admin');
+      }
+      expect(malformed).toEqual(
+        expect.arrayContaining([
+          'POST /api/v1/account/profile/picture',
+          'POST /api/v1/admin/users/import',
+          'POST /api/v1/uploads/instrument',
+          'POST /api/v1/uploads/map',
+          'POST /api/v1/photos/contract/1',
+          'POST /api/v1/documents/contract/1',
+          'POST /api/v1/master-data/documentations',
+          'POST /api/v1/instruments/import',
+        ]),
+      );
+    });
+
+    it('does not write a 400 for a malformed upload to the system logs', async () => {
+      const before = await countRows(t.db, systemLogs);
+      const res = await as(t, admin, {
+        method: 'POST',
+        url: '/api/v1/uploads/map',
+        headers: { 'content-type': bodies['cut off mid-part']['content-type'] },
+        payload: bodies['cut off mid-part'].payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(await countRows(t.db, systemLogs)).toBe(before);
     });
   });
 });

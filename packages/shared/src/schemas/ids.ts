@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
 
 /**
  * Ids, one schema for every route (docs/decisions/033-bad-input-and-api-fuzzing.md). A row id is a PostgreSQL
@@ -14,7 +15,7 @@ import { z } from 'zod';
  */
 export const ID_MAX = 2_147_483_647;
 export const BIG_ID_MAX = Number.MAX_SAFE_INTEGER;
-export const INVALID_ID = 'Not a valid id';
+export const INVALID_ID = MESSAGES.invalidId;
 
 /** An id of an `integer` column: a whole number from 1 to 2147483647. */
 export function isId(value: unknown): value is number {
@@ -41,7 +42,7 @@ export const ZId = zId();
 export const ZBigId = z.number().int().min(1).max(BIG_ID_MAX);
 
 /** An id in a path, a query string or a multipart field (text). */
-export const zIdText = (message = INVALID_ID, max = ID_MAX) =>
+export const zIdText = (message: string = INVALID_ID, max = ID_MAX) =>
   z.string({ message }).transform((v, ctx) => {
     const id = idFromText(v, max);
     if (id === null) {
