@@ -135,4 +135,58 @@ describe('bad input', () => {
       expect(await countRows(t.db, systemLogs)).toBe(before);
     });
   });
+
+  describe('lone UTF-16 surrogates', () => {
+    const lone = '{"login":"\\ud800x"}';
+
+    it('refuses {"login":"\\ud800x"} on forgot-password without a session as a field error', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/forgot-password',
+        headers: { 'content-type': 'application/json' },
+        payload: lone,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ login: MESSAGES.malformedText });
+    });
+
+    it.each([
+      ['PUT', '/account/profile', { fullname: 'x\udc00' }, 'fullname'],
+      ['POST', '/zones', { name: '\ud800x', contract_id: 1 }, 'name'],
+      ['POST', '/master-data/sites', { name: 'a\ud800', contract_id: 1 }, 'name'],
+      ['POST', '/alert-templates', { name: '\ud800', contract_ids: [1] }, 'name'],
+      ['POST', '/monitoring-groups', { name: '\udbff', contract_id: 1, instrument_ids: [] }, 'name'],
+      ['POST', '/account/change-password', { current_password: '\ud800', new_password: 'a long enough password 1' }, 'current_password'],
+      ['POST', '/zones', { name: 'Z', contract_id: 1, description: { nested: ['\ud800'] } }, 'description.nested.0'],
+    ] as const)('refuses a lone surrogate on %s %s as a field error', async (method, url, payload, field) => {
+      const res = await as(t, admin, { method, url: `/api/v1${url}`, payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ [field]: MESSAGES.malformedText });
+    });
+
+    it('refuses a lone surrogate in a key, and at any depth', async () => {
+      const key = await as(t, admin, {
+        method: 'POST',
+        url: '/api/v1/zones',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":"Z","contract_id":1,"\\ud800":1}',
+      });
+      expect(key.statusCode, key.body).toBe(400);
+      expect(key.json()).toEqual({ body: MESSAGES.malformedText });
+      const deep = `${'['.repeat(50)}"\\ud800"${']'.repeat(50)}`;
+      const res = await as(t, admin, {
+        method: 'POST',
+        url: '/api/v1/zones',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"name":"Z","contract_id":1,"polygon":${deep}}`,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.values(res.json<Record<string, string>>())).toContain(MESSAGES.malformedText);
+    });
+
+    it('still accepts a surrogate pair (an emoji) and Chinese text', async () => {
+      const res = await as(t, admin, { method: 'PUT', url: '/api/v1/account/profile', payload: { fullname: '管理员 😀' } });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
 });
