@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './format.js';
 export * from './messages.js';
+export * from './own.js';
 export * from './permissions.js';
 export * from './sanitize.js';
 export * from './schemas/common.js';

@@ -189,4 +189,11 @@ describe('bad input', () => {
       expect(res.statusCode, res.body).toBe(200);
     });
   });
+
+  describe('keys from input that every object inherits', () => {
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('answers 404 for POST /exports/%s', async (type) => {
+      const res = await as(t, admin, { method: 'POST', url: `/api/v1/exports/${type}`, payload: { format: 'csv' } });
+      expect(res.statusCode, res.body).toBe(404);
+    });
+  });
 });
