@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, USER_TYPE } from '@strata/shared';
 import { systemLogs } from '../db/schema/index.js';
+import { writeSetting } from '../modules/settings/settings.service.js';
 import { createContract, createRole, createUser } from '../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../testing/harness.js';
 import { countRows } from '../testing/master-data.js';
@@ -194,6 +195,43 @@ describe('bad input', () => {
     it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('answers 404 for POST /exports/%s', async (type) => {
       const res = await as(t, admin, { method: 'POST', url: `/api/v1/exports/${type}`, payload: { format: 'csv' } });
       expect(res.statusCode, res.body).toBe(404);
+    });
+  });
+
+  describe('settings and filters found by the fuzzer', () => {
+    it('refuses an unknown time zone in the system settings as a field error', async () => {
+      for (const timezone of ['Mars/Olympus', '', 'Asia/Singapore ']) {
+        const res = await as(t, admin, { method: 'PUT', url: '/api/v1/master-data/settings', payload: { timezone } });
+        expect(res.statusCode, `${timezone}: ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({ timezone: MESSAGES.unknownTimeZone });
+      }
+      const ok = await as(t, admin, { method: 'PUT', url: '/api/v1/master-data/settings', payload: { timezone: 'Asia/Singapore' } });
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
+    it('falls back to the default for a stored setting that fails its schema, and keeps answering', async () => {
+      await writeSetting(t.db.orm, 'timezone', 'Mars/Olympus');
+      t.services.settings.invalidate();
+      try {
+        expect((await get('/config')).statusCode).toBe(200);
+        const settings = await get('/master-data/settings');
+        expect(settings.statusCode, settings.body).toBe(200);
+        expect(settings.json<{ timezone: string }>().timezone).toBe('Asia/Singapore');
+        expect((await get('/schedules')).statusCode).toBe(200);
+      } finally {
+        await writeSetting(t.db.orm, 'timezone', 'Asia/Singapore');
+        t.services.settings.invalidate();
+      }
+    });
+
+    it.each(['2147483648', '99999999999999999999', '16', '1', '-2'])('answers 400 for a contract type filter of %s', async (type) => {
+      expect((await get(`/contracts?type=${type}`)).statusCode).toBe(400);
+      expect((await get(`/contracts/manage?type=${type}`)).statusCode).toBe(400);
+    });
+
+    it('still filters contracts by a type bit', async () => {
+      expect((await get('/contracts?type=4')).statusCode).toBe(200);
+      expect((await get('/contracts/manage?type=6')).statusCode).toBe(200);
     });
   });
 });

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { ZId, ZIdText } from './ids.js';
-import { ZContract } from './contracts.js';
+import { ZContract, ZContractTypeBits, ZContractTypeFilter } from './contracts.js';
 import { ZPolygon } from './geometry.js';
 
 /** Contracts management (issue 6): `/contracts/management`, tabs Information, Boundary, Users. */
 
 const ZDate = z.iso.date('Enter a date as YYYY-MM-DD');
-/** Type bits: IM 2, Civil 4, SI 8; nothing else. */
-export const ZContractTypeBits = z
-  .number()
-  .int()
-  .min(0)
-  .max(14)
-  .refine((v) => (v & ~14) === 0, 'Type is a combination of IM (2), Civil (4) and SI (8)');
-
 export const ZContractSummary = ZContract.extend({
   description: z.string(),
   contractor_id: z.number().int().nullable(),
@@ -52,7 +44,7 @@ export const ZListManagedContractsQuery = z.object({
   skip: z.coerce.number().int().min(0).default(0),
   keyword: z.string().trim().max(100).optional(),
   /** Bit filter: contracts whose type has any of these bits. */
-  type: z.coerce.number().int().min(0).optional(),
+  type: ZContractTypeFilter.optional(),
   active: ZBoolQuery,
   contractor_id: ZIdText.optional(),
 });

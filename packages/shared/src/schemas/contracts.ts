@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** Type bits: IM 2, Civil 4, SI 8; nothing else. */
+export const ZContractTypeBits = z
+  .number()
+  .int()
+  .min(0)
+  .max(14)
+  .refine((v) => (v & ~14) === 0, 'Type is a combination of IM (2), Civil (4) and SI (8)');
+
+/** A type filter in a query string: contracts whose type has any of these bits (4 = Civil). */
+export const ZContractTypeFilter = z.coerce.number().pipe(ZContractTypeBits);
+
 export const ZContract = z.object({
   contract_id: z.number().int(),
   no: z.string(),
@@ -15,7 +26,7 @@ export const ZListContractsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   skip: z.coerce.number().int().min(0).default(0),
   /** Bit filter: contracts whose type has any of these bits (4 = Civil). */
-  type: z.coerce.number().int().min(0).optional(),
+  type: ZContractTypeFilter.optional(),
 });
 export type TListContractsQuery = z.infer<typeof ZListContractsQuery>;
 
