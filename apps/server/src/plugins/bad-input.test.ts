@@ -59,6 +59,14 @@ describe('bad input', () => {
       expect(ok.statusCode, ok.body).toBe(200);
     });
 
+    it('answers 400 for ids beyond integer in POST /filter-contracts and POST /admin/users', async () => {
+      const res = await as(t, admin, { method: 'POST', url: '/api/v1/filter-contracts', payload: { contract_ids: [contractId, 2147483648] } });
+      expect(res.statusCode, res.body).toBe(400);
+      const approve = await as(t, admin, { method: 'POST', url: '/api/v1/admin/users', payload: { role_id: 2147483648 } });
+      expect(approve.statusCode, approve.body).toBe(400);
+      expect(approve.json()).toHaveProperty('role_id');
+    });
+
     it('reads a bigserial id beyond integer as an id that names no row', async () => {
       const res = await as(t, admin, { method: 'POST', url: '/api/v1/notifications/2147483648/read' });
       expect(res.statusCode, res.body).toBe(404);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBigIdText, ZId, ZIdText } from './ids.js';
+import { ZBigIdText, ZId, zId, ZIdText } from './ids.js';
 import { USER_STATUS, USER_TYPE } from '../constants.js';
 import { ZEmail, ZLoginName } from './account.js';
 
@@ -57,7 +57,7 @@ export const ZCreateAdminUserRequest = z.object({
   fullname: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
   email: ZEmail,
   user_type: ZUserType,
-  role_id: z.number().int().positive('Role is required'),
+  role_id: zId('Role is required'),
   contractor_id: ZId.nullish(),
   contract_ids: z.array(ZId).max(1000).default([]),
   description: z.string().trim().max(1000).nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids.js';
 
 /** Type bits: IM 2, Civil 4, SI 8; nothing else. */
 export const ZContractTypeBits = z
@@ -39,7 +40,7 @@ export const ZContractList = z.object({
 export type TContractList = z.infer<typeof ZContractList>;
 
 export const ZFilterContractsRequest = z.object({
-  contract_ids: z.array(z.number().int()),
-  last_filtered: z.array(z.number().int()).optional(),
+  contract_ids: z.array(ZId).max(10_000),
+  last_filtered: z.array(ZId).max(10_000).optional(),
 });
 export type TFilterContractsRequest = z.infer<typeof ZFilterContractsRequest>;
