@@ -49,6 +49,8 @@ export function validValue(schema: JsonSchema | undefined, rng: Prng, depth = 0)
     case 'number': {
       const min = schema.minimum ?? (schema.exclusiveMinimum === undefined ? -1000 : 1);
       const max = schema.maximum ?? 100_000;
+      // The extremes the schema still accepts: the server must cope with them (a page of 2^53 rows, a huge limit).
+      if (rng.chance(0.08)) return rng.chance(0.5) ? max : min;
       if (min <= 1 && max >= 5 && rng.chance(0.7)) return rng.pick(SMALL_IDS);
       const lo = Math.max(min, -1_000_000);
       const hi = Math.min(max, lo + 1_000_000);
@@ -60,6 +62,7 @@ export function validValue(schema: JsonSchema | undefined, rng: Prng, depth = 0)
     case 'string': {
       if (schema.format === 'date-time') return dateTime(rng);
       if (schema.format === 'date') return dateTime(rng).slice(0, 10);
+      if (schema.maxLength !== undefined && schema.maxLength <= 100_000 && rng.chance(0.05)) return 'x'.repeat(schema.maxLength);
       let s = rng.pick(WORDS);
       const min = schema.minLength ?? 0;
       while (s.length < min) s += 'x';
@@ -150,6 +153,10 @@ export function deepNesting(rng: Prng): unknown {
 
 /** A value of some other type, or a hostile one of the same type. */
 export function brokenValue(schema: JsonSchema | undefined, rng: Prng, depth = 0): unknown {
+  if ((schema?.type === 'integer' || schema?.type === 'number') && rng.chance(0.2)) {
+    // Just past the schema's bounds.
+    return rng.chance(0.5) ? (schema.maximum ?? 2147483647) + 1 : (schema.minimum ?? -2147483648) - 1;
+  }
   switch (rng.int(9)) {
     case 0:
       return rng.pick(HOSTILE_TEXTS);
