@@ -129,7 +129,7 @@ export const HOSTILE_TEXTS = [
   'é'.normalize('NFD'),
 ];
 
-export const HOSTILE_NUMBERS = [2147483648, -2147483649, 9007199254740993, 1e20, 1e308, -1e308, -1, 0, 0.5, -0, 4294967296];
+export const HOSTILE_NUMBERS = [2147483648, -2147483649, Number.MAX_SAFE_INTEGER + 2, 1e20, 1e308, -1e308, -1, 0, 0.5, -0, 4294967296];
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
 
