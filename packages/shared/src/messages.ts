@@ -60,6 +60,11 @@ export const MESSAGES = {
   maxAboveMin: 'The maximum must be greater than the minimum',
   // A time range (the announcement's "show until").
   endAfterStart: 'End must be after start',
+  // Bad input (issue 17, docs/decisions/033-bad-input-and-api-fuzzing.md).
+  malformedText: 'Text holds a character that is not valid Unicode (a lone surrogate)',
+  malformedUpload: 'The upload could not be read: the form is malformed or incomplete. Choose the file and send it again.',
+  invalidId: 'Not a valid id',
+  unknownTimeZone: 'Unknown time zone',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSafeText, isSanitizeExempt, sanitizeText } from './sanitize.js';
+import { isSafeText, isSanitizeExempt, isWellFormedText, sanitizeText } from './sanitize.js';
 
 /** Control characters the rule removes: Unicode Cc except tab, line feed and carriage return. */
 const isControlChar = (ch: string) => /\p{Cc}/u.test(ch) && !['\t', '\n', '\r'].includes(ch);
@@ -131,5 +131,17 @@ describe('isSanitizeExempt', () => {
     for (const name of ['comment', 'remarks', 'zipcode', 'password.note', 'description']) {
       expect(isSanitizeExempt(name)).toBe(false);
     }
+  });
+});
+
+describe('isWellFormedText refuses lone surrogates', () => {
+  it.each([
+    ['a lone high surrogate', '\ud800x'],
+    ['a lone low surrogate', 'x\udc00'],
+    ['a high one at the end', 'abc\udbff'],
+    ['two high ones', '\ud800\ud800'],
+  ])('refuses %s', (_, text) => expect(isWellFormedText(text)).toBe(false));
+  it('accepts surrogate pairs, Chinese text and the empty text', () => {
+    for (const text of ['😀', 'a😀b', '中文', '', '±20 mm']) expect(isWellFormedText(text)).toBe(true);
   });
 });

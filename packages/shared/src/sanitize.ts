@@ -62,3 +62,14 @@ export function isSanitizeExempt(fieldPath: string): boolean {
   const leaf = fieldPath.split('.').pop() ?? fieldPath;
   return SANITIZE_EXEMPT_FIELD.test(leaf);
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Well-formed text: no lone UTF-16 surrogate (half of a pair with no other half, as `"\ud800"` in JSON makes). Such
+ * a text is no Unicode text at all: it cannot be stored (PostgreSQL refuses it in jsonb, UTF-8 turns it into U+FFFD)
+ * nor shown. Every field is held to it, secrets included (docs/decisions/033-bad-input-and-api-fuzzing.md).
+ */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}

@@ -98,6 +98,14 @@ describe('CSV records', () => {
   });
 });
 
+describe('sheet rows', () => {
+  it('keeps every column as an own key of the row, even one named __proto__ or constructor', async () => {
+    const { rows } = await readSheet(Buffer.from('name,__proto__,constructor\nA,1,2\n'), ['name'], ['name']);
+    expect(Object.keys(rows[0]!.cells)).toEqual(['name', '__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(rows[0]!.cells)).toBe(Object.prototype);
+  });
+});
+
 describe('XLSX files are checked as containers before they are parsed', () => {
   it('refuses a ZIP that is not an Excel workbook', async () => {
     const message = 'The file is a ZIP archive but not an Excel workbook: save it as .xlsx or .csv';

@@ -264,10 +264,8 @@ export async function readSheet(
   for (let i = 1; i < records.length; i++) {
     const rec = records[i]!;
     if (rec.every((v) => v.trim() === '')) continue;
-    const cells: Record<string, string> = {};
-    header.forEach((h, j) => {
-      if (h) cells[h] = (rec[j] ?? '').trim();
-    });
+    // Own keys only, whatever the header says (`__proto__`, `constructor`): the pairs become own properties.
+    const cells: Record<string, string> = Object.fromEntries(header.flatMap((h, j) => (h ? [[h, (rec[j] ?? '').trim()]] : [])));
     rows.push({ row: i + 1, cells });
   }
   if (rows.length === 0) throw new SheetFileError('The file has no rows to import');

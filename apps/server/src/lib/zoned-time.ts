@@ -29,15 +29,8 @@ export function zoneFormat(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True when `tz` is a time zone Intl knows. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    zoneFormat(tz);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** True when `tz` is a time zone Intl knows (the settings schema's rule). */
+export { isTimeZone } from '@strata/shared';
 
 const OFFSET_SLOT_MS = 15 * 60_000;
 const offsets = new Map<string, number>();

@@ -1,26 +1,46 @@
 import fp from 'fastify-plugin';
-import { isSafeText, isSanitizeExempt, MESSAGES, type TFieldErrors } from '@strata/shared';
+import { isSafeText, isSanitizeExempt, isWellFormedText, MESSAGES, type TFieldErrors } from '@strata/shared';
 import { badRequest } from '../lib/errors.js';
 
-function collect(value: unknown, path: string, raw: ReadonlySet<string>, out: TFieldErrors, depth = 0): void {
-  if (depth > 8) return;
-  if (typeof value === 'string') {
-    const leaf = path.split('.').pop() ?? path;
-    if (!isSanitizeExempt(leaf) && !raw.has(path) && !isSafeText(value)) out[path || 'body'] = MESSAGES.maliciousInput;
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => collect(v, path ? `${path}.${i}` : String(i), raw, out, depth + 1));
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) collect(v, path ? `${path}.${k}` : k, raw, out, depth + 1);
+/** The unsafe-input rule applies this deep into a body; well-formedness at any depth. */
+const SANITIZE_DEPTH = 8;
+
+/**
+ * The field errors of a body or a query: a text that is not well-formed Unicode (a lone surrogate, in a value or a
+ * key, secrets and raw fields included) is `malformedText`; a text that changes when sanitised (except secrets and
+ * the route's raw fields) is `maliciousInput`. Walked with a stack, so that no nesting is too deep for it.
+ */
+function collect(root: unknown, raw: ReadonlySet<string>, out: TFieldErrors): void {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    const field = path || 'body';
+    if (typeof value === 'string') {
+      if (!isWellFormedText(value)) out[field] = MESSAGES.malformedText;
+      else if (depth <= SANITIZE_DEPTH && !isSanitizeExempt(path.split('.').pop() ?? path) && !raw.has(path) && !isSafeText(value))
+        out[field] = MESSAGES.maliciousInput;
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, path: path ? `${path}.${i}` : String(i), depth: depth + 1 }));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        const key = path ? `${path}.${k}` : k;
+        if (!isWellFormedText(k)) out[field] = MESSAGES.malformedText;
+        else stack.push({ value: v, path: key, depth: depth + 1 });
+      }
+    }
   }
 }
 
-/** The unsafe-input rule on the server: any text field of a body or query whose value changes when sanitised is refused. */
+/**
+ * The input rule every route passes (preValidation): any text field of a body or query that is not well-formed
+ * Unicode, or whose value changes when sanitised, is refused with field errors.
+ */
 export const safeInputPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
     const raw = new Set(request.routeOptions.config.rawTextFields ?? []);
     const errors: TFieldErrors = {};
-    collect(request.body, '', raw, errors);
-    collect(request.query, '', raw, errors);
+    collect(request.body, raw, errors);
+    collect(request.query, raw, errors);
     if (Object.keys(errors).length > 0) throw badRequest(errors);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdText } from './ids.js';
 import { USER_TYPE } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { PASSWORD_MESSAGES } from '../password-rules.js';
@@ -28,7 +29,7 @@ export const ZRegisterRequest = z
     email: ZEmail,
     /** 0 Authority or 1 Contractor (Application Admins are made by administrators). */
     user_type: z.union([z.literal(USER_TYPE.Authority), z.literal(USER_TYPE.Contractor)], 'User type must be Authority or Contractor'),
-    contractor_id: z.number().int().positive().nullish(),
+    contractor_id: ZId.nullish(),
     note: z.string().trim().max(1000, 'Note must be at most 1000 characters').nullish(),
   })
   .superRefine((v, ctx) => {
@@ -129,7 +130,7 @@ export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 export const ZProfilePictureResponse = z.object({ pic_uri: z.string() });
 export type TProfilePictureResponse = z.infer<typeof ZProfilePictureResponse>;
 
-export const ZUserIdParam = z.object({ user_id: z.coerce.number().int().positive() });
+export const ZUserIdParam = z.object({ user_id: ZIdText });
 
 /** GET /account/recents: pages the caller opened lately (from POST /last-url), newest first, at most 50. */
 export const ZRecentPagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(50) });
@@ -156,7 +157,7 @@ export const ZPendingUserList = z.object({ records: z.array(ZPendingUser), total
 export type TPendingUserList = z.infer<typeof ZPendingUserList>;
 
 /** POST /admin/users/{id}/approve: optionally gives the role at once. */
-export const ZApproveUserRequest = z.object({ role_id: z.number().int().positive().nullish() }).default({});
+export const ZApproveUserRequest = z.object({ role_id: ZId.nullish() }).default({});
 export type TApproveUserRequest = z.infer<typeof ZApproveUserRequest>;
 
 /** POST /admin/users/{id}/reject: the reason is mailed to the person. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdText } from './ids.js';
 import { ZMessageParams } from '../ws-events.js';
 import type { PermissionCode } from '../permissions.js';
 import { ZAlert, ZAlertKind, ZAlertStatus, type AlertKind } from './alerts.js';
@@ -180,8 +181,8 @@ export const ZListActionCasesQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
   /** A JSON list of contract ids (-1: all); omitted: every contract of the caller. */
   contracts: ZContractSelectionQuery.optional(),
-  alert_id: z.coerce.number().int().positive().optional(),
-  instrument_id: z.coerce.number().int().positive().optional(),
+  alert_id: ZIdText.optional(),
+  instrument_id: ZIdText.optional(),
 });
 export type TListActionCasesQuery = z.infer<typeof ZListActionCasesQuery>;
 
@@ -194,8 +195,8 @@ export type TActionCaseSummary = z.infer<typeof ZActionCaseSummary>;
 /** POST /action-cases: a case for an alert (its category follows the alert's kind) or for a damaged instrument. */
 export const ZOpenActionCaseRequest = z
   .object({
-    alert_id: z.number().int().positive().optional(),
-    instrument_id: z.number().int().positive().optional(),
+    alert_id: ZId.optional(),
+    instrument_id: ZId.optional(),
     /** Omitted or empty: the alert's message, or "<instrument> damaged". */
     title: z.string().trim().max(ACTION_LOG_LIMITS.titleMax, `Title must be at most ${ACTION_LOG_LIMITS.titleMax} characters`).optional(),
   })
@@ -214,10 +215,7 @@ export type TOpenActionCaseRequest = z.infer<typeof ZOpenActionCaseRequest>;
 export const ZAddActionEntryRequest = z.object({
   action: z.string().trim().min(1, 'Say what was done').max(ACTION_LOG_LIMITS.actionMax, `At most ${ACTION_LOG_LIMITS.actionMax} characters`),
   done_at: ZIsoDateTime,
-  file_ids: z
-    .array(z.number().int().positive())
-    .max(ACTION_LOG_LIMITS.filesPerEntry, `At most ${ACTION_LOG_LIMITS.filesPerEntry} files per follow-up`)
-    .default([]),
+  file_ids: z.array(ZId).max(ACTION_LOG_LIMITS.filesPerEntry, `At most ${ACTION_LOG_LIMITS.filesPerEntry} files per follow-up`).default([]),
 });
 export type TAddActionEntryRequest = z.input<typeof ZAddActionEntryRequest>;
 
@@ -229,13 +227,11 @@ export const ZCloseActionCaseRequest = z.object({
 export type TCloseActionCaseRequest = z.input<typeof ZCloseActionCaseRequest>;
 
 /** GET /action-cases/target?alert_id= | instrument_id=: what a new case would be about, before opening it. */
-export const ZActionCaseTargetQuery = z
-  .object({ alert_id: z.coerce.number().int().positive().optional(), instrument_id: z.coerce.number().int().positive().optional() })
-  .superRefine((v, ctx) => {
-    if ((v.alert_id === undefined) === (v.instrument_id === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['alert_id'], message: 'Give an alert or a damaged instrument, not both' });
-    }
-  });
+export const ZActionCaseTargetQuery = z.object({ alert_id: ZIdText.optional(), instrument_id: ZIdText.optional() }).superRefine((v, ctx) => {
+  if ((v.alert_id === undefined) === (v.instrument_id === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['alert_id'], message: 'Give an alert or a damaged instrument, not both' });
+  }
+});
 export type TActionCaseTargetQuery = z.infer<typeof ZActionCaseTargetQuery>;
 
 export const ZActionCaseTarget = z.object({

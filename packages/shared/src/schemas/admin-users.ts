@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBigIdText, ZId, zId, ZIdText } from './ids.js';
 import { USER_STATUS, USER_TYPE } from '../constants.js';
 import { ZEmail, ZLoginName } from './account.js';
 
@@ -42,10 +43,10 @@ export const ZListAdminUsersQuery = z.object({
   /** Matches login name, full name or e-mail (contains, case-insensitive). */
   keyword: z.string().trim().max(100).optional(),
   user_type: z.coerce.number().int().min(0).max(2).optional(),
-  role_id: z.coerce.number().int().positive().optional(),
+  role_id: ZIdText.optional(),
   status: z.enum(USER_STATUS).optional(),
-  contract_id: z.coerce.number().int().positive().optional(),
-  contractor_id: z.coerce.number().int().positive().optional(),
+  contract_id: ZIdText.optional(),
+  contractor_id: ZIdText.optional(),
   sort: z.enum(ADMIN_USER_SORTS).default('login_name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -56,9 +57,9 @@ export const ZCreateAdminUserRequest = z.object({
   fullname: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
   email: ZEmail,
   user_type: ZUserType,
-  role_id: z.number().int().positive('Role is required'),
-  contractor_id: z.number().int().positive().nullish(),
-  contract_ids: z.array(z.number().int().positive()).max(1000).default([]),
+  role_id: zId('Role is required'),
+  contractor_id: ZId.nullish(),
+  contract_ids: z.array(ZId).max(1000).default([]),
   description: z.string().trim().max(1000).nullish(),
 });
 export type TCreateAdminUserRequest = z.infer<typeof ZCreateAdminUserRequest>;
@@ -74,7 +75,7 @@ export const ZUserContracts = z.object({
 });
 export type TUserContracts = z.infer<typeof ZUserContracts>;
 
-export const ZSetUserContractsRequest = z.object({ contract_ids: z.array(z.number().int().positive()).max(1000) });
+export const ZSetUserContractsRequest = z.object({ contract_ids: z.array(ZId).max(1000) });
 export type TSetUserContractsRequest = z.infer<typeof ZSetUserContractsRequest>;
 
 export const ZUserStatusChange = z.object({ user_id: z.number().int(), status: z.enum(USER_STATUS), ended_sessions: z.number().int() });
@@ -93,7 +94,7 @@ export const ZUserSession = z.object({
 export const ZUserSessionList = z.object({ records: z.array(ZUserSession), total_records: z.number().int() });
 export type TUserSessionList = z.infer<typeof ZUserSessionList>;
 
-export const ZUserSessionParams = z.object({ id: z.coerce.number().int().positive(), session_id: z.coerce.number().int().positive() });
+export const ZUserSessionParams = z.object({ id: ZIdText, session_id: ZBigIdText });
 
 // Bulk user upload (upload type `user-import`)
 export const USER_IMPORT_COLUMNS = ['login_name', 'fullname', 'email', 'user_type', 'role', 'contractor', 'contracts'] as const;

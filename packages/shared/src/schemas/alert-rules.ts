@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, zId } from './ids.js';
 import { ALERT_KINDS, SCENARIO_ALERT_KINDS, ZAlertKind } from './alerts.js';
 import { READING_CODE_LIMITS } from './instruments.js';
 import { ZContractSelectionQuery } from './readings.js';
@@ -116,7 +117,7 @@ export const ZListAlertTemplatesQuery = z.object({
 });
 export type TListAlertTemplatesQuery = z.infer<typeof ZListAlertTemplatesQuery>;
 
-const ids = z.array(z.number().int().positive()).max(5000);
+const ids = z.array(ZId).max(5000);
 const templateFields = {
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   category: ZAlertTemplateCategory,
@@ -222,13 +223,13 @@ export const ZListMonitoringGroupsQuery = z.object({
 export type TListMonitoringGroupsQuery = z.infer<typeof ZListMonitoringGroupsQuery>;
 
 const groupFields = {
-  contract_id: z.number().int().positive('Choose a contract'),
+  contract_id: zId('Choose a contract'),
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters'),
   rule: ZGroupRule.nullable(),
   active: z.boolean(),
   /** Members: instruments of the group's contract. */
-  instrument_ids: z.array(z.number().int().positive()).max(5000, 'At most 5000 instruments'),
+  instrument_ids: z.array(ZId).max(5000, 'At most 5000 instruments'),
 };
 export const ZMonitoringGroupBody = z.object({
   contract_id: groupFields.contract_id,
@@ -256,8 +257,8 @@ export type TMonitoringGroupUpdate = z.infer<typeof ZMonitoringGroupUpdate>;
  * every instrument of the contract) at level ≥ level_code within the last within_hours hours.
  */
 export const ZScenarioRule = z.object({
-  instrument_ids: z.array(z.number().int().positive()).max(5000).default([]),
-  group_ids: z.array(z.number().int().positive()).max(200).default([]),
+  instrument_ids: z.array(ZId).max(5000).default([]),
+  group_ids: z.array(ZId).max(200).default([]),
   level_code: z.string().trim().min(1, 'Level is required').max(10),
   min_count: z.number().int().min(1, 'Count is at least 1').max(10_000),
   within_hours: z
@@ -297,7 +298,7 @@ export const ZListAlertScenariosQuery = z.object({
 export type TListAlertScenariosQuery = z.infer<typeof ZListAlertScenariosQuery>;
 
 const scenarioFields = {
-  contract_id: z.number().int().positive('Choose a contract'),
+  contract_id: zId('Choose a contract'),
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters'),
   kind: z.enum(SCENARIO_ALERT_KINDS, 'Kind is scenario, user or contract'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdText } from './ids.js';
 import { ZMessageParams } from '../ws-events.js';
 import { ZContractSelectionQuery } from './readings.js';
 
@@ -165,9 +166,9 @@ export const ZListAlertsQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
   /** A JSON list of contract ids (-1: all); omitted: all the caller's contracts. Ids the caller cannot see are ignored. */
   contracts: ZContractSelectionQuery.optional(),
-  instrument_id: z.coerce.number().int().positive().optional(),
-  group_id: z.coerce.number().int().positive().optional(),
-  scenario_id: z.coerce.number().int().positive().optional(),
+  instrument_id: ZIdText.optional(),
+  group_id: ZIdText.optional(),
+  scenario_id: ZIdText.optional(),
   /** Last triggered at or after (a bare date: from the start of that day, UTC). */
   from: ZDateTimeQuery.optional(),
   /** Last triggered before (a bare date: up to the end of that day, UTC). */

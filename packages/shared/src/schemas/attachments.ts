@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdText } from './ids.js';
 import { ZBboxQuery, ZIdListQuery } from './instruments.js';
 
 /**
@@ -70,11 +71,11 @@ export const FILE_COMPLETED_DOCUMENT = 'document';
 export const ZRecordCategory = z.string().regex(/^[a-z][a-z-]{0,39}$/, 'Unknown record category');
 
 /** Path of the list and upload calls: /photos/{category}/{id}, /documents/{category}/{id}, /files/{category}/{id}. */
-export const ZRecordParams = z.object({ category: ZRecordCategory, id: z.coerce.number().int().positive() });
+export const ZRecordParams = z.object({ category: ZRecordCategory, id: ZIdText });
 export type TRecordParams = z.infer<typeof ZRecordParams>;
 
 /** Path of the by-file calls: /photos/{file_id}, /documents/{file_id}. */
-export const ZFileIdParams = z.object({ file_id: z.coerce.number().int().positive() });
+export const ZFileIdParams = z.object({ file_id: ZIdText });
 export type TFileIdParams = z.infer<typeof ZFileIdParams>;
 
 /** A comma-joined list of values among `allowed` (`types=pdf,docx`); empty means all. */
@@ -275,7 +276,7 @@ export const ZDocumentHistoryQuery = z.object({
   keyword,
   from: dateBound,
   to: dateBound,
-  contract_id: z.coerce.number().int().positive().optional(),
+  contract_id: ZIdText.optional(),
   skip,
   limit: pageLimit(ATTACHMENT_LIMITS.pageSize, 1000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdText } from './ids.js';
 
 export const ZAuditLog = z.object({
   audit_id: z.number().int(),
@@ -19,7 +20,7 @@ export type TAuditLogList = z.infer<typeof ZAuditLogList>;
 
 /** Filters of the audit log (the list and its export). `from`/`to`: ISO dates or date-times; a bare date `to` covers its day. */
 export const ZAuditLogFilters = z.object({
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: ZIdText.optional(),
   /** A prefix: `user.` matches every user action. */
   action: z.string().trim().max(100).optional(),
   entity_type: z.string().trim().max(100).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdText } from './ids.js';
 
 /** A same-site path with its query string: starts with one `/`, no scheme, no host, no backslash. */
 export const ZSitePath = z
@@ -45,4 +46,4 @@ export type TListBookmarksQuery = z.infer<typeof ZListBookmarksQuery>;
 export const ZBookmarkList = z.object({ records: z.array(ZBookmark) });
 export type TBookmarkList = z.infer<typeof ZBookmarkList>;
 
-export const ZBookmarkIdParam = z.object({ bookmark_id: z.coerce.number().int().positive() });
+export const ZBookmarkIdParam = z.object({ bookmark_id: ZIdText });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdText } from './ids.js';
 
 /**
  * Comments on a record (spec §3 Comment, §7 /comments, §9): generic over (topic, ref_id), where the topic is the record
@@ -26,7 +27,7 @@ export const ZCommentTopic = z
   .max(50)
   .regex(/^[a-z][a-z0-9-]*$/, 'Unknown topic');
 
-const ZRefId = z.coerce.number().int().positive();
+const ZRefId = ZIdText;
 
 /**
  * A page of this site below the language prefix (`/dashboard/search/instrument/5/comments`); a leading `/en` or `/zh`
@@ -77,11 +78,11 @@ export type TCommentList = z.infer<typeof ZCommentList>;
 /** POST /comments. */
 export const ZCreateCommentRequest = z.object({
   topic: ZCommentTopic,
-  ref_id: z.number().int().positive(),
+  ref_id: ZId,
   /** What the web knows of the record when commenting (free text, e.g. the instrument's name); stored as given. */
   ref_data: z.string().trim().max(1000).nullish(),
   /** A top-level comment of the same record, to reply to it. */
-  parent_id: z.number().int().positive().nullish(),
+  parent_id: ZId.nullish(),
   comment: z.string().trim().min(1, 'Comment is required').max(COMMENT_LIMITS.maxLength, `Comment must be at most ${COMMENT_LIMITS.maxLength} characters`),
   /** Where the mail and notification link to; must be a page of the record. Default: the record's page. */
   link_uri: ZCommentLink.nullish(),
@@ -99,7 +100,7 @@ export const ZRecordUsersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(COMMENT_LIMITS.userSearchLimit).default(COMMENT_LIMITS.userSearchLimit),
   skip: z.coerce.number().int().min(0).default(0),
 });
-export type TRecordUsersQuery = z.input<typeof ZRecordUsersQuery>;
+export type TRecordUsersQuery = z.infer<typeof ZRecordUsersQuery>;
 
 /** Comment recipient (spec §3). */
 export const ZCommentRecipient = z.object({ user_id: z.number().int(), fullname: z.string(), email: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBigIdText, ZIdText } from './ids.js';
 
 /** A general error body: a JSON string, shown by the client as an alert. */
 export const ZErrorMessage = z.string();
@@ -15,4 +16,7 @@ export const ZPageQuery = z.object({
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+/** `/{id}` of a row with an `integer` id. */
+export const ZIdParam = z.object({ id: ZIdText });
+/** `/{id}` of a row with a `bigserial` id (notifications, announcements). */
+export const ZBigIdParam = z.object({ id: ZBigIdText });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids.js';
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
 
@@ -48,5 +49,5 @@ export type TContractorBody = z.infer<typeof ZContractorBody>;
 export const ZContractorContracts = z.object({ contractor_id: z.number().int(), records: z.array(ZContractorContract) });
 export type TContractorContracts = z.infer<typeof ZContractorContracts>;
 
-export const ZSetContractorContractsRequest = z.object({ contract_ids: z.array(z.number().int().positive()).max(1000) });
+export const ZSetContractorContractsRequest = z.object({ contract_ids: z.array(ZId).max(1000) });
 export type TSetContractorContractsRequest = z.infer<typeof ZSetContractorContractsRequest>;

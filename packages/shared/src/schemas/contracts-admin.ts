@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { ZContract } from './contracts.js';
+import { ZId, ZIdText } from './ids.js';
+import { ZContract, ZContractTypeBits, ZContractTypeFilter } from './contracts.js';
 import { ZPolygon } from './geometry.js';
 
 /** Contracts management (issue 6): `/contracts/management`, tabs Information, Boundary, Users. */
 
 const ZDate = z.iso.date('Enter a date as YYYY-MM-DD');
-/** Type bits: IM 2, Civil 4, SI 8; nothing else. */
-export const ZContractTypeBits = z
-  .number()
-  .int()
-  .min(0)
-  .max(14)
-  .refine((v) => (v & ~14) === 0, 'Type is a combination of IM (2), Civil (4) and SI (8)');
-
 export const ZContractSummary = ZContract.extend({
   description: z.string(),
   contractor_id: z.number().int().nullable(),
@@ -51,9 +44,9 @@ export const ZListManagedContractsQuery = z.object({
   skip: z.coerce.number().int().min(0).default(0),
   keyword: z.string().trim().max(100).optional(),
   /** Bit filter: contracts whose type has any of these bits. */
-  type: z.coerce.number().int().min(0).optional(),
+  type: ZContractTypeFilter.optional(),
   active: ZBoolQuery,
-  contractor_id: z.coerce.number().int().positive().optional(),
+  contractor_id: ZIdText.optional(),
 });
 export type TListManagedContractsQuery = z.infer<typeof ZListManagedContractsQuery>;
 
@@ -67,7 +60,7 @@ export const ZContractFields = z.object({
   description: z.string().trim().max(CONTRACT_LIMITS.description, `Description must be at most ${CONTRACT_LIMITS.description} characters`),
   active: z.boolean(),
   type: ZContractTypeBits,
-  contractor_id: z.number().int().positive().nullable(),
+  contractor_id: ZId.nullable(),
   start_date: ZDate.nullable(),
   end_date: ZDate.nullable(),
   easting: z.number().min(-CONTRACT_LIMITS.coordinate).max(CONTRACT_LIMITS.coordinate).nullable(),
@@ -123,7 +116,7 @@ export const ZContractUser = z.object({
 export const ZContractUsers = z.object({ contract_id: z.number().int(), records: z.array(ZContractUser) });
 export type TContractUsers = z.infer<typeof ZContractUsers>;
 
-export const ZSetContractUsersRequest = z.object({ user_ids: z.array(z.number().int().positive()).max(5000) });
+export const ZSetContractUsersRequest = z.object({ user_ids: z.array(ZId).max(5000) });
 export type TSetContractUsersRequest = z.infer<typeof ZSetContractUsersRequest>;
 
 /**

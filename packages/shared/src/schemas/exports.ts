@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBigIdText } from './ids.js';
 
 /** The export/report polling states of the spec: 1 in progress, 2 completed, 3 failed, 4 too large. */
 export const EXPORT_STATUS = { inProgress: 1, completed: 2, failed: 3, tooLarge: 4 } as const;
@@ -15,7 +16,7 @@ export type ExportType = keyof typeof EXPORT_TYPES;
 export const EXPORT_LIMITS = { maxRows: 1_000_000, maxBytes: 200 * 1024 * 1024, keepDays: 7 } as const;
 
 export const ZExportTypeParam = z.object({ type: z.string().max(50) });
-export const ZExportIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const ZExportIdParam = z.object({ id: ZBigIdText });
 
 /** POST /exports/{type}: `format` plus the filters of the type (audit-logs: the audit-log filters; users: the user-list filters). */
 export const ZCreateExportRequest = z.looseObject({ format: z.string().max(10).optional() });

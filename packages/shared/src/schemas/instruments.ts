@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIdList, ZId, ZIdText } from './ids.js';
 import { FREQUENCY_CODES, INSTRUMENT_ICONS, INSTRUMENT_STATUS_CODES } from '../master-data.js';
 import { MESSAGES } from '../messages.js';
 
@@ -113,7 +114,7 @@ const typeFields = {
     .max(20, 'Code must be at most 20 characters')
     .regex(/^[A-Z0-9_-]+$/, MESSAGES.typeCodeChars),
   name: name('Name'),
-  category_id: z.number().int().positive().nullable(),
+  category_id: ZId.nullable(),
   icon: z.enum(INSTRUMENT_ICONS, 'Choose one of the built-in icons'),
   icon_color: ZHexColor,
   lta_code: optionalText('LTA code', 50).nullable(),
@@ -227,18 +228,12 @@ export const ZIdListQuery = z
   .string()
   .max(10_000)
   .transform((v, ctx) => {
-    const text = v.trim();
-    let values: unknown;
-    try {
-      values = text.startsWith('[') ? JSON.parse(text) : text === '' ? [] : text.split(',').map((s) => Number(s.trim()));
-    } catch {
-      values = undefined;
-    }
-    if (!Array.isArray(values) || !values.every((n) => Number.isInteger(n) && n > 0)) {
+    const values = parseIdList(v);
+    if (values === null) {
       ctx.addIssue({ code: 'custom', message: 'Give a JSON list of ids, e.g. [1,2]' });
       return z.NEVER;
     }
-    return [...new Set(values as number[])];
+    return [...new Set(values)];
   });
 
 /** `minE,minN,maxE,maxN` in SVY21 metres. */
@@ -257,8 +252,8 @@ export const ZListInstrumentsQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
   /** Type codes, comma-separated. */
   type: z.string().trim().max(500).optional(),
-  zone_id: z.coerce.number().int().positive().optional(),
-  contract_id: z.coerce.number().int().positive().optional(),
+  zone_id: ZIdText.optional(),
+  contract_id: ZIdText.optional(),
   /** Several contracts: a JSON list of ids. */
   contracts: ZIdListQuery.optional(),
   status: ZInstrumentStatus.optional(),
@@ -274,8 +269,8 @@ const instrumentFields = {
     .max(100, 'Name must be at most 100 characters')
     .regex(/^[^,;"]+$/, MESSAGES.instrumentNameChars),
   type_code: z.string().trim().min(1, 'Type is required').max(20),
-  contract_id: z.number().int().positive(),
-  zone_id: z.number().int().positive().nullable(),
+  contract_id: ZId,
+  zone_id: ZId.nullable(),
   easting: z.number().min(-1e6).max(1e6),
   northing: z.number().min(-1e6).max(1e6),
   latitude: z.number().min(-90).max(90),
@@ -406,6 +401,6 @@ export type TImportResult = z.infer<typeof ZImportResult>;
 
 export const ZInstrumentExportQuery = ZListInstrumentsQuery.omit({ limit: true, skip: true }).extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 export const ZThresholdExportQuery = z.object({
-  contract_id: z.coerce.number().int().positive().optional(),
+  contract_id: ZIdText.optional(),
   format: z.enum(['csv', 'xlsx']).default('xlsx'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids.js';
 import { MAP_LAYER_KINDS, MAP_LAYER_SOURCES } from '../master-data.js';
 
 /** Map layers (issue 6): base maps, overlays and station layers, in order. */
@@ -110,5 +111,5 @@ export const ZUpdateMapLayerRequest = ZMapLayerFields.partial();
 export type TUpdateMapLayerRequest = z.infer<typeof ZUpdateMapLayerRequest>;
 
 /** PUT /master-data/map-layers/order: every layer id, in the new order. */
-export const ZReorderMapLayersRequest = z.object({ layer_ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const ZReorderMapLayersRequest = z.object({ layer_ids: z.array(ZId).min(1).max(1000) });
 export type TReorderMapLayersRequest = z.infer<typeof ZReorderMapLayersRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids.js';
 import { ZLinkUri, ZMessageParams, ZSeverity } from '../ws-events.js';
 import { ZPageQuery } from './common.js';
 
@@ -56,7 +57,7 @@ export const ZSystemNotificationRequest = z.object({
   severity: ZSeverity,
   link_uri: ZLinkUri.nullish(),
   /** Omitted: every active user. Given: the users assigned to that contract and every Application Admin. */
-  contract_id: z.number().int().positive().nullish(),
+  contract_id: ZId.nullish(),
 });
 export type TSystemNotificationRequest = z.infer<typeof ZSystemNotificationRequest>;
 

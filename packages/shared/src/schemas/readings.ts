@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIdList } from './ids.js';
 import { ZIdListQuery } from './instruments.js';
 
 /** Instrument readings (issue 7): a series is (instrument, reading code, optional depth); a reading is (time, value). */
@@ -133,18 +134,11 @@ export const ZContractSelectionQuery = z
   .string()
   .max(10_000)
   .transform((v, ctx) => {
-    const text = v.trim();
-    let values: unknown;
-    try {
-      values = text.startsWith('[') ? JSON.parse(text) : text === '' ? [] : text.split(',').map((s) => Number(s.trim()));
-    } catch {
-      values = undefined;
-    }
-    if (!Array.isArray(values) || !values.every((n) => Number.isInteger(n) && (n > 0 || n === -1))) {
+    const ids = parseIdList(v, true);
+    if (ids === null) {
       ctx.addIssue({ code: 'custom', message: 'Give a JSON list of contract ids, e.g. [1,2], or -1 for all' });
       return z.NEVER;
     }
-    const ids = values as number[];
     return ids.length === 0 || ids.includes(-1) ? undefined : [...new Set(ids)];
   });
 

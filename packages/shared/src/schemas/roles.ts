@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdText } from './ids.js';
 import { PERMISSION_CODES } from '../permissions.js';
 
 export const ZRole = z.object({
@@ -39,9 +40,9 @@ export const ZRoleBody = z.object({
 });
 export type TRoleBody = z.infer<typeof ZRoleBody>;
 
-export const ZRoleIdParam = z.object({ role_id: z.coerce.number().int().positive() });
+export const ZRoleIdParam = z.object({ role_id: ZIdText });
 
-export const ZDeleteRoleQuery = z.object({ move_to: z.coerce.number().int().positive().optional() });
+export const ZDeleteRoleQuery = z.object({ move_to: ZIdText.optional() });
 
 export const ZDeleteRoleResponse = z.object({ ok: z.literal(true), moved_users: z.number().int() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
 
 /**
  * The most any upload-size setting may allow, in bytes. An upload's body is held in memory up to its limit (the file
@@ -6,6 +7,16 @@ import { z } from 'zod';
  */
 export const MAX_UPLOAD_LIMIT = 2_000_000_000;
 const ZUploadLimit = z.number().int().min(1).max(MAX_UPLOAD_LIMIT);
+
+/** A time zone this runtime knows (an IANA name such as `Asia/Singapore`, or `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.trim() !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** System settings (master data, edited by holders of ManageSystemSettings). Every key has a default. */
 export const ZSystemSettings = z.object({
@@ -19,7 +30,7 @@ export const ZSystemSettings = z.object({
   /** 0 = passwords never expire. */
   password_expiry_days: z.number().int().min(0).max(3650).default(0),
   password_min_length: z.number().int().min(8).max(64).default(8),
-  timezone: z.string().default('Asia/Singapore'),
+  timezone: z.string().refine(isTimeZone, MESSAGES.unknownTimeZone).default('Asia/Singapore'),
   request_parameter_limit: z.number().int().min(1).default(512),
   chart_instrument_detail_limit: z.number().int().min(100).default(50_000),
   tile_server: z.string().nullable().default(null),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZIdText } from './ids.js';
 import { SITE_TYPES } from '../master-data.js';
 import { ZSiteGeometry } from './geometry.js';
 import { ZIdListQuery } from './instruments.js';
@@ -68,7 +69,7 @@ export const ZListSitesQuery = z.object({
   skip: z.coerce.number().int().min(0).default(0),
   keyword: z.string().trim().max(100).optional(),
   type: ZSiteType.optional(),
-  contract_id: z.coerce.number().int().positive().optional(),
+  contract_id: ZIdText.optional(),
 });
 export type TListSitesQuery = z.infer<typeof ZListSitesQuery>;
 
@@ -80,7 +81,7 @@ const activity = {
 /** A site's main fields, every one required and without defaults: the create and update bodies derive from it. */
 export const ZSiteFields = z.object({
   site_name: z.string().trim().min(1, 'Site name is required').max(SITE_LIMITS.name, `Site name must be at most ${SITE_LIMITS.name} characters`),
-  contract_id: z.number().int().positive(),
+  contract_id: ZId,
   type: ZSiteType,
   description: z.string().trim().max(SITE_LIMITS.description),
   geometry: ZSiteGeometry.nullable(),
@@ -123,8 +124,8 @@ export type TSiteDrawingList = z.infer<typeof ZSiteDrawingList>;
 export const ZSiteUploadsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   skip: z.coerce.number().int().min(0).default(0),
-  site_id: z.coerce.number().int().positive().optional(),
-  contract_id: z.coerce.number().int().positive().optional(),
+  site_id: ZIdText.optional(),
+  contract_id: ZIdText.optional(),
   type: ZSiteType.optional(),
   /** File or site name. */
   keyword: z.string().trim().max(100).optional(),

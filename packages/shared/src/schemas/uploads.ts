@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdText, zIdText } from './ids.js';
 import { UPLOAD_TYPES } from '../master-data.js';
 
 /**
@@ -38,7 +39,7 @@ export const ZUploadCreateQuery = z.object({ force: flag });
 
 /** The text fields of the upload form (multipart). */
 export const ZUploadCreateFields = z.object({
-  contract_id: z.coerce.number().int().positive('Choose a contract').optional(),
+  contract_id: zIdText('Choose a contract').optional(),
 });
 
 export const ZUploadCreated = z.object({ upload_id: z.number().int(), status: ZUploadStatus });
@@ -90,7 +91,7 @@ export const ZListUploadsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
   skip: z.coerce.number().int().min(0).default(0),
   type: z.enum(UPLOAD_TYPES).optional(),
-  contract: z.coerce.number().int().positive().optional(),
+  contract: ZIdText.optional(),
   status: ZUploadStatus.optional(),
 });
 export type TListUploadsQuery = z.infer<typeof ZListUploadsQuery>;

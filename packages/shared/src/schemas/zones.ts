@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids.js';
 import { ZBoolQuery } from './contracts-admin.js';
 import { ZPolygon } from './geometry.js';
 import { ZIdListQuery } from './instruments.js';
@@ -45,7 +46,7 @@ export const ZONE_LIMITS = { name: 100, description: 2000 } as const;
 /** A zone's writable fields, every one required and without defaults: the create and update bodies derive from it. */
 export const ZZoneFields = z.object({
   name: z.string().trim().min(1, 'Name is required').max(ZONE_LIMITS.name, `Name must be at most ${ZONE_LIMITS.name} characters`),
-  contract_id: z.number().int().positive(),
+  contract_id: ZId,
   is_report: z.boolean(),
   description: z.string().trim().max(ZONE_LIMITS.description),
   polygon: ZPolygon.nullable(),

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './jsonb.js';
 
 /** Append-only: no API edits or deletes rows. */
 export const auditLog = pgTable(

@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb } from './jsonb.js';
 
 /**
  * Bus events too large for a NOTIFY payload (~8000 bytes): the NOTIFY carries `{"origin", "ref": id}` and every

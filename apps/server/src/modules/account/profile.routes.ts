@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, ZFieldErrors, ZOk, ZProfilePictureResponse, ZUpdateProfileRequest, ZUserIdParam } from '@strata/shared';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/upload.js';
 import { requireActor } from '../../plugins/route-config.js';
 import { PICTURE_MAX_BYTES, type ProfileService } from './profile.service.js';
 
@@ -32,15 +33,16 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     async (req) => {
       const actor = requireActor(req.actor);
       if (!req.isMultipart()) throw badRequest({ picture: MESSAGES.fileRequired });
-      const file = await req.file({ limits: { files: 1, fileSize: PICTURE_MAX_BYTES } });
-      if (!file) throw badRequest({ picture: MESSAGES.fileRequired });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest({ picture: MESSAGES.imageTooLarge });
-        throw err;
-      }
+      const data = await readMultipart(async () => {
+        const file = await req.file({ limits: { files: 1, fileSize: PICTURE_MAX_BYTES } });
+        if (!file) throw badRequest({ picture: MESSAGES.fileRequired });
+        try {
+          return await file.toBuffer();
+        } catch (err) {
+          if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest({ picture: MESSAGES.imageTooLarge });
+          throw err;
+        }
+      });
       return profile.setPicture(actor, data);
     },
   );

@@ -20,6 +20,7 @@ import {
 } from '@strata/shared';
 import { attachment, MIME } from '../../lib/content-disposition.js';
 import { badRequest } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/upload.js';
 import { requireActor } from '../../plugins/route-config.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AdminUsersService } from './admin-users.service.js';
@@ -91,17 +92,18 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminUsersRoutesOptions> = 
     async (req) => {
       const max = (await settings.get()).general_max_upload;
       if (!req.isMultipart()) throw badRequest({ files: 'Upload one CSV or XLSX file' });
-      const file = await req.file({ limits: { fileSize: max, files: 1 } });
-      if (!file) throw badRequest({ files: 'Upload one CSV or XLSX file' });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw badRequest({ files: `${file.filename} size is greater than allowed size (${max})` });
-        throw err;
-      }
-      return userImport.import(requireActor(req.actor), { fileName: file.filename, data }, req.query.dry_run);
+      const upload = await readMultipart(async () => {
+        const file = await req.file({ limits: { fileSize: max, files: 1 } });
+        if (!file) throw badRequest({ files: 'Upload one CSV or XLSX file' });
+        try {
+          return { fileName: file.filename, data: await file.toBuffer() };
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw badRequest({ files: `${file.filename} size is greater than allowed size (${max})` });
+          throw err;
+        }
+      });
+      return userImport.import(requireActor(req.actor), upload, req.query.dry_run);
     },
   );
 

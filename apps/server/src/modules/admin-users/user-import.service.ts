@@ -1,4 +1,4 @@
-import { isSafeText, MESSAGES, USER_TYPE, ZEmail, ZLoginName, type TUserImportResult } from '@strata/shared';
+import { isSafeText, MESSAGES, ownValue, USER_TYPE, ZEmail, ZLoginName, type TUserImportResult } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -86,7 +86,7 @@ export class UserImportService {
   private async validate(actor: Actor, rows: SheetRow[]) {
     const db = this.ctx.db.orm;
     const scope = await adminScopeOf(db, actor);
-    const cell = (r: SheetRow, k: string) => r.cells[k] ?? '';
+    const cell = (r: SheetRow, k: string) => ownValue(r.cells, k) ?? '';
 
     const logins = [...new Set(rows.map((r) => lower(cell(r, 'login_name'))).filter(Boolean))];
     const emails = [...new Set(rows.map((r) => lower(cell(r, 'email'))).filter(Boolean))];

@@ -3,11 +3,11 @@
  * (master data): Σ over open alerts of the weight of their level + the weight of the band the open-alert count falls
  * in; the rating is the highest of Low, Medium, High, Very High whose threshold the score reaches.
  */
-import { RISK_RATINGS, type TRiskRating } from '@strata/shared';
+import { ownValue, RISK_RATINGS, type TRiskRating } from '@strata/shared';
 
 export function riskScore(settings: TRiskRating, levels: readonly (string | null)[]): number {
   let score = 0;
-  for (const l of levels) if (l !== null) score += settings.level_weights[l] ?? 0;
+  for (const l of levels) if (l !== null) score += ownValue(settings.level_weights, l) ?? 0;
   let band = 0;
   for (const b of settings.count_bands) if (levels.length >= b.min) band = b.weight;
   return score + band;

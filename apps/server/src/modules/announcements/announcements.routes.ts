@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAnnouncement, ZClearAnnouncementResponse, ZCurrentAnnouncement, ZIdParam, ZOk, ZPutAnnouncementRequest } from '@strata/shared';
+import { ZAnnouncement, ZClearAnnouncementResponse, ZCurrentAnnouncement, ZBigIdParam, ZOk, ZPutAnnouncementRequest } from '@strata/shared';
 import { requireActor } from '../../plugins/route-config.js';
 import type { AnnouncementsService } from './announcements.service.js';
 
@@ -17,7 +17,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
     '/announcement/:id/ack',
     {
       config: { permissions: [] },
-      schema: { tags: ['announcement'], summary: 'Acknowledge the announcement (shown once per user)', params: ZIdParam, response: { 200: ZOk } },
+      schema: { tags: ['announcement'], summary: 'Acknowledge the announcement (shown once per user)', params: ZBigIdParam, response: { 200: ZOk } },
     },
     async (req) => {
       await announcements.acknowledge(requireActor(req.actor), req.params.id);

@@ -6,7 +6,6 @@ import {
   type TListCommentsQuery,
   type TRecordUsersQuery,
   ZCreateCommentRequest,
-  ZRecordUsersQuery,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -190,8 +189,7 @@ export class CommentsService {
     });
   }
 
-  async recipients(actor: Actor, input: TRecordUsersQuery): Promise<TCommentRecipientList> {
-    const q = ZRecordUsersQuery.parse(input);
+  async recipients(actor: Actor, q: TRecordUsersQuery): Promise<TCommentRecipientList> {
     const record = await this.records.resolve(actor, q.topic, q.ref_id);
     const { records, total } = await searchUsersWhoCanSee(this.ctx.db.orm, record.contractId, q.keyword, { limit: q.limit, skip: q.skip });
     return { records: records.map((u) => ({ user_id: u.userId, fullname: u.fullname, email: u.email })), total_records: total };

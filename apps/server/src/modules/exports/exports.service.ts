@@ -1,4 +1,5 @@
 import {
+  ownValue,
   API_BASE,
   EXPORT_LIMITS,
   EXPORT_STATUS,
@@ -85,7 +86,7 @@ export class ExportsService {
   }
 
   private def(type: string): ExportTypeDef {
-    const def = EXPORT_TYPE_DEFS[type];
+    const def = ownValue(EXPORT_TYPE_DEFS, type);
     if (!def) throw notFound('Unknown export type');
     return def;
   }
@@ -128,7 +129,7 @@ export class ExportsService {
   private async visible(actor: Actor, id: number, need: 'view' | 'download') {
     const scope = await adminScopeOf(this.ctx.db.orm, actor);
     const found = await findGeneratedFile(this.ctx.db.orm, id, scope);
-    const def = found ? EXPORT_TYPE_DEFS[found.file.type] : undefined;
+    const def = found ? ownValue(EXPORT_TYPE_DEFS, found.file.type) : undefined;
     if (!found || !def) throw notFound('Export not found');
     const viewers = [...def.create, ...def.download];
     if (!holds(actor, need === 'view' ? viewers : def.download)) {
@@ -195,7 +196,7 @@ export class ExportsService {
         completed: isoOrNull(file.completedAt),
         expires: iso(file.expiresAt),
         error: file.error,
-        url: file.status === 'completed' && holds(actor, EXPORT_TYPE_DEFS[file.type]?.download ?? []) ? this.url(file) : null,
+        url: file.status === 'completed' && holds(actor, ownValue(EXPORT_TYPE_DEFS, file.type)?.download ?? []) ? this.url(file) : null,
       })),
       total_records: total,
     };
@@ -206,7 +207,7 @@ export class ExportsService {
     const db = this.ctx.db.orm;
     const row = await claimGeneratedFile(db, id, this.ctx.now());
     if (!row) return 'skipped';
-    const def = EXPORT_TYPE_DEFS[row.type];
+    const def = ownValue(EXPORT_TYPE_DEFS, row.type);
     const params = row.params as { filters?: Record<string, unknown>; scope: AdminScope };
     try {
       if (!def) throw new Error(`unknown export type ${row.type}`);

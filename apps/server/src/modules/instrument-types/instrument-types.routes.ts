@@ -6,6 +6,7 @@ import {
   ZAlertLevelUpdate,
   ZCreateInstrumentTypeRequest,
   ZIdParam,
+  ZIdText,
   ZInstrumentCategory,
   ZInstrumentCategoryBody,
   ZInstrumentCategoryList,
@@ -75,7 +76,7 @@ export const instrumentTypesRoutes: FastifyPluginAsyncZod<{ instrumentTypes: Ins
       schema: {
         tags,
         summary: 'Instrument types with their reading codes',
-        querystring: z.object({ category_id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ category_id: ZIdText.optional() }),
         response: { 200: ZInstrumentTypeList },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParam, ZListNotificationsQuery, ZNotificationList, ZSystemNotificationRequest, ZSystemNotificationResponse, ZUnreadCount } from '@strata/shared';
+import { ZBigIdParam, ZListNotificationsQuery, ZNotificationList, ZSystemNotificationRequest, ZSystemNotificationResponse, ZUnreadCount } from '@strata/shared';
 import { requireActor } from '../../plugins/route-config.js';
 import type { NotificationsService } from './notifications.service.js';
 
@@ -22,7 +22,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     '/notifications/:id/read',
     {
       config: { permissions: [] },
-      schema: { tags: ['notifications'], summary: 'Mark one of my notifications read', params: ZIdParam, response: { 200: ZUnreadCount } },
+      schema: { tags: ['notifications'], summary: 'Mark one of my notifications read', params: ZBigIdParam, response: { 200: ZUnreadCount } },
     },
     (req) => notifications.markRead(requireActor(req.actor), req.params.id),
   );

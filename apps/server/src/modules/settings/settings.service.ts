@@ -36,9 +36,18 @@ export class SettingsService {
     return Math.round((await this.get()).session_idle_minutes * 60_000);
   }
 
+  /**
+   * The stored settings over their defaults. A stored value its schema no longer accepts (written before a check
+   * existed, e.g. an unknown time zone) is left out, so its default applies, and a warning names it: one bad row
+   * must not fail every request that reads the settings.
+   */
   private async load(): Promise<TSystemSettings> {
     const stored = await readAllSettings(this.ctx.db.orm);
     const defaults = { session_idle_minutes: this.ctx.config.session.idleMs / 60_000 };
-    return ZSystemSettings.parse({ ...defaults, ...stored });
+    const parsed = ZSystemSettings.safeParse({ ...defaults, ...stored });
+    if (parsed.success) return parsed.data;
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    this.ctx.log.warn({ keys: [...bad] }, 'stored settings that fail their schema are ignored');
+    return ZSystemSettings.parse({ ...defaults, ...Object.fromEntries(Object.entries(stored).filter(([key]) => !bad.has(key))) });
   }
 }

@@ -31,6 +31,15 @@ describe('readings files', () => {
     ]);
   });
 
+  it('reads a column named like an inherited property (constructor, __proto__) as a reading code of the wide layout', async () => {
+    const { info, rows } = await rowsOf('instrument,date_time,constructor,__proto__\nINC-1,2026-01-01 08:00,1,2\n');
+    expect(info.layout).toBe('wide');
+    expect(rows[0]!.cells).toEqual([
+      { field: 'constructor', code: 'constructor', value: '1' },
+      { field: '__proto__', code: '__proto__', value: '2' },
+    ]);
+  });
+
   it('reads the wide layout: one reading per non-empty code column', async () => {
     const { info, rows } = await rowsOf('instrument,date_time,contract,A,B\nINC-1,2026-01-01 08:00,T301,1,\nINC-1,2026-01-02 08:00,,,2\n');
     expect(info.layout).toBe('wide');

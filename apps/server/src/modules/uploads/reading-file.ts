@@ -9,6 +9,7 @@
  * goes to a callback, so nothing but the file is held. Row numbers count the header as row 1.
  */
 import type ExcelJS from 'exceljs';
+import { ownValue } from '@strata/shared';
 import { eachCsvRecordInSlices, openSheet, SheetFileError, type SheetFormat } from '../../lib/sheet-file.js';
 
 export type ReadingLayout = 'long' | 'wide';
@@ -75,7 +76,7 @@ function columnsOf(header: string[]): Columns {
   header.forEach((h, i) => {
     const text = h.trim();
     if (!text) return;
-    const key = ALIASES[headerKey(text)];
+    const key = ownValue(ALIASES, headerKey(text));
     if (key && at[key] === undefined) at[key] = i;
     else others.push([i, text]);
   });

@@ -1,4 +1,4 @@
-import { ZRiskRating, type TRiskRating } from '@strata/shared';
+import { ownValue, ZRiskRating, type TRiskRating } from '@strata/shared';
 import { z } from 'zod';
 import { i18n, type TranslationKey } from '../../../lib/i18n';
 
@@ -14,7 +14,7 @@ export interface RiskFormValues {
 /** The form for a stored rule, with a weight field for each alert level (a level without a weight starts at 0). */
 export function toRiskForm(rule: TRiskRating, levelCodes: readonly string[]): RiskFormValues {
   return {
-    level_weights: Object.fromEntries(levelCodes.map((code) => [code, String(rule.level_weights[code] ?? 0)])),
+    level_weights: Object.fromEntries(levelCodes.map((code) => [code, String(ownValue(rule.level_weights, code) ?? 0)])),
     count_bands: rule.count_bands.map((band) => ({ min: String(band.min), weight: String(band.weight) })),
     thresholds: {
       low: String(rule.thresholds.low),

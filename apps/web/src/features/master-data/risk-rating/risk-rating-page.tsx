@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type TConfig, type TRiskRating, type TRiskRatingResponse } from '@strata/shared';
+import { ownValue, type TConfig, type TRiskRating, type TRiskRatingResponse } from '@strata/shared';
 import { formatDateTime } from '../../../lib/display-time';
 import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
@@ -126,7 +126,7 @@ function ExampleSection({ control, levels }: { control: RiskControl; levels: rea
   const values = useWatch({ control }) as RiskFormValues;
   const [counts, setCounts] = useState(() => exampleCounts(levels));
   const { rule } = readRiskForm(values);
-  const parsedCounts = Object.fromEntries(levels.map((level) => [level.code, Number(counts[level.code] ?? 0)]));
+  const parsedCounts = Object.fromEntries(levels.map((level) => [level.code, Number(ownValue(counts, level.code) ?? 0)]));
   const countsValid = Object.values(parsedCounts).every((n) => Number.isInteger(n) && n >= 0 && n <= 100_000);
   const result = rule && countsValid ? riskScore(rule, parsedCounts) : null;
   const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 4 });
@@ -145,7 +145,7 @@ function ExampleSection({ control, levels }: { control: RiskControl; levels: rea
           <TableBody>
             {levels.map((level) => {
               const part = result?.levels.find((l) => l.code === level.code);
-              const text = counts[level.code] ?? '';
+              const text = ownValue(counts, level.code) ?? '';
               const bad = !/^\d+$/.test(text) || Number(text) > 100_000;
               return (
                 <TableRow key={level.code}>

@@ -1,5 +1,6 @@
 import { DEFAULT_RISK_RATING, type TRiskRating } from '@strata/shared';
 import { describe, expect, it } from 'vitest';
+import { toRiskForm } from './risk-form';
 import { riskScore } from './risk-score';
 
 describe('the risk rating rule', () => {
@@ -29,6 +30,20 @@ describe('the risk rating rule', () => {
     expect(result.levels).toEqual([{ code: 'XL', count: 1, weight: 0, points: 0 }]);
     expect(result.score).toBe(1);
     expect(result.rating).toBeNull();
+  });
+
+  it('gives a level named like an inherited property (constructor, toString) no weight, not a function', () => {
+    const result = riskScore(
+      DEFAULT_RISK_RATING,
+      Object.fromEntries([
+        ['constructor', 1],
+        ['toString', 1],
+        ['__proto__', 1],
+      ]),
+    );
+    expect(result.levels.map((l) => l.weight)).toEqual([0, 0, 0]);
+    expect(result.score).toBe(1);
+    expect(toRiskForm(DEFAULT_RISK_RATING, ['CL', 'constructor']).level_weights).toEqual({ CL: '1', constructor: '0' });
   });
 
   it('picks the band whatever order the bands are given in', () => {

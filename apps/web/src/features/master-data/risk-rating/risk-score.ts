@@ -1,4 +1,4 @@
-import { RISK_RATINGS, type TRiskRating } from '@strata/shared';
+import { ownValue, RISK_RATINGS, type TRiskRating } from '@strata/shared';
 
 export type RiskRatingName = (typeof RISK_RATINGS)[number];
 
@@ -29,7 +29,7 @@ export interface RiskScore {
  */
 export function riskScore(rule: TRiskRating, counts: Readonly<Record<string, number>>): RiskScore {
   const levels = Object.entries(counts).map(([code, count]) => {
-    const weight = rule.level_weights[code] ?? 0;
+    const weight = ownValue(rule.level_weights, code) ?? 0;
     return { code, count, weight, points: weight * count };
   });
   const openAlerts = levels.reduce((sum, level) => sum + level.count, 0);

@@ -1,4 +1,4 @@
-import { UPLOAD_TYPES, uploadLimitKey, ZLayerUrl, type TSystemSettings, type TSystemSettingsUpdate, type UploadType } from '@strata/shared';
+import { isTimeZone, UPLOAD_TYPES, uploadLimitKey, ZLayerUrl, type TSystemSettings, type TSystemSettingsUpdate, type UploadType } from '@strata/shared';
 import { z } from 'zod';
 import { i18n } from '../../../lib/i18n';
 
@@ -89,16 +89,6 @@ function readNumber(input: string, rule: NumberRule): { value: number | null } |
   if (rule.min !== undefined && value < rule.min) return { message: i18n.t('masterData.validation.min', { min: rule.min }) };
   if (rule.max !== undefined && value > rule.max) return { message: i18n.t('masterData.validation.max', { max: rule.max }) };
   return { value };
-}
-
-/** A time zone the browser (and Node on the server) knows: `Asia/Singapore`. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.trim() !== '';
-  } catch {
-    return false;
-  }
 }
 
 /** The form's values as settings, or the field messages. Rules follow the server's settings schema. */
