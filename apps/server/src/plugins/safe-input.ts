@@ -36,11 +36,12 @@ function collect(root: unknown, raw: ReadonlySet<string>, out: TFieldErrors): vo
  * Unicode, or whose value changes when sanitised, is refused with field errors.
  */
 export const safeInputPlugin = fp(async (app) => {
-  app.addHook('preValidation', async (request) => {
+  // Callback style: it runs on every request, and an async hook adds a promise to each.
+  app.addHook('preValidation', (request, _reply, done) => {
     const raw = new Set(request.routeOptions.config.rawTextFields ?? []);
     const errors: TFieldErrors = {};
     collect(request.body, raw, errors);
     collect(request.query, raw, errors);
-    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    done(Object.keys(errors).length > 0 ? badRequest(errors) : undefined);
   });
 });
