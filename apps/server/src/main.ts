@@ -16,7 +16,8 @@ async function main(config: Config): Promise<void> {
     return empty;
   });
 
-  const { app, stop, services } = await buildApp({ config, db, workers: config.workers });
+  // WORKERS=off on PostgreSQL: the jobs run in `npm run worker` processes; this instance still queues them.
+  const { app, stop, services } = await buildApp({ config, db, workers: config.workers, sendJobs: db.kind === 'pg' });
   // The housekeeping schedules (expired files, ended sessions, files of deleted records), given once per installation.
   const installed = await services.schedules.installDefaults();
   if (installed.length > 0) app.log.info({ schedules: installed }, 'housekeeping schedules created');
