@@ -148,6 +148,19 @@ function sqlRunner(db: Database): RunSql {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Installs pg-boss's schema when it is missing. Call it under the start-up lock (`Database.withStartupLock`): processes
+ * started together would otherwise each run pg-boss's install at once, and pg-boss's own advisory lock does not keep
+ * the loser from failing — its `CREATE SCHEMA IF NOT EXISTS` reads the catalogue as it was before the lock was granted
+ * and dies on a duplicate key (`pg_namespace_nspname_index`). `start()` then finds it installed.
+ */
+export async function installJobsSchema(db: Database, schema = 'pgboss'): Promise<void> {
+  const run = sqlRunner(db);
+  const found = await run(`SELECT to_regclass('${schema}.version') IS NOT NULL AS installed`);
+  if ((found.rows[0] as { installed?: boolean } | undefined)?.installed) return;
+  await run(PgBoss.getConstructionPlans(schema));
+}
+
 export function createJobs(db: Database, opts: JobsOptions = {}): Jobs {
   const logger = opts.logger ?? consoleLogger;
   const run = sqlRunner(db);
