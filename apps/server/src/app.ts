@@ -121,6 +121,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Start the job workers in this process (the API and `npm run worker` both can). */
   workers?: boolean;
+  /**
+   * Without workers here: still queue jobs (send only), for the `npm run worker` processes to take at once rather
+   * than at their next sweep. PostgreSQL only (the embedded database has no other process).
+   */
+  sendJobs?: boolean;
 }
 
 export interface App {
@@ -214,7 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
 
   const bus: Bus = await createBus(db);
-  const jobs: Jobs | undefined = options.workers ? createJobs(db, { logger: app.log }) : undefined;
+  // Without workers here, jobs are still sent when asked (`sendJobs`): the worker processes take them at once.
+  const jobs: Jobs | undefined = options.workers || options.sendJobs ? createJobs(db, { logger: app.log, workers: options.workers === true }) : undefined;
   const ctx: AppContext = { config, db, bus, jobs, now: options.now ?? (() => new Date()), log: app.log };
 
   const settings = new SettingsService(ctx);
@@ -267,7 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const fileSearch = new FileSearchService(ctx, records, mapLayers);
   const comments = new CommentsService(ctx, records, notifications, mailer);
   const uploads = new UploadsService(ctx, settings, storage, notifications);
-  // Uploads wait as received/approved when they came to an instance without job workers: taken within a minute.
+  // Uploads wait as received/approved when their job could not be queued (or no job is sent): taken within a minute.
   schedules.addTickTask('uploads-sweep', () => uploads.runPending(30_000));
   const alerts = new AlertsService(ctx, settings, notifications, mailer);
   const alertRules = new AlertRulesService(ctx, alerts.evaluator);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { installJobsSchema } from './platform/jobs.js';
 import { createLocalStorage } from './platform/storage.js';
 import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo.js';
 
@@ -10,13 +11,16 @@ async function main(config: Config): Promise<void> {
   // One process at a time across the instances and workers started together; the ones that waited find it done.
   const seeded = await db.withStartupLock(async () => {
     await db.migrate();
+    // The job queue's schema too (the API sends jobs on PostgreSQL even with WORKERS=off).
+    if (config.workers || db.kind === 'pg') await installJobsSchema(db);
     const empty = config.demo && (await isEmpty(db));
     // The files storage buildApp opens (dataDir/files): the demo's station layer file goes there.
     if (empty) await seedDemo(db, createLocalStorage(path.join(config.dataDir, 'files')));
     return empty;
   });
 
-  const { app, stop, services } = await buildApp({ config, db, workers: config.workers });
+  // WORKERS=off on PostgreSQL: the jobs run in `npm run worker` processes; this instance still queues them.
+  const { app, stop, services } = await buildApp({ config, db, workers: config.workers, sendJobs: db.kind === 'pg' });
   // The housekeeping schedules (expired files, ended sessions, files of deleted records), given once per installation.
   const installed = await services.schedules.installDefaults();
   if (installed.length > 0) app.log.info({ schedules: installed }, 'housekeeping schedules created');

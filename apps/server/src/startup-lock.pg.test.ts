@@ -2,7 +2,9 @@
  * A deployment's first start (PostgreSQL only): two API instances (WORKERS=off) and a job worker started at the same
  * moment on a new, empty database, through the entries `npm start` and `npm run worker` run (`src/main.ts`,
  * `src/worker.ts`), with the demo on. They take turns under the start-up lock: one migrates and seeds, the others wait
- * and find nothing left to do. Without the lock they ran the migrations side by side and one died on a duplicate key.
+ * and find nothing left to do. Without the lock they ran the migrations side by side and one died on a duplicate key;
+ * and since every one of them starts pg-boss (the API instances send jobs), its schema is installed under the lock too:
+ * pg-boss's own install, run by three at once, died the same way (`pg_namespace_nspname_index`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -83,7 +85,7 @@ describe('API instances and a worker started together on an empty database', () 
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('all become ready; the migrations ran once and the demo data was seeded once', { timeout: START_MS + 30_000 }, async () => {
+  it('all become ready; the migrations ran once, the job queue was installed and the demo data was seeded once', { timeout: START_MS + 30_000 }, async () => {
     const empty = await tdb.db.query<{ n: number }>(`select count(*)::int n from pg_tables where schemaname in ('public', 'drizzle')`);
     expect(empty.rows[0]!.n).toBe(0);
 
@@ -118,6 +120,9 @@ describe('API instances and a worker started together on an empty database', () 
       'select count(*)::int n, count(distinct hash)::int "distinct" from drizzle.__drizzle_migrations',
     );
     expect(applied.rows[0]).toEqual({ n: journal.entries.length, distinct: journal.entries.length });
+
+    const boss = await tdb.db.query<{ version: string }>('select version from pgboss.version');
+    expect(boss.rows).toHaveLength(1);
 
     const users = await tdb.db.query<{ login_name: string }>('select login_name from users order by login_name');
     expect(users.rows.map((u) => u.login_name)).toEqual(DEMO_USERS.map((u) => u.loginName).sort());

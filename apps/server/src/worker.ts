@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { installJobsSchema } from './platform/jobs.js';
 
 /**
  * `npm run worker`: job workers without the HTTP server, for running them apart from the API instances
@@ -10,8 +11,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL: required for a separate worker (the embedded database belongs to the API process)');
   const db = await openDatabase({ url: config.databaseUrl });
-  // Under the start-up lock the API instances take too (migrations and the demo seed): started together, they take turns.
-  await db.withStartupLock(() => db.migrate());
+  // Under the start-up lock the API instances take too (migrations, the job queue's schema, the demo seed): started
+  // together, they take turns.
+  await db.withStartupLock(async () => {
+    await db.migrate();
+    await installJobsSchema(db);
+  });
   const { app, stop } = await buildApp({ config, db, workers: true });
   await app.ready();
   app.log.info('worker started');

@@ -140,6 +140,12 @@ async function openPg(url: string, max: number): Promise<Database> {
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });
+  // pg-pool listens for errors only on idle clients: one that dies while checked out (a transaction between two
+  // statements when PostgreSQL restarts) would emit an unhandled 'error' and end the process. The statement under way
+  // or the next one fails instead, and the pool drops the client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const orm = drizzlePg(pool, { schema }) as unknown as Orm;
   let listener: Promise<pg.Client> | undefined;
   let closed = false;

@@ -34,6 +34,11 @@
  * Logging: nothing is logged except errors, through `logger.error`; job data is never logged, and database errors
  * are reduced to name/message/code/stack before logging (PGlite errors carry the query parameters, i.e. job data).
  *
+ * Send-only (`workers: false`): an API instance whose jobs run in `npm run worker` processes still queues them, so a
+ * worker takes them at its next poll (a couple of seconds) instead of at the next sweep of the waiting rows (up to a
+ * minute). It runs no handler (`work()` registrations are kept but never attached), no maintenance and no cron: pg-boss
+ * with `supervise` and `schedule` off. It does install pg-boss's schema when it is first (pg-boss tolerates that race).
+ *
  * Lifecycle: `work()` may be called before `start()` (handlers attach when started, and re-attach after a restart).
  * `send`/`schedule` need a started instance. `stop()` stops fetching, waits for running handlers (and the
  * completion writes pg-boss does not await) up to a timeout, and leaves the database open.
@@ -52,6 +57,11 @@ export interface JobsOptions {
   logger?: JobsLogger;
   /** Default polling interval of workers, seconds (min 0.5). Default: 1 on PGlite, 2 on pg. */
   pollingIntervalSeconds?: number;
+  /**
+   * False: send only — jobs are queued for other processes' workers; this one takes none (no handlers, no
+   * maintenance, no cron). Default true.
+   */
+  workers?: boolean;
   /** Further pg-boss constructor options (maintenance, retention, cron intervals …). */
   boss?: Omit<PgBoss.ConstructorOptions, 'db' | 'schema' | 'connectionString' | keyof PgBoss.DatabaseOptions>;
 }
@@ -82,11 +92,16 @@ export interface Jobs {
   createQueue(name: string, options?: QueueOptions): Promise<void>;
   /** Returns the job id, or null when a singleton/throttle policy dropped the job. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Registers the handler of a queue (one per queue per instance). A thrown error fails the job; it is retried per its retry options. */
+  /**
+   * Registers the handler of a queue (one per queue per instance). A thrown error fails the job; it is retried per its
+   * retry options. A send-only instance keeps the registration but never attaches it: the worker processes run it.
+   */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   offWork(name: string): Promise<void>;
   schedule(name: string, cron: string, data?: object, options?: ScheduleOptions): Promise<void>;
   unschedule(name: string): Promise<void>;
+  /** Whether this process runs job handlers (false for a send-only instance). */
+  readonly working: boolean;
   /** The pg-boss instance, for advanced use (getJobById, updateQueue, cancel …). */
   readonly boss: PgBoss;
 }
@@ -133,10 +148,24 @@ function sqlRunner(db: Database): RunSql {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Installs pg-boss's schema when it is missing. Call it under the start-up lock (`Database.withStartupLock`): processes
+ * started together would otherwise each run pg-boss's install at once, and pg-boss's own advisory lock does not keep
+ * the loser from failing — its `CREATE SCHEMA IF NOT EXISTS` reads the catalogue as it was before the lock was granted
+ * and dies on a duplicate key (`pg_namespace_nspname_index`). `start()` then finds it installed.
+ */
+export async function installJobsSchema(db: Database, schema = 'pgboss'): Promise<void> {
+  const run = sqlRunner(db);
+  const found = await run(`SELECT to_regclass('${schema}.version') IS NOT NULL AS installed`);
+  if ((found.rows[0] as { installed?: boolean } | undefined)?.installed) return;
+  await run(PgBoss.getConstructionPlans(schema));
+}
+
 export function createJobs(db: Database, opts: JobsOptions = {}): Jobs {
   const logger = opts.logger ?? consoleLogger;
   const run = sqlRunner(db);
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? (db.kind === 'pglite' ? 1 : 2);
+  const working = opts.workers ?? true;
 
   let state: 'idle' | 'starting' | 'started' | 'stopping' | 'stopped' = 'idle';
   let starting: Promise<void> | undefined;
@@ -167,6 +196,7 @@ export function createJobs(db: Database, opts: JobsOptions = {}): Jobs {
 
   const boss = new PgBoss({
     ...opts.boss,
+    ...(working ? {} : { supervise: false, schedule: false }),
     db: adapter,
     schema: opts.schema ?? 'pgboss',
     pollingIntervalSeconds,
@@ -193,6 +223,7 @@ export function createJobs(db: Database, opts: JobsOptions = {}): Jobs {
   }
 
   async function attach(name: string, reg: Registration) {
+    if (!working) return;
     await ensureQueue(name, reg.options.queue);
     const handler = reg.handler as JobHandler<object>;
     const wrapped = async (jobs: PgBoss.Job<object>[]) => {
@@ -215,6 +246,7 @@ export function createJobs(db: Database, opts: JobsOptions = {}): Jobs {
   }
 
   const jobs: Jobs = {
+    working,
     get boss() {
       return boss;
     },

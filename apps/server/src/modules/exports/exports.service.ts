@@ -61,8 +61,9 @@ function stamp(d: Date, tz: string): string {
  * Exports and generated reports (`POST /exports/{type}` -> job -> file in storage -> check -> download).
  * The `generated_files` row is the record of each one: the pg-boss job only carries its id, and the row is claimed
  * (pending -> running) before work, so each file is made once even when several workers or a sweep see it.
- * Without job workers in this process (`ctx.jobs` undefined: tests, or an API that leaves jobs to `npm run worker`),
- * rows wait as pending and are made by `runPending()` — the schedule dispatcher sweeps it every minute.
+ * An API that leaves jobs to `npm run worker` still queues them (send-only jobs). Without a queue (`ctx.jobs`
+ * undefined: tests, or the embedded database with WORKERS=off), or when sending failed, rows wait as pending and are
+ * made by `runPending()` — the schedule dispatcher sweeps it every minute.
  */
 export class ExportsService {
   constructor(

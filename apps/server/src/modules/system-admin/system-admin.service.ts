@@ -96,7 +96,7 @@ export class SystemAdminService {
     return {
       database: { engine: db.kind === 'pglite' ? 'pglite' : 'postgresql', version, size_bytes: size, migrations },
       jobs: {
-        running: this.ctx.jobs !== undefined,
+        running: this.ctx.jobs?.working === true,
         queues: queues.map((q) => ({ name: q.name, queued: q.queued, active: q.active, failed: q.failed, completed: q.completed })),
       },
       websocket: this.hub ? this.hub.stats() : null,
@@ -183,7 +183,7 @@ export class SystemAdminService {
         state: failed > 0 && failed >= completed ? ('failing' as const) : active > 0 ? ('running' as const) : ('idle' as const),
       };
     });
-    return { records, total_records: records.length, jobs_running: this.ctx.jobs !== undefined };
+    return { records, total_records: records.length, jobs_running: this.ctx.jobs?.working === true };
   }
 
   /** Buckets sized to the range: 1 min up to 2 h, 5 min up to 12 h, 1 h up to 7 days, else 1 day. Default: the last hour. */
