@@ -86,6 +86,10 @@ export async function restartPostgres(t: Topology): Promise<void> {
       failed.every((o) => o.end >= restartAt && o.start <= recovered),
       'requests failed only while PostgreSQL restarted',
     );
+    check(
+      failed.every((o) => o.status === 503),
+      `a request that met the restart was answered 503 (try again), not 500 (${failed.map((o) => o.status || o.error).join(', ')})`,
+    );
     note(
       `${outcomes.length} requests on both instances: ${failed.length} failed during the restart (${[...new Set(failed.map((o) => o.status))].join(', ') || 'none'}), ` +
         `both answering ${recovered - restarted} ms after the restart; slowest request ${slowest} ms`,

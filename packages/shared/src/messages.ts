@@ -17,6 +17,7 @@ export const MESSAGES = {
   csrf: 'Invalid or missing CSRF token',
   accountDisabled: 'Invalid login name or password',
   shuttingDown: 'Server is shutting down',
+  databaseUnavailable: 'The database cannot be reached just now. Try again in a moment.',
   internal: 'Internal server error',
   noData: 'No data to display',
   failedToFetch: 'Failed to fetch data',

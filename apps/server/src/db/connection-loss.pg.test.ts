@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isConnectionLost } from '../platform/connection-lost.js';
 import { createTestDatabase, type TestDatabase } from '../platform/test-database.js';
 import { waitFor } from '../testing/wait.js';
 
@@ -31,9 +32,13 @@ describe('a pooled connection lost inside a transaction', () => {
       await whenKilled; // the connection is checked out, no statement under way
       await t.execute(sql`select 1`);
     });
+    let error: unknown;
     const outcome = tx.then(
       () => 'committed',
-      () => 'failed',
+      (e: unknown) => {
+        error = e;
+        return 'failed';
+      },
     );
     await waitFor(() => pid !== 0);
     await tdb.db.query('select pg_terminate_backend($1)', [pid]);
@@ -41,6 +46,8 @@ describe('a pooled connection lost inside a transaction', () => {
     await waitFor(async () => (await tdb.db.query<{ n: number }>('select count(*)::int n from pg_stat_activity where pid = $1', [pid])).rows[0]!.n === 0);
     killed();
     expect(await outcome).toBe('failed');
+    // What the error handler answers 503 (Retry-After) for, not 500.
+    expect(isConnectionLost(error)).toBe(true);
     const again = await db.query<{ ok: number }>('select 1 as ok');
     expect(again.rows).toEqual([{ ok: 1 }]);
   });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { MESSAGES, type TFieldErrors } from '@strata/shared';
 import { HttpError } from '../lib/errors.js';
+import { isConnectionLost } from '../platform/connection-lost.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -22,7 +23,8 @@ function fieldErrors(issues: ValidationIssue[], context: string | undefined): TF
 
 /**
  * Every error leaves as the client contract expects: a JSON string (general message, shown as an alert) or a JSON
- * object of field -> message (validation; fills the form). Unknown failures are logged and answered 500 without detail.
+ * object of field -> message (validation; fills the form). A database out of reach is a 503 with Retry-After; unknown
+ * failures are logged and answered 500 without detail.
  */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -38,6 +40,11 @@ export const errorsPlugin = fp(async (app) => {
         .send(JSON.stringify(fieldErrors(fe.validation, fe.validationContext)));
     }
     const status = fe.statusCode ?? 500;
+    if (isConnectionLost(error)) {
+      // PostgreSQL restarting or out of reach: the pool reconnects by itself; the client may try again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').type('application/json').send(JSON.stringify(MESSAGES.databaseUnavailable));
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).type('application/json').send(JSON.stringify(MESSAGES.internal));
