@@ -34,6 +34,11 @@ export class AgsParser {
     this.splitter = new LineSplitter((line) => this.line(line));
   }
 
+  /** The file started with a UTF-8 byte-order mark (known once the first bytes are in). */
+  get bom(): boolean {
+    return this.splitter.bom;
+  }
+
   push(chunk: Buffer | Uint8Array | string): void {
     this.splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   }

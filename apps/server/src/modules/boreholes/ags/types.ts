@@ -64,6 +64,8 @@ export interface AgsRuleFindings {
   rule: string;
   severity: AgsSeverity;
   findings: AgsFinding[];
+  /** Findings of this rule past the first MAX_FINDINGS_PER_RULE: counted, not listed. */
+  omitted?: number;
 }
 
 export interface AgsReport {
