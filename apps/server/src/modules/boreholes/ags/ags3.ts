@@ -7,8 +7,10 @@ import type { AgsGroup } from './types.js';
  * field of that row). `<UNITS>` and `<CONT>` stand in the first column, so the first heading has no unit.
  */
 
-/** Events the AGS3 checker needs that the model does not keep. */
+/** What the AGS3 checker needs beyond the model: each logical line (wrapped lines joined) and what it was. */
 export interface Ags3Events {
+  /** A line joined from its wrapped parts; `headings` is the group's heading count so far. */
+  logical(line: number, kind: 'group' | 'heading' | 'units' | 'cont' | 'data', fields: string[], headings: number): void;
   /** A <CONT> row with no data row above it in its group. */
   orphanCont(line: number, group: string | null): void;
   /** A heading line seen after the <UNITS> row or a data row (headings must come first). */
@@ -21,16 +23,43 @@ export function isAgs3GroupLine(text: string): boolean {
   return text.startsWith('"**') || text.startsWith('**');
 }
 
+/**
+ * Any AGS3 line may be wrapped: a line longer than 240 characters ends with a comma after a closing quote and goes
+ * on in the next line. The builder joins such lines into one logical line, numbered by its first line.
+ */
 export class Ags3Builder {
   readonly groups: AgsGroup[] = [];
   private current: AgsGroup | null = null;
-  /** The group's heading lines are still coming (the last one ended with a comma, or no data row yet). */
+  /** The group's heading lines are still coming (no <UNITS> or data row yet). */
   private inHeadings = false;
-  private wrapped = false;
+  private pending: { line: number; fields: string[] } | null = null;
 
   constructor(private readonly events?: Ags3Events) {}
 
   line(number: number, text: string, fields: string[]): void {
+    if (text.endsWith(',') && !isAgs3GroupLine(text)) {
+      const part = fields.slice(0, -1);
+      if (this.pending === null) this.pending = { line: number, fields: part };
+      else this.pending.fields.push(...part);
+      return;
+    }
+    if (this.pending !== null) {
+      const joined = this.pending;
+      this.pending = null;
+      joined.fields.push(...fields);
+      this.logical(joined.line, text, joined.fields);
+    } else this.logical(number, text, fields);
+  }
+
+  /** The end of the file: a wrapped line with nothing after it. */
+  end(): void {
+    if (this.pending === null) return;
+    const joined = this.pending;
+    this.pending = null;
+    this.logical(joined.line, '', joined.fields);
+  }
+
+  private logical(number: number, text: string, fields: string[]): void {
     if (isAgs3GroupLine(text)) {
       const name = (fields[0] ?? '').replace(/^\*\*/, '');
       this.current = {
@@ -46,7 +75,7 @@ export class Ags3Builder {
       };
       this.groups.push(this.current);
       this.inHeadings = true;
-      this.wrapped = false;
+      this.events?.logical(number, 'group', fields, 0);
       return;
     }
     const group = this.current;
@@ -55,17 +84,16 @@ export class Ags3Builder {
       this.events?.strayLine(number, null);
       return;
     }
-    if (this.wrapped || (first.startsWith('*') && !first.startsWith('**'))) {
+    if (first.startsWith('*') && !first.startsWith('**')) {
       if (!this.inHeadings) this.events?.lateHeading(number, group.name);
-      // A wrapped heading line ends with a comma: the tokenizer reads it as a last, empty field.
-      this.wrapped = text.endsWith(',');
-      const names = this.wrapped ? fields.slice(0, -1) : fields;
-      for (const name of names) group.headings.push(name.replace(/^\*/, ''));
+      for (const name of fields) group.headings.push(name.replace(/^\*/, ''));
       if (group.headingLine === null) group.headingLine = number;
+      this.events?.logical(number, 'heading', fields, group.headings.length);
       return;
     }
     this.inHeadings = false;
     if (first === '<UNITS>') {
+      this.events?.logical(number, 'units', fields, group.headings.length);
       if (group.units === null) {
         group.units = ['', ...fields.slice(1)];
         group.unitLine = number;
@@ -73,6 +101,7 @@ export class Ags3Builder {
       return;
     }
     if (first === '<CONT>') {
+      this.events?.logical(number, 'cont', fields, group.headings.length);
       const previous = group.rows[group.rows.length - 1];
       if (previous === undefined) {
         this.events?.orphanCont(number, group.name);
@@ -85,6 +114,7 @@ export class Ags3Builder {
       return;
     }
     if (group.headingLine === null) this.events?.strayLine(number, group.name);
+    else this.events?.logical(number, 'data', fields, group.headings.length);
     group.rows.push({ line: number, values: fields });
   }
 }

@@ -45,6 +45,7 @@ export class AgsParser {
 
   end(): AgsFile {
     this.splitter.end();
+    this.ags3?.end();
     const s = this.splitter;
     return {
       version: this.version ?? 'AGS4',

@@ -20,6 +20,7 @@ export const AGS3_RULES = {
   units: 'AGS3 <UNITS> row',
   cont: 'AGS3 <CONT> row',
   fields: 'AGS3 Fields per row',
+  length: 'AGS3 Line length',
   order: 'AGS3 Line order',
   keys: 'AGS3 Key fields',
   parent: 'AGS3 Parent HOLE',
@@ -30,8 +31,6 @@ const HEADING_NAME = /^\??[A-Z0-9?]{4}_[A-Z0-9]{1,4}$/;
 
 export class Ags3Rules implements Ags3Events {
   private group: string | null = null;
-  private headingCount = 0;
-  private wrapped = false;
 
   constructor(private readonly findings: Findings) {}
 
@@ -52,41 +51,36 @@ export class Ags3Rules implements Ags3Events {
     this.add(AGS3_RULES.order, line, group, `Data line ${where}.`);
   }
 
+  /** Quoting, line by line (a wrapped line's closing comma is not an unquoted field). */
   line(line: AgsLine): void {
     const { text, number } = line;
+    if (isAgs3GroupLine(text)) this.group = (line.fields[0] ?? '').replace(/^\*\*/, '');
     if (text.trim() === '') {
       if (text !== '') this.add(AGS3_RULES.quotes, number, this.group, 'Line holds only spaces.');
-      this.wrapped = false;
       return;
     }
-    const trailingComma = text.endsWith(',');
-    const { fields, flags } = trailingComma ? tokenizeLine(text.slice(0, -1)) : line;
+    const { flags } = text.endsWith(',') ? tokenizeLine(text.slice(0, -1)) : line;
     if ((flags & (UNQUOTED | UNTERMINATED)) !== 0) {
       this.add(AGS3_RULES.quotes, number, this.group, 'Contains fields that are not enclosed in double quotes.');
     } else if ((flags & ORPHAN_QUOTE) !== 0) {
       this.add(AGS3_RULES.quotes, number, this.group, 'Contains a quote inside a field that is not doubled ("").');
     }
-    if (isAgs3GroupLine(text)) {
-      this.group = (fields[0] ?? '').replace(/^\*\*/, '');
-      this.headingCount = 0;
-      this.wrapped = false;
-      if (!GROUP_NAME.test(this.group)) {
-        this.add(
-          AGS3_RULES.groupName,
-          number,
-          this.group,
-          `Group name ${this.group} should be four uppercase letters or digits (a user group starts with "?").`,
-        );
+    if (text.length > 240) this.add(AGS3_RULES.length, number, this.group, `Line of ${text.length} characters; AGS3 lines are at most 240 (wrap them).`);
+  }
+
+  /** Names and fields per row, on lines joined from their wrapped parts. */
+  logical(number: number, kind: 'group' | 'heading' | 'units' | 'cont' | 'data', fields: string[], headings: number): void {
+    if (kind === 'group') {
+      const name = (fields[0] ?? '').replace(/^\*\*/, '');
+      if (!GROUP_NAME.test(name)) {
+        this.add(AGS3_RULES.groupName, number, name, `Group name ${name} should be four uppercase letters or digits (a user group starts with "?").`);
       }
-      if (fields.length > 1) this.add(AGS3_RULES.groupName, number, this.group, 'Group line has more than one field.');
+      if (fields.length > 1) this.add(AGS3_RULES.groupName, number, name, 'Group line has more than one field.');
       return;
     }
-    const first = fields[0] ?? '';
-    if (this.wrapped || (first.startsWith('*') && !first.startsWith('**'))) {
-      this.wrapped = trailingComma;
+    if (kind === 'heading') {
       for (const field of fields) {
-        const name = field.replace(/^\*/, '');
-        if (!field.startsWith('*') || !HEADING_NAME.test(name)) {
+        if (!field.startsWith('*') || !HEADING_NAME.test(field.slice(1))) {
           this.add(
             AGS3_RULES.headingName,
             number,
@@ -95,16 +89,11 @@ export class Ags3Rules implements Ags3Events {
           );
         }
       }
-      this.headingCount += fields.length;
-      if (trailingComma && text.length > 241) {
-        this.add(AGS3_RULES.headingName, number, this.group, 'Heading line longer than 240 characters.');
-      }
       return;
     }
-    if (this.group === null || this.headingCount === 0) return; // strayLine() reports it
-    const kind = first === '<UNITS>' ? 'The <UNITS> row' : first === '<CONT>' ? 'The <CONT> row' : 'The data row';
-    if (fields.length !== this.headingCount) {
-      this.add(AGS3_RULES.fields, number, this.group, `${kind} has ${fields.length} fields, the heading line ${this.headingCount}.`);
+    if (fields.length !== headings) {
+      const what = kind === 'units' ? 'The <UNITS> row' : kind === 'cont' ? 'The <CONT> row' : 'The data row';
+      this.add(AGS3_RULES.fields, number, this.group, `${what} has ${fields.length} fields, the heading line ${headings}.`);
     }
   }
 
@@ -125,7 +114,8 @@ export class Ags3Rules implements Ags3Events {
     for (const g of file.groups) {
       const keyNames = new Set((dict.byGroup.get(ags4GroupName(g.name)) ?? []).filter((e) => /key/i.test(e.status)).map((e) => e.heading));
       const columns = g.headings.map((h, i) => (keyNames.has(ags4HeadingName(h)) ? i : -1)).filter((i) => i >= 0);
-      if (columns.length === 0) continue;
+      // Only when every key field of the group is there: a part of a key is not a key.
+      if (columns.length === 0 || columns.length < keyNames.size) continue;
       const first = new Map<string, number>();
       for (const row of g.rows) {
         const key = columns.map((c) => row.values[c] ?? '').join('|');

@@ -91,7 +91,9 @@ class CheckRun {
       this.ags3.finish(file);
     } else {
       this.ags4.end();
-      dictionaryName = this.groupRules(file);
+      if (file.groups.length === 0) {
+        f.add(PROCESS_ERROR, 'error', null, '', 'No GROUP row found: this is not an AGS4 (or AGS3) file.');
+      } else dictionaryName = this.groupRules(file);
     }
     return { file, report: report(file, f, dictionaryName) };
   }
