@@ -1,4 +1,4 @@
-import type { AgsGroup } from './types.js';
+import { emptyGroup, type AgsGroup } from './types.js';
 
 /**
  * Builds AGS3.1 / AGS(SG) groups: `"**NAME"` opens a group, lines of `"*HEADING"` fields follow (a heading line
@@ -62,17 +62,7 @@ export class Ags3Builder {
   private logical(number: number, text: string, fields: string[]): void {
     if (isAgs3GroupLine(text)) {
       const name = (fields[0] ?? '').replace(/^\*\*/, '');
-      this.current = {
-        name,
-        line: number,
-        headingLine: null,
-        headings: [],
-        units: null,
-        unitLine: null,
-        types: null,
-        typeLine: null,
-        rows: [],
-      };
+      this.current = emptyGroup(name, number);
       this.groups.push(this.current);
       this.inHeadings = true;
       this.events?.logical(number, 'group', fields, 0);

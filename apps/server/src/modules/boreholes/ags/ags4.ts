@@ -1,4 +1,4 @@
-import type { AgsGroup } from './types.js';
+import { emptyGroup, type AgsGroup } from './types.js';
 
 /** The AGS4 data descriptors: the first field of every line. */
 export const AGS4_DESCRIPTORS = new Set(['GROUP', 'HEADING', 'UNIT', 'TYPE', 'DATA']);
@@ -14,17 +14,7 @@ export class Ags4Builder {
   line(number: number, fields: string[]): void {
     const descriptor = fields[0];
     if (descriptor === 'GROUP') {
-      this.current = {
-        name: fields[1] ?? '',
-        line: number,
-        headingLine: null,
-        headings: [],
-        units: null,
-        unitLine: null,
-        types: null,
-        typeLine: null,
-        rows: [],
-      };
+      this.current = emptyGroup(fields[1] ?? '', number);
       this.groups.push(this.current);
       return;
     }

@@ -34,6 +34,11 @@ export interface AgsGroup {
   rows: AgsRow[];
 }
 
+/** A group as its GROUP row opens it: nothing below it read yet. */
+export function emptyGroup(name: string, line: number): AgsGroup {
+  return { name, line, headingLine: null, headings: [], units: null, unitLine: null, types: null, typeLine: null, rows: [] };
+}
+
 export interface AgsFile {
   version: AgsVersion;
   encoding: AgsEncoding;
