@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
-import { getContrastRatio } from '@mui/material/styles';
 import type { ActionCaseStatus } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
+import { textOn } from '../../../lib/text-on';
 
 /** Open (outlined, warning) or Closed (plain). */
 export function CaseStatusChip({ status }: { status: ActionCaseStatus }) {
@@ -11,14 +11,6 @@ export function CaseStatusChip({ status }: { status: ActionCaseStatus }) {
   ) : (
     <Chip size="small" label={t('actionLog.status.closed')} data-testid="case-status" />
   );
-}
-
-function textOn(color: string): string {
-  try {
-    return getContrastRatio(color, '#fff') >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
-  } catch {
-    return '#fff';
-  }
 }
 
 /** An alert level in its colour (levels are data: each has its own). */

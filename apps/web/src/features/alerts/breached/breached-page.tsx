@@ -17,7 +17,7 @@ import { useRouteAction } from '../../../lib/route-actions';
 import { useBreached } from '../api/breached';
 import { useAlertContracts, useAlertsLive } from '../api/keys';
 import { formatValue } from '../components/alert-subject';
-import { textOn } from '../components/level-chip';
+import { textOn } from '../../../lib/text-on';
 import { NoContractNote } from '../components/no-contract-note';
 import { alertDetailPath } from '../paths';
 import { BreachedMap } from './breached-map';

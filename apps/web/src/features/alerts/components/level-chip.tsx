@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { getContrastRatio } from '@mui/material/styles';
+import { textOn } from '../../../lib/text-on';
 
 export interface LevelChipProps {
   /** The level's code (CL, AL, PDL, WSL …). */
@@ -9,15 +9,6 @@ export interface LevelChipProps {
   /** The level's name, as the chip's tooltip. */
   name?: string | null;
   size?: 'small' | 'medium';
-}
-
-/** Text that reads on the level's colour: white on dark colours, near-black on light ones (light blue CL). */
-export function textOn(color: string): string {
-  try {
-    return getContrastRatio(color, '#fff') >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
-  } catch {
-    return '#fff';
-  }
 }
 
 /** An alert level as a chip in the level's colour. */

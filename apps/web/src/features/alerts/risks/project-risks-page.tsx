@@ -13,7 +13,7 @@ import { useConfig } from '../../../lib/config';
 import { useAlertContracts, useAlertsLive } from '../api/keys';
 import { useProjectRisks } from '../api/project-risks';
 import { NoContractNote } from '../components/no-contract-note';
-import { textOn } from '../components/level-chip';
+import { textOn } from '../../../lib/text-on';
 
 /** The rating's colour, from the spec's palette (§9: green, blue, red) and the severity colours. */
 export const RATING_COLORS: Record<string, string> = { Low: '#018e27', Medium: '#fb8c00', High: '#db170d', 'Very High': '#8b0000' };

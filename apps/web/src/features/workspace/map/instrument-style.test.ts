@@ -1,6 +1,6 @@
 import { SEVERITY_COLORS } from '@strata/shared';
 import { describe, expect, it } from 'vitest';
-import { instrumentColor, instrumentLook, textOn, worstLevel } from './instrument-style';
+import { instrumentColor, instrumentLook, worstLevel } from './instrument-style';
 
 const look = instrumentLook({
   instruments: [{ code: 'SM', name: 'Settlement Marker', lta_code: null, category: null, icon: 'circle', icon_color: '#018e27', has_depth: false }],
@@ -19,11 +19,5 @@ describe('instrument colours by status level', () => {
   it('colours a cluster by its most severe member', () => {
     expect(worstLevel(look, [undefined, 'CL', 'WSL', 'CL'])).toBe('WSL');
     expect(worstLevel(look, [undefined, undefined])).toBeUndefined();
-  });
-
-  it('writes dark text on light level colours and white on dark ones', () => {
-    expect(textOn(SEVERITY_COLORS[1])).toBe('rgba(0, 0, 0, 0.87)');
-    expect(textOn(SEVERITY_COLORS[4])).toBe('#fff');
-    expect(textOn(undefined)).toBe('#fff');
   });
 });

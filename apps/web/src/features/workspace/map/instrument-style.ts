@@ -46,15 +46,6 @@ export function instrumentColor(look: InstrumentLook, typeCode: string, level: s
   return levelColor ?? look.types.get(typeCode)?.color ?? NORMAL_COLOR;
 }
 
-/** Black or white, whichever reads better on a `#rrggbb` background (light level colours such as CL's light blue). */
-export function textOn(background: string | undefined): string {
-  const hex = /^#([0-9a-f]{6})$/i.exec(background ?? '')?.[1];
-  if (!hex) return '#fff';
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return luminance > 0.4 ? 'rgba(0, 0, 0, 0.87)' : '#fff';
-}
-
 /** The most severe of some levels (the colour of a cluster). */
 export function worstLevel(look: InstrumentLook, levels: readonly (string | undefined)[]): string | undefined {
   let worst: LevelInfo | undefined;
