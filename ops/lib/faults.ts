@@ -1,4 +1,5 @@
 /** Faults under load: an API instance killed, PostgreSQL restarted, the worker killed in the middle of a load. */
+import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { call, callJson, uploadReadings } from './http.js';
 import type { Topology } from './context.js';
@@ -209,6 +210,7 @@ export async function killTheWorkerDuringALoad(t: Topology): Promise<void> {
   await workerReady(worker);
   await t.q(`update uploads set updated_at = updated_at - make_interval(secs => $2) where upload_id = $1`, [id, STALE_MS / 1000 + 60]);
   const t1 = Date.now();
+  await sendDispatcherTick(t);
   const done = await uploadState(t, id, ['done'], 150_000);
   const [loaded] = await t.q<{ n: string }>('select count(*) as n from readings where upload_id = $1', [id]);
   check(
@@ -216,4 +218,21 @@ export async function killTheWorkerDuringALoad(t: Topology): Promise<void> {
     `loaded once: ${loaded!.n} readings, ${done.rows_loaded} counted`,
   );
   note(`worker-2's sweep took the stale load after ${since(t1)} ms: ${loaded!.n} readings, each once`);
+}
+
+/**
+ * Queues one tick of the schedules dispatcher (`DISPATCH_QUEUE` in apps/server/src/modules/schedules), the job its
+ * per-minute cron sends: the worker runs it as it runs the cron's, sweep of waiting and stale uploads included. Sent
+ * here so the check does not wait for the cron, which a worker that has just started may fire only 1–2 minutes later
+ * (pg-boss looks at its crons every 30 s, and one minute's job is sent once).
+ */
+async function sendDispatcherTick(t: Topology): Promise<void> {
+  const boss = new PgBoss({ connectionString: t.cluster.url(t.database, 'topology-script'), supervise: false, schedule: false });
+  boss.on('error', () => undefined);
+  await boss.start();
+  try {
+    check((await boss.send('schedules-dispatch', {})) !== null, 'a dispatcher tick queued');
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
 }
