@@ -122,22 +122,28 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** Signs `login` in (password BENCH_PASSWORD) at `base`: its access token and the headers of a signed-in request. */
+export async function signInAt(base: string, login: string): Promise<{ token: string; headers: Record<string, string> }> {
+  const res = await fetch(`${base}/api/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: login, password: BENCH_PASSWORD }).toString(),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${login} failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as TLoginResponse;
+  return { token: body.access_token, headers: { authorization: `Bearer ${body.access_token}`, [CSRF_HEADER]: res.headers.get(CSRF_HEADER) ?? '' } };
+}
+
 /** The app on the database, listening on a loopback port, and a signed-in session's headers. */
 export async function startApp(db: Database, opts: { workers: boolean }): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'strata-bench-files-'));
   const built = await buildApp({ config: testConfig({ dataDir, logLevel: 'silent' }), db, workers: opts.workers });
   const base = await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const res = await fetch(`${base}/api/v1/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: BENCH_USER, password: BENCH_PASSWORD }).toString(),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const login = (await res.json()) as TLoginResponse;
+  const { headers } = await signInAt(base, BENCH_USER);
   return {
     built,
     base,
-    headers: { authorization: `Bearer ${login.access_token}`, [CSRF_HEADER]: res.headers.get(CSRF_HEADER) ?? '' },
+    headers,
     async stop() {
       await built.app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -24,8 +24,20 @@ import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
 import { publishToAll } from '../apps/server/src/modules/realtime/realtime.publish.js';
 import { users } from '../apps/server/src/db/schema/index.js';
-import { CSRF_HEADER, USER_TYPE, type TLoginResponse, type TNotificationPayload } from '../packages/shared/src/index.js';
-import { BENCH_PASSWORD, BENCH_USER, benchDatabase, type BenchDatabase, benchInstruments, benchMasterData, env, median, percentile, startApp } from './lib.js';
+import { USER_TYPE, type TNotificationPayload } from '../packages/shared/src/index.js';
+import {
+  BENCH_PASSWORD,
+  BENCH_USER,
+  benchDatabase,
+  signInAt,
+  type BenchDatabase,
+  benchInstruments,
+  benchMasterData,
+  env,
+  median,
+  percentile,
+  startApp,
+} from './lib.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 
 const CONCURRENCY = env('BENCH_CONCURRENCY', 16);
@@ -64,17 +76,6 @@ function clients() {
   };
 }
 type Clients = ReturnType<typeof clients>;
-
-async function signIn(base: string, login: string) {
-  const res = await fetch(`${base}/api/v1/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: login, password: BENCH_PASSWORD }).toString(),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${login} failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as TLoginResponse;
-  return { token: body.access_token, headers: { authorization: `Bearer ${body.access_token}`, [CSRF_HEADER]: res.headers.get(CSRF_HEADER) ?? '' } };
-}
 
 /** One real answer of `url`, to be replayed byte for byte by the bare server. */
 function capture(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.OutgoingHttpHeaders; body: Buffer }> {
@@ -170,7 +171,7 @@ const payload = (marker: string): TNotificationPayload => ({ type: 'settingUpdat
 interface Setup {
   c: Clients;
   running: Awaited<ReturnType<typeof startApp>>;
-  sessions: Awaited<ReturnType<typeof signIn>>[];
+  sessions: Awaited<ReturnType<typeof signInAt>>[];
   perToken: number;
   wsUrl: string;
 }
@@ -265,7 +266,7 @@ async function socketSessions(db: BenchDatabase['db'], base: string) {
     )
     .onConflictDoNothing();
   const sessions = [];
-  for (const login of logins) sessions.push(await signIn(base, login));
+  for (const login of logins) sessions.push(await signInAt(base, login));
   return sessions;
 }
 
