@@ -43,4 +43,15 @@ describe('jobs on PostgreSQL with two instances', () => {
     expect(total).toBe(20);
     for (const token of tokens) expect(seen.get(token)).toHaveLength(1);
   });
+
+  it('creates many queues at once from both instances without a deadlock', async () => {
+    // pg-boss's create_queue inserts the queue row and then adds a foreign key to that table: two creations at once
+    // each hold the lock the other one's ALTER TABLE waits for (seen when the API instances and the worker start).
+    const names = Array.from({ length: 12 }, (_, i) => `test-many-${i}`);
+    await Promise.all(names.flatMap((name) => [a.createQueue(name), b.createQueue(name)]));
+    const { rows } = await t.db.pool!.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'test-many-%'",
+    );
+    expect(rows[0]?.n).toBe(12);
+  });
 });

@@ -28,7 +28,8 @@
  *   on PGlite (and on pg is not part of that transaction anyway). Send after the transaction resolves.
  *
  * Queues: pg-boss 10 requires `createQueue` before `send`/`work`/`schedule`; this wrapper creates a queue on first use
- * (idempotent, memoised per instance). Queue options (`work(…, { queue })` or `createQueue`) only apply when the queue
+ * (idempotent, memoised per instance). On pg, queue creations run one at a time under an advisory lock: pg-boss's
+ * own create_queue deadlocks with a concurrent one (processes starting together). Queue options (`work(…, { queue })` or `createQueue`) only apply when the queue
  * is created; change an existing queue with `boss.updateQueue`.
  *
  * Logging: nothing is logged except errors, through `logger.error`; job data is never logged, and database errors
@@ -142,9 +143,33 @@ function sqlRunner(db: Database): RunSql {
   }
   const pool = db.pool;
   if (!pool) throw new Error('jobs: pg database without its pool');
-  // A multi-statement text returns an array of results; pg-boss does not read rows of those.
-  return async (text, values) => (await pool.query(text, values as unknown[] | undefined)) as unknown as SqlResult;
+  return async (text, values) => {
+    if (CREATE_QUEUE.test(text)) {
+      // pg-boss's create_queue inserts the queue's row, then adds foreign keys that reference the queue table: two
+      // creations at once (this process's own, or another instance's at start-up) each hold the row lock the other's
+      // ALTER TABLE waits for, and PostgreSQL kills one as a deadlock. One creation at a time, database-wide.
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [CREATE_QUEUE_LOCK]);
+        const r = await client.query(text, values as unknown[] | undefined);
+        await client.query('COMMIT');
+        return r as unknown as SqlResult;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    }
+    // A multi-statement text returns an array of results; pg-boss does not read rows of those.
+    return (await pool.query(text, values as unknown[] | undefined)) as unknown as SqlResult;
+  };
 }
+
+/** pg-boss 10's createQueue command (`SELECT <schema>.create_queue($1, $2)`). */
+const CREATE_QUEUE = /^\s*SELECT\s+\S+\.create_queue\(\$1,\s*\$2\)\s*$/;
+const CREATE_QUEUE_LOCK = 'strata:pgboss:create_queue';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
