@@ -44,3 +44,4 @@ export * from './schemas/alert-rules.js';
 export * from './threshold-order.js';
 export * from './schemas/comments.js';
 export * from './schemas/action-log.js';
+export * from './schemas/boreholes.js';

@@ -16,3 +16,4 @@ export * from './comments.js';
 export * from './alerts.js';
 export * from './attachments.js';
 export * from './action-log.js';
+export * from './boreholes.js';
