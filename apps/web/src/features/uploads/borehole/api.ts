@@ -1,0 +1,54 @@
+import { ZAgsReport, ZUploadCreated, ZUploadList, type TBoreholeCrs } from '@strata/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { sendFiles } from '../../../components/upload-button';
+import { uploadKeys } from '../api';
+
+/** The SI Borehole List, where a loaded upload leads (the work space's page). */
+export const BOREHOLE_LIST_PATH = '/dashboard/search/borehole/list';
+
+/** `GET /uploads?type=borehole`: the SI borehole upload history, newest first. */
+export function useBoreholeUploads(params: { limit: number; skip: number; contract?: number; status?: string }, enabled = true) {
+  return useQuery({
+    queryKey: [...uploadKeys.lists(), 'borehole', params] as const,
+    queryFn: ({ signal }) => apiRequest('/uploads', { query: { type: 'borehole', ...params }, schema: ZUploadList, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /uploads/{id}/ags-report`: the checker's report of an AGS upload (once validated). */
+export function useAgsReport(uploadId: number, status: string | undefined) {
+  return useQuery({
+    queryKey: [...uploadKeys.all, 'ags-report', uploadId, status] as const,
+    queryFn: ({ signal }) => apiRequest(`/uploads/${uploadId}/ags-report`, { schema: ZAgsReport, signal }),
+    enabled: status !== undefined && status !== 'received' && status !== 'validating',
+  });
+}
+
+/** Saves the checker report as text or XLSX (`/uploads/{id}/ags-report.txt|.xlsx`). */
+export function downloadAgsReport(uploadId: number, format: 'txt' | 'xlsx'): Promise<string> {
+  return downloadFile(`/uploads/${uploadId}/ags-report.${format}`, { fileName: `ags-report-${uploadId}.${format}` });
+}
+
+export interface SendAgsOptions {
+  file: File;
+  contractId: number;
+  crs: TBoreholeCrs;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** `POST /uploads/borehole` (multipart: the file, contract_id, crs). */
+export async function sendAgsFile({ file, contractId, crs, onProgress, signal }: SendAgsOptions) {
+  const answer = await sendFiles({
+    path: '/uploads/borehole',
+    files: [file],
+    fields: { contract_id: contractId, crs },
+    onProgress,
+    signal,
+    emitHttpError: false,
+  });
+  return ZUploadCreated.parse(answer);
+}
