@@ -11,7 +11,17 @@ import { uploadRow } from '../test-data';
 const SLOW = { timeout: 8000 };
 
 const agsUpload = (overrides: Partial<TUpload> = {}) =>
-  uploadRow({ type: 'borehole', file_name: 'c101-si.ags', format: 'ags', layout: null, rows_total: 2, rows_valid: 2, rows_invalid: 0, errors_total: 3, ...overrides });
+  uploadRow({
+    type: 'borehole',
+    file_name: 'c101-si.ags',
+    format: 'ags',
+    layout: null,
+    rows_total: 2,
+    rows_valid: 2,
+    rows_invalid: 0,
+    errors_total: 3,
+    ...overrides,
+  });
 
 /** Serves the borehole upload history and upload 5 (its states one per GET, the last one stays) with its report. */
 function serve(permissions: string[], steps: Partial<TUpload>[] = [{ status: 'validated' }]) {

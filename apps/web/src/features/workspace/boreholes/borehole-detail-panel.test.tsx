@@ -72,7 +72,9 @@ describe('Borehole detail', () => {
     // Numbers with the field's decimals; -2147483648 and null empty.
     const row = within(table).getByText('10.50').closest('tr')!;
     expect(within(row).getByText('23')).toBeInTheDocument();
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells[BOREHOLE_SEAT_INDEX]).toBe('');
     expect(screen.getByText('11–14 of 14')).toBeInTheDocument();
 
@@ -126,7 +128,11 @@ describe('Borehole detail', () => {
     const { user } = renderWidget(<BoreholeDetailPanel boreholeId={31} onShowOnMap={() => undefined} />, { url: '/en/dashboard/search/borehole/31' });
     await user.click(await screen.findByRole('button', { name: 'Download' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['PDF', 'XLS', 'HTML', 'AGS4']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['PDF', 'XLS', 'HTML', 'AGS4']);
     await user.click(within(menu).getByRole('menuitem', { name: 'PDF' }));
     await waitFor(() => expect(reports).toEqual([{ output: 'pdf', background: false, template: 'default', borehole_id: 31, download: true }]));
     expect(await screen.findByText('Saved BH-01.pdf')).toBeInTheDocument();

@@ -29,8 +29,21 @@ export function boreholeRow(overrides: Partial<TBorehole> = {}): TBorehole {
 }
 
 export function boreholeListItem(overrides: Partial<TBoreholeListItem> = {}): TBoreholeListItem {
-  const { borehole_id, contract_id, contract_no, borehole_no, borehole_type, easting, northing, latitude, longitude, ground_level, final_depth, end_date, version } =
-    boreholeRow();
+  const {
+    borehole_id,
+    contract_id,
+    contract_no,
+    borehole_no,
+    borehole_type,
+    easting,
+    northing,
+    latitude,
+    longitude,
+    ground_level,
+    final_depth,
+    end_date,
+    version,
+  } = boreholeRow();
   return {
     borehole_id,
     contract_id,
