@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
-import { agsReport } from '../../workspace/boreholes/test-data';
+import { agsReport } from './test-data';
 import { uploadRow } from '../test-data';
 
 const SLOW = { timeout: 8000 };
