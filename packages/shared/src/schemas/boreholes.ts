@@ -209,6 +209,8 @@ export const ZBoreholeListItem = z.object({
   contract_no: z.string(),
   borehole_no: z.string(),
   borehole_type: z.string().nullable(),
+  /** EPSG code of easting/northing: 3414 (SVY21) or 27700 (British National Grid, as the file gave them). */
+  crs: z.number().int(),
   easting: ZNum,
   northing: ZNum,
   latitude: ZNum,
@@ -259,6 +261,8 @@ export const ZBorehole = z.object({
   contract_no: z.string(),
   borehole_no: z.string(),
   borehole_type: z.string().nullable(),
+  /** EPSG code of easting/northing: 3414 (SVY21) or 27700 (British National Grid, as the file gave them). */
+  crs: z.number().int(),
   easting: ZNum,
   northing: ZNum,
   latitude: ZNum,

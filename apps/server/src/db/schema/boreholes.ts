@@ -74,7 +74,12 @@ export const agsRows = pgTable(
 /** The header of a borehole version (also the current one, on `boreholes`). */
 const header = () => ({
   boreholeType: text('borehole_type'),
-  /** SVY21 metres, and WGS84 degrees (converted from the file's grid). */
+  /**
+   * Easting and northing in the file's grid (`crs`, an EPSG code: 3414 SVY21 or 27700 British National Grid), as the
+   * file gives them; latitude and longitude in WGS84, converted from that grid. (A British grid point has no
+   * meaningful SVY21 value: converting it would only show nonsense, so the grid travels with the numbers.)
+   */
+  crs: integer('crs').notNull(),
   easting: doublePrecision('easting'),
   northing: doublePrecision('northing'),
   latitude: doublePrecision('latitude'),
