@@ -136,7 +136,8 @@ export async function boreholePdf(data: BoreholeDownloadData): Promise<Buffer> {
   });
   const y = drawHeader(doc, data.header);
   drawLog(doc, data, y + 12);
-  for (const g of BOREHOLE_GROUPS) drawGroupTable(doc, g, data.groups[g]);
+  let tableY: number | null = null;
+  for (const g of BOREHOLE_GROUPS) tableY = drawGroupTable(doc, g, data.groups[g], tableY);
   doc.end();
   await ended;
   return Buffer.concat(chunks);
@@ -179,7 +180,9 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
     ...geol.map((r) => numberOf(r.geol_base) ?? numberOf(r.geol_top) ?? 0),
     ...spt.map((p) => p.depth),
   );
-  const nMax = Math.max(50, Math.ceil(Math.max(0, ...spt.map((p) => p.n)) / 10) * 10);
+  const nTop = Math.max(50, ...spt.map((p) => p.n));
+  const nStep = nTop <= 50 ? 10 : nTop <= 100 ? 20 : 50;
+  const nMax = Math.ceil(nTop / nStep) * nStep;
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 24;
@@ -214,11 +217,11 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
     const yEnd = yOf(d1);
     // Titles.
     doc.font(PDF_FONT_BOLD).fontSize(9).fillColor('#000000');
-    doc.text('Depth (m)', left, top - 26, { width: 60, lineBreak: false });
     doc.text('Geology', geolX, top - 26, { width: geolW + descW, lineBreak: false });
     doc.text(BOREHOLE_LOG.labels.spt, plotX, top - 26, { width: plotW, lineBreak: false });
+    doc.fontSize(7).text('Depth (m)', left, top - 12, { width: 40, lineBreak: false });
     doc.font(PDF_FONT).fontSize(7);
-    for (let n = 0; n <= nMax; n += nMax / 5) doc.text(String(n), plotX + (n / nMax) * plotW - 8, top - 12, { width: 16, align: 'center', lineBreak: false });
+    for (let n = 0; n <= nMax; n += nStep) doc.text(String(n), plotX + (n / nMax) * plotW - 8, top - 12, { width: 16, align: 'center', lineBreak: false });
     // Depth axis with ticks.
     doc.moveTo(axisX, top).lineTo(axisX, yEnd).lineWidth(0.6).strokeColor('#000000').stroke();
     const step = scale >= 20 ? 1 : scale >= 8 ? 2 : 5;
@@ -248,7 +251,7 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
     }
     // SPT plot: frame, grid, points joined.
     doc.rect(plotX, top, plotW, yEnd - top).lineWidth(0.6).strokeColor('#000000').stroke();
-    for (let n = nMax / 5; n < nMax; n += nMax / 5) {
+    for (let n = nStep; n < nMax; n += nStep) {
       const x = plotX + (n / nMax) * plotW;
       doc.moveTo(x, top).lineTo(x, yEnd).lineWidth(0.2).strokeColor('#cccccc').stroke();
     }
@@ -289,10 +292,16 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
   }
 }
 
-/** A group's table on landscape pages, header repeated on each; text cells wrap to at most three lines. */
-function drawGroupTable(doc: Doc, group: TBoreholeGroup, records: TBoreholeRecord[]): void {
+/**
+ * A group's table on landscape pages, header repeated on each; text cells wrap to at most three lines. Starts below the
+ * previous table (`fromY`) when there is room, else on a new page; answers where it ended.
+ */
+function drawGroupTable(doc: Doc, group: TBoreholeGroup, records: TBoreholeRecord[], fromY: number | null): number {
   const fields = BOREHOLE_FIELDS[group];
-  doc.addPage({ size: 'A4', layout: 'landscape', margin: 30 });
+  if (fromY === null || fromY + 90 > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage({ size: 'A4', layout: 'landscape', margin: 30 });
+    fromY = null;
+  }
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const weights = fields.map((f) => (f.kind === 'text' ? (/desc|rem/i.test(f.name) ? 5 : 2) : 1));
@@ -300,7 +309,7 @@ function drawGroupTable(doc: Doc, group: TBoreholeGroup, records: TBoreholeRecor
   const widths = weights.map((w) => w * unit);
   const size = fields.length > 14 ? 6 : 7.5;
   const maxH = size * 1.25 * 3 + 4;
-  let y = doc.page.margins.top;
+  let y = fromY === null ? doc.page.margins.top : fromY + 18;
   doc.font(PDF_FONT_BOLD).fontSize(12).fillColor('#000000').text(`${BOREHOLE_GROUP_LABELS[group]} (${records.length} records)`, left, y);
   y = doc.y + 4;
   const drawRow = (cells: string[], bold: boolean) => {
@@ -327,9 +336,10 @@ function drawGroupTable(doc: Doc, group: TBoreholeGroup, records: TBoreholeRecor
   );
   if (records.length === 0) {
     doc.font(PDF_FONT).fontSize(8).fillColor('#555555').text('No records', left, y + 4);
-    return;
+    return doc.y;
   }
   for (const r of records) drawRow(fields.map((f) => pdfText(showValue(f, r[f.name]))), false);
+  return y;
 }
 
 // ---- XLSX ----
