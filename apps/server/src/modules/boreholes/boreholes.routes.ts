@@ -15,7 +15,7 @@ import {
   ZBoreholeVersions,
   ZIdParam,
 } from '@strata/shared';
-import { attachment, MIME } from '../../lib/content-disposition.js';
+import { attachment, inline, MIME } from '../../lib/content-disposition.js';
 import { requireActor } from '../../plugins/route-config.js';
 import { boreholeAgs4, boreholeHtml, boreholePdf, boreholeXlsx, downloadName, sanitise } from './borehole-downloads.js';
 import type { BoreholesService } from './boreholes.service.js';
@@ -119,29 +119,32 @@ export const boreholesRoutes: FastifyPluginAsyncZod<BoreholesRoutesOptions> = as
       config: { permissions: ['ExportSiteInvestigation'] },
       schema: {
         tags,
-        summary: 'The si-borehole report: the borehole as PDF (header, log, group tables), XLSX, HTML or AGS4, as an attachment',
+        summary: 'The si-borehole report: the borehole as PDF (header, log, group tables), XLSX, HTML or AGS4, as an attachment (download false: PDF, XLSX and AGS4 inline)',
         body: ZBoreholeReportRequest,
       },
     },
     async (req, reply) => {
       const actor = requireActor(req.actor);
       const { borehole_id: id, version, output } = req.body;
+      // download false: shown in the browser (the report dialog's PDF), under the same name for "save as".
+      const disposition = req.body.download ? attachment : inline;
       if (output === 'ags4') {
         const { borehole, groups } = await boreholes.agsGroups(actor, id, version);
         return reply
           .header('content-type', 'text/plain; charset=utf-8')
-          .header('content-disposition', attachment(`${sanitise(borehole.borehole_no)}.ags`))
+          .header('content-disposition', disposition(`${sanitise(borehole.borehole_no)}.ags`))
           .send(boreholeAgs4(groups));
       }
       const data = await boreholes.reportData(actor, id, version);
       if (output === 'pdf') {
-        return reply.header('content-type', MIME.pdf).header('content-disposition', attachment(downloadName(data.header, 'pdf'))).send(await boreholePdf(data));
+        return reply.header('content-type', MIME.pdf).header('content-disposition', disposition(downloadName(data.header, 'pdf'))).send(await boreholePdf(data));
       }
       if (output === 'xls') {
-        return reply.header('content-type', MIME.xlsx).header('content-disposition', attachment(downloadName(data.header, 'xlsx'))).send(await boreholeXlsx(data));
+        return reply.header('content-type', MIME.xlsx).header('content-disposition', disposition(downloadName(data.header, 'xlsx'))).send(await boreholeXlsx(data));
       }
       return reply
         .header('content-type', 'text/html; charset=utf-8')
+        // Always saved, never rendered on the app's origin (the page holds file text, escaped, but still).
         .header('content-disposition', attachment(downloadName(data.header, 'html')))
         .send(boreholeHtml(data));
     },

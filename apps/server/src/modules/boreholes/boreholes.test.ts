@@ -253,6 +253,9 @@ describe('boreholes: reading, sections and downloads', () => {
   it('attaches photos and comments to a borehole of the caller’s contract only', async () => {
     expect((await req('xuser', 'GET', `/photos/borehole/${ids.BH1}`)).statusCode).toBe(200);
     expect((await req('yuser', 'GET', `/photos/borehole/${ids.BH1}`)).statusCode).toBe(404);
+    const posted = await req('xuser', 'POST', '/comments', { topic: 'borehole', ref_id: ids.BH1, comment: 'Casing to 6 m' });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect((await req('yuser', 'POST', '/comments', { topic: 'borehole', ref_id: ids.BH1, comment: 'not mine' })).statusCode).toBe(404);
     const ref = await t.services.records.resolve({ userId: w.userIds.xuser, userType: USER_TYPE.Contractor }, 'borehole', ids.BH1!);
     expect(ref).toMatchObject({ path: `/dashboard/search/borehole/${ids.BH1}`, managePermissions: ['UploadSIBoreholeFiles'] });
   });
@@ -272,6 +275,8 @@ describe('boreholes: reading, sections and downloads', () => {
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+-BH1\.pdf"/);
       expect(res.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+      const shown = await download('xuser', { output: 'pdf', borehole_id: ids.BH1, download: false });
+      expect(shown.headers['content-disposition']).toMatch(/^inline; filename=".+-BH1\.pdf"/);
       const dir = mkdtempSync(join(tmpdir(), 'strata-bh-'));
       try {
         const file = join(dir, 'bh.pdf');
