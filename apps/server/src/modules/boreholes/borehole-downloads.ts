@@ -423,9 +423,18 @@ ${groups}
 
 // ---- AGS4 ----
 
-/** The borehole's groups as an AGS4 file (UTF-8, CR LF). */
-export function boreholeAgs4(groups: readonly AgsGroup[]): Buffer {
+/**
+ * The borehole's groups as an AGS4 file (UTF-8, CR LF): each group's GROUP, HEADING, UNIT and TYPE rows from the AGS4
+ * writer, its stored DATA lines (written by the same writer at load), a blank line.
+ */
+export function boreholeAgs4(groups: readonly { group: AgsGroup; data: readonly string[] }[]): Buffer {
   const parts: Buffer[] = [];
-  for (const chunk of ags4Chunks({ groups: [...groups] })) parts.push(Buffer.from(chunk, 'utf8'));
+  for (const { group, data } of groups) {
+    const head = [...ags4Chunks({ groups: [{ ...group, rows: [] }] })];
+    // The writer ends a group with a blank line: the DATA lines go before it.
+    for (const chunk of head.slice(0, -1)) parts.push(Buffer.from(chunk, 'utf8'));
+    for (const block of data) parts.push(Buffer.from(block, 'utf8'));
+    parts.push(Buffer.from(head[head.length - 1] ?? '\r\n', 'utf8'));
+  }
   return Buffer.concat(parts);
 }

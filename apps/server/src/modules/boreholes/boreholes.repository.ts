@@ -223,19 +223,22 @@ export interface StoredAgsGroup {
 /** Groups of project level: written whole with a borehole's rows. */
 export const PROJECT_GROUPS = ['PROJ', 'TRAN', 'UNIT', 'TYPE', 'ABBR', 'DICT'];
 
-/** The stored groups of an AGS file and, of each, the rows of the project-level groups and those of one LOCA_ID. */
+/**
+ * The stored groups of an AGS file and their DATA blocks (AGS4 lines as the writer writes them): every block of the
+ * project-level groups, and of the other groups the blocks of one LOCA_ID; in file order.
+ */
 export async function agsOfBorehole(db: Executor, agsFileId: number, locaId: string) {
   const groups = await rows<StoredAgsGroup>(
     db,
     sql`SELECT seq, name, headings, units, types FROM ags_groups WHERE ags_file_id = ${agsFileId} ORDER BY seq`,
   );
-  const data = await rows<{ group_seq: number; line: number; fields: string[] }>(
+  const blocks = await rows<{ group_seq: number; data: string }>(
     db,
-    sql`SELECT r.group_seq, r.line, r.fields FROM ags_rows r JOIN ags_groups g ON g.ags_file_id = r.ags_file_id AND g.seq = r.group_seq
+    sql`SELECT r.group_seq, r.data FROM ags_rows r JOIN ags_groups g ON g.ags_file_id = r.ags_file_id AND g.seq = r.group_seq
         WHERE r.ags_file_id = ${agsFileId} AND (r.loca_id = ${locaId} OR g.name = ANY(${pgArray(PROJECT_GROUPS)}::text[]))
         ORDER BY r.group_seq, r.seq`,
   );
-  return { groups, data };
+  return { groups, blocks };
 }
 
 // ---- the record resolver (photos, documents, files, comments on a borehole) ----

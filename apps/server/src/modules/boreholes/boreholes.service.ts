@@ -12,8 +12,8 @@ import {
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { scopeOf } from '../contracts/contracts.service.js';
 import type { AgsGroup } from './ags/index.js';
+import { scopeOf } from '../contracts/contracts.service.js';
 import {
   agsOfBorehole,
   boreholesByIds,
@@ -64,6 +64,12 @@ export function presentListItem(b: BoreholeRow) {
 export interface BoreholeVersionView {
   borehole: BoreholeRow;
   version: VersionRow;
+}
+
+/** A stored group to write back: its GROUP/HEADING/UNIT/TYPE rows and its DATA lines as stored (CR LF after each). */
+export interface BoreholeAgsGroup {
+  group: AgsGroup;
+  data: string[];
 }
 
 /** Everything a download shows: the header and every record of each group. */
@@ -291,29 +297,25 @@ export class BoreholesService {
   }
 
   /**
-   * The borehole's version as AGS4 groups from the generic store: project-level groups whole, every other group with
-   * this borehole's rows only (a group left without rows is left out).
+   * The borehole's version as AGS4 from the generic store: the project-level groups whole, every other group with
+   * this borehole's DATA blocks only (a group left without rows is left out); each group with its DATA lines as stored.
    */
-  async agsGroups(actor: Actor, id: number, version?: number): Promise<{ borehole: BoreholeRow; groups: AgsGroup[] }> {
+  async agsGroups(actor: Actor, id: number, version?: number): Promise<{ borehole: BoreholeRow; groups: BoreholeAgsGroup[] }> {
     const { borehole, version: v } = await this.load(actor, id, version);
     if (v.ags_file_id === null) throw notFound('The AGS file of this version is no longer stored');
     const stored = await agsOfBorehole(this.db, v.ags_file_id, borehole.borehole_no);
-    const bySeq = new Map<number, AgsGroup>();
-    for (const g of stored.groups) {
-      bySeq.set(g.seq, {
-        name: g.name,
-        line: 0,
-        headingLine: null,
-        headings: g.headings,
-        units: g.units,
-        unitLine: null,
-        types: g.types,
-        typeLine: null,
-        rows: [],
-      });
+    const data = new Map<number, string[]>();
+    for (const b of stored.blocks) {
+      const list = data.get(b.group_seq) ?? [];
+      list.push(b.data);
+      data.set(b.group_seq, list);
     }
-    for (const r of stored.data) bySeq.get(r.group_seq)?.rows.push({ line: r.line, values: r.fields });
-    const groups = stored.groups.map((g) => bySeq.get(g.seq)!).filter((g) => g.rows.length > 0 || g.name === 'PROJ');
+    const groups = stored.groups
+      .filter((g) => data.has(g.seq) || g.name === 'PROJ')
+      .map((g) => ({
+        group: { name: g.name, line: 0, headingLine: null, headings: g.headings, units: g.units, unitLine: null, types: g.types, typeLine: null, rows: [] },
+        data: data.get(g.seq) ?? [],
+      }));
     return { borehole, groups };
   }
 }
