@@ -17,7 +17,7 @@ import {
 } from '@strata/shared';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { createWorld, type World } from '../../testing/master-data.js';
-import { checkAgsBuffer, readAgsBuffer, type AgsFile } from './ags/index.js';
+import { checkAgsBuffer, readAgsBuffer, toAgs4Names, type AgsFile } from './ags/index.js';
 import { loadAgsFile } from './borehole-store.repository.js';
 
 const q = (...v: (string | number)[]) => v.map((x) => `"${String(x).replace(/"/g, '""')}"`).join(',');
@@ -334,6 +334,21 @@ describe('boreholes: reading, sections and downloads', () => {
       expect(rowsOf(back, 'GEOL', 'BH1')).toEqual(rowsOf(readAgsBuffer(source), 'GEOL', 'BH1'));
       expect(rowsOf(back, 'GEOL', 'BH2')).toEqual([]);
       expect(back.groups.map((g) => g.name)).toEqual(['PROJ', 'TRAN', 'UNIT', 'TYPE', 'LOCA', 'GEOL', 'ISPT']);
+    });
+
+    it('writes a borehole of an AGS3 file back as AGS4 with the AGS4 names and the same GEOL rows', async () => {
+      const w2 = await createWorld(t, ['ExportSiteInvestigation']);
+      const bytes = readFileSync(fileURLToPath(new URL('../../../test-data/ags/ags3/C6048.ags', import.meta.url)));
+      const loaded = await load(w2.contractA, bytes);
+      const hole = loaded.boreholes[0]!;
+      const res = await as(t, w2.sessions.xuser, { method: 'POST', url: '/api/v1/reports/si-borehole', payload: { output: 'ags4', borehole_id: hole.boreholeId } });
+      expect(res.statusCode, res.body).toBe(200);
+      const back = readAgsBuffer(res.rawPayload);
+      expect(back.version).toBe('AGS4');
+      expect(back.groups.map((g) => g.name)).toContain('LOCA');
+      const source = toAgs4Names(readAgsBuffer(bytes));
+      expect(rowsOf(back, 'GEOL', hole.boreholeNo)).toEqual(rowsOf(source, 'GEOL', hole.boreholeNo));
+      expect(rowsOf(back, 'GEOL', hole.boreholeNo).length).toBeGreaterThan(0);
     });
 
     it('writes a borehole of a real file back as AGS4 that the checker finds no new errors in', async () => {
