@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TAgsReport, TUpload, TUploadCreated, TUploadList, TUploadReport } from '@strata/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { rows } from '../../db/client.js';
 import { boreholes, boreholeVersions, notifications, uploads } from '../../db/schema/index.js';
 import { as, createTestApp, type TestApp } from '../../testing/harness.js';
 import { createWorld, filesUnder, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
@@ -50,12 +51,9 @@ describe('borehole uploads (AGS)', () => {
   }
 
   const boreholesOf = async (contractId: number) =>
-    (
-      await t.db.orm
-        .select({ no: boreholes.boreholeNo, version: boreholes.version })
-        .from(boreholes)
-        .where(eq(boreholes.contractId, contractId))
-    ).sort((a, b) => a.no.localeCompare(b.no));
+    (await t.db.orm.select({ no: boreholes.boreholeNo, version: boreholes.version }).from(boreholes).where(eq(boreholes.contractId, contractId))).sort((a, b) =>
+      a.no.localeCompare(b.no),
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ dataDir });
@@ -190,6 +188,36 @@ describe('borehole uploads (AGS)', () => {
     expect(list.records.map((r) => r.upload_id)).toContain(u.upload_id);
     expect((await get('xuser', '/uploads?type=instrument')).statusCode).toBe(403);
     expect((await get('yuser', '/uploads?type=borehole')).json<TUploadList>().records.map((r) => r.upload_id)).not.toContain(u.upload_id);
+  });
+
+  it('leaves nothing written when the load fails part way, and tells the uploader and approver', async () => {
+    const u = await uploadAndValidate('xuser', 'two.ags', small(['F-1', 'F-2']), { contract_id: String(w.contractA) });
+    expect(u.status).toBe('validated');
+    // The typed version rows are written after the generic store and the borehole rows: refuse them.
+    await t.db.orm.execute(sql`CREATE FUNCTION test_refuse_versions() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await t.db.orm.execute(sql`CREATE TRIGGER test_refuse_versions BEFORE INSERT ON borehole_versions FOR EACH ROW EXECUTE FUNCTION test_refuse_versions()`);
+    try {
+      expect((await act('manager', `/uploads/${u.upload_id}/approve`)).statusCode).toBe(200);
+      await t.services.uploads.runPending();
+    } finally {
+      await t.db.orm.execute(sql`DROP TRIGGER test_refuse_versions ON borehole_versions`);
+      await t.db.orm.execute(sql`DROP FUNCTION test_refuse_versions()`);
+    }
+    expect(await status(u.upload_id)).toMatchObject({ status: 'failed', error: 'The boreholes could not be loaded; nothing was written', rows_loaded: 0 });
+    expect(await boreholesOf(w.contractA)).toEqual([]);
+    const [files] = await rows<{ n: number }>(t.db.orm, sql`SELECT count(*)::int AS n FROM ags_files WHERE upload_id = ${u.upload_id}`);
+    expect(files!.n).toBe(0);
+    const told = await t.db.orm
+      .select({ key: notifications.messageKey })
+      .from(notifications)
+      .where(eq(notifications.linkUri, `/en/upload/borehole?upload=${u.upload_id}`));
+    expect(told.map((n) => n.key)).toEqual(['upload.failed', 'upload.failed']);
+
+    // Approved again, the load goes through.
+    expect((await act('manager', `/uploads/${u.upload_id}/approve`)).statusCode).toBe(200);
+    await t.services.uploads.runPending();
+    expect((await status(u.upload_id)).status).toBe('done');
+    expect((await boreholesOf(w.contractA)).map((b) => b.no)).toEqual(['F-1', 'F-2']);
   });
 
   it('takes a ZIP of two AGS files as one upload: one report naming both, every borehole loaded', async () => {

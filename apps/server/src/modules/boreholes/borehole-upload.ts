@@ -8,31 +8,20 @@
  * Findings also go to `upload_errors` (row = line or 0, field = group or rule, message = "[rule] message").
  */
 import type { Readable } from 'node:stream';
-import {
-  BOREHOLE_CRS,
-  UPLOAD_REPORT_CAP,
-  UPLOADS_TOPIC,
-  type TAgsFinding,
-  type TAgsReport,
-  type TBoreholeCrs,
-} from '@strata/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { BOREHOLE_CRS, UPLOAD_REPORT_CAP, UPLOADS_TOPIC, type TAgsFinding, type TAgsReport, type TBoreholeCrs } from '@strata/shared';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
-import { boreholes } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { inspectZip } from '../../lib/zip-inspect.js';
-import { writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import type { Storage } from '../../platform/storage.js';
 import { scopeOf, visibleContractIds } from '../contracts/contracts.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
-import type { UploadPipeline, UploadTypePipeline } from '../uploads/upload-pipeline.js';
-import { lockUpload, transition, userRef, type UploadRow } from '../uploads/uploads.repository.js';
+import type { UploadPipeline, UploadRow, UploadTypePipeline } from '../uploads/upload-pipeline.js';
 import { checkAgs, readAgs, toAgs4Names, type AgsFile, type AgsReport, type AgsSource } from './ags/index.js';
 import { loadAgsFile } from './borehole-store.repository.js';
+import { storedBoreholeNumbers } from './borehole-upload.repository.js';
 
 /** What a ZIP upload may hold: entries, and bytes once inflated (an AGS file is text; it compresses about 10 times). */
 export const BOREHOLE_ZIP_LIMITS = { maxEntries: 2000, maxUncompressedBytes: 1024 * 1024 * 1024 };
@@ -79,7 +68,8 @@ export async function sniffBoreholeFile(data: Buffer): Promise<BoreholeFileForma
     const z = await inspectZip(data, BOREHOLE_ZIP_LIMITS);
     if (!z.ok) {
       if (z.reason === 'too-many-entries') throw badRequest({ files: `The ZIP holds too many files (at most ${BOREHOLE_ZIP_LIMITS.maxEntries})` });
-      if (z.reason === 'too-large') throw badRequest({ files: `The ZIP is too large once uncompressed (at most ${BOREHOLE_ZIP_LIMITS.maxUncompressedBytes / 1024 ** 3} GB)` });
+      if (z.reason === 'too-large')
+        throw badRequest({ files: `The ZIP is too large once uncompressed (at most ${BOREHOLE_ZIP_LIMITS.maxUncompressedBytes / 1024 ** 3} GB)` });
       if (z.reason === 'encrypted') throw badRequest({ files: 'The ZIP is encrypted: upload it without a password' });
       throw badRequest({ files: 'The ZIP file cannot be read' });
     }
@@ -191,15 +181,6 @@ function findingRows(report: BoreholePlan['report']): { row: number; field: stri
   return out;
 }
 
-async function existingBoreholes(db: Executor, contractId: number, nos: string[]): Promise<Set<string>> {
-  if (nos.length === 0) return new Set();
-  const rows = await db
-    .select({ no: boreholes.boreholeNo })
-    .from(boreholes)
-    .where(and(eq(boreholes.contractId, contractId), inArray(boreholes.boreholeNo, nos)));
-  return new Set(rows.map((r) => r.no));
-}
-
 export function boreholePlan(row: Pick<UploadRow, 'plan'>): BoreholePlan | undefined {
   const plan = row.plan as Partial<BoreholePlan> | null;
   if (!plan || !plan.report || !BOREHOLE_CRS.includes(plan.crs as TBoreholeCrs)) return undefined;
@@ -228,10 +209,10 @@ export class BoreholeUploadPipeline implements UploadTypePipeline {
     const id = row.uploadId;
     const invalid = (error: string) => this.pipeline.completeValidation(id, { status: 'invalid', error }, [], null);
     try {
-      const user = await userRef(this.db, row.uploadedBy);
-      if (!user || user.status !== 'active') return await invalid('The uploader is no longer an active user');
+      const user = await this.pipeline.activeUploader(row);
+      if (!user) return await invalid('The uploader is no longer an active user');
       if (row.contractId === null) return await invalid('The upload names no contract');
-      const [visible] = await visibleContractIds(this.db, scopeOf({ userId: user.userId, userType: user.userType }), [row.contractId]);
+      const [visible] = await visibleContractIds(this.db, scopeOf(user), [row.contractId]);
       if (visible === undefined) return await invalid('The contract of the upload is no longer assigned to the uploader');
       const crs = (row.plan as { crs?: TBoreholeCrs } | null)?.crs ?? '3414';
       const data = await this.storage.read(row.storageKey);
@@ -259,14 +240,18 @@ export class BoreholeUploadPipeline implements UploadTypePipeline {
       await progress(READ_SHARE, true);
 
       const nos = [...new Set(checked.flatMap((c) => c.nos))];
-      const stored = await existingBoreholes(this.db, row.contractId, nos);
+      const stored = await storedBoreholeNumbers(this.db, row.contractId, nos);
       const report = mergeReports(
         checked,
         nos.map((no) => ({ borehole_no: no, exists: stored.has(no) })),
       );
       const findings = report.counts.errors + report.counts.warnings + report.counts.fyi;
       const readable = checked.some((c) => c.groups > 0);
-      const error = !readable ? 'The file could not be read as AGS: no GROUP row found' : nos.length === 0 ? 'The file holds no borehole (no LOCA or HOLE row)' : null;
+      const error = !readable
+        ? 'The file could not be read as AGS: no GROUP row found'
+        : nos.length === 0
+          ? 'The file holds no borehole (no LOCA or HOLE row)'
+          : null;
       const plan: BoreholePlan = { crs, report };
       return await this.pipeline.completeValidation(
         id,
@@ -303,8 +288,7 @@ export class BoreholeUploadPipeline implements UploadTypePipeline {
         for (const p of parts) out.push({ name: p.name, file: await readAgs(await p.open()) });
         return out;
       });
-      const loaded = await this.db.transaction(async (tx) => {
-        if ((await lockUpload(tx, id)) !== 'loading') return undefined; // another worker finished it meanwhile
+      const loaded = await this.pipeline.loadInTransaction(row, who, async (tx) => {
         const made = new Set<number>();
         const agsFileIds: number[] = [];
         for (const f of files) {
@@ -312,20 +296,7 @@ export class BoreholeUploadPipeline implements UploadTypePipeline {
           agsFileIds.push(r.agsFileId);
           for (const b of r.boreholes) made.add(b.boreholeId);
         }
-        const done = await transition(tx, id, ['loading'], 'done', {
-          rowsLoaded: made.size,
-          progress: 100,
-          finishedAt: this.ctx.now(),
-          updatedAt: this.ctx.now(),
-          error: null,
-        });
-        await writeAudit(tx, who, {
-          action: 'upload.load',
-          entityType: 'upload',
-          entityId: id,
-          after: { status: 'done', boreholes: made.size, ags_file_ids: agsFileIds, contract_id: contractId },
-        });
-        return done;
+        return { rowsLoaded: made.size, audit: { boreholes: made.size, ags_file_ids: agsFileIds, contract_id: contractId } };
       });
       if (!loaded) return 'skipped';
       await this.pipeline.tell(

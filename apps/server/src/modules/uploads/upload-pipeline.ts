@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE, UPLOADS_TOPIC, type TNotificationPayload } from '@strata/shared';
 import { englishText, type MessageText } from '../../lib/server-messages.js';
 import type { AppContext, AuditActor } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { SheetFileError } from '../../lib/sheet-file.js';
 import { isTimeZone } from '../../lib/zoned-time.js';
@@ -29,6 +30,8 @@ import {
   type UploadRow,
 } from './uploads.repository.js';
 import { ensurePartitions, loadReadings, seriesOfInstruments, storedTimes } from '../readings/readings-store.service.js';
+
+export type { UploadRow };
 
 /** Validation jobs (the `ingest` pipeline of the Realtime Processes screen) and load jobs. */
 export const INGEST_QUEUE = 'ingest';
@@ -252,8 +255,7 @@ export class UploadPipeline {
     await this.announce(row, UPLOADS_TOPIC);
     const other = this.types.get(row.type);
     if (other) return other.validate(row);
-    const finish = (values: Partial<UploadInsert>, errors: ValidationErrors, validKey: string | null) =>
-      this.completeValidation(id, values, errors, validKey);
+    const finish = (values: Partial<UploadInsert>, errors: ValidationErrors, validKey: string | null) => this.completeValidation(id, values, errors, validKey);
     try {
       const user = await userRef(this.db, row.uploadedBy);
       if (!user || user.status !== 'active') return await finish({ status: 'invalid', error: 'The uploader is no longer an active user' }, [], null);
@@ -377,6 +379,43 @@ export class UploadPipeline {
       }
       return this.loadFailed(row, who, message);
     }
+  }
+
+  /** The uploader of an upload when still an active user (the scope its validation reads in). */
+  async activeUploader(row: UploadRow): Promise<{ userId: number; userType: number } | undefined> {
+    const user = await userRef(this.db, row.uploadedBy);
+    return user && user.status === 'active' ? { userId: user.userId, userType: user.userType } : undefined;
+  }
+
+  /**
+   * A load of another upload type in one transaction: `write` stores the upload's data, then the row moves from
+   * `loading` to `done` (with `rows_loaded`) and the audit row is written, all or nothing. Undefined when another
+   * worker finished the upload meanwhile.
+   */
+  async loadInTransaction(
+    row: UploadRow,
+    who: AuditActor,
+    write: (tx: Executor) => Promise<{ rowsLoaded: number; audit: Record<string, unknown> }>,
+  ): Promise<UploadRow | undefined> {
+    const id = row.uploadId;
+    return this.db.transaction(async (tx) => {
+      if ((await lockUpload(tx, id)) !== 'loading') return undefined;
+      const r = await write(tx);
+      const done = await transition(tx, id, ['loading'], 'done', {
+        rowsLoaded: r.rowsLoaded,
+        progress: 100,
+        finishedAt: this.ctx.now(),
+        updatedAt: this.ctx.now(),
+        error: null,
+      });
+      await writeAudit(tx, who, {
+        action: 'upload.load',
+        entityType: 'upload',
+        entityId: id,
+        after: { status: 'done', rows_loaded: r.rowsLoaded, ...r.audit },
+      });
+      return done;
+    });
   }
 
   /** Who approved the upload, as the load's audit rows name them. */

@@ -74,8 +74,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
       config: { permissions: HISTORY_PERMISSIONS },
       schema: {
         tags,
-        summary:
-          "Upload history of the caller's contracts: type, contract, status, skip, limit (newest first); the types whose history the caller may view",
+        summary: "Upload history of the caller's contracts: type, contract, status, skip, limit (newest first); the types whose history the caller may view",
         querystring: ZListUploadsQuery,
         response: { 200: ZUploadList },
       },
