@@ -127,6 +127,33 @@ describe('borehole uploads (AGS)', () => {
     expect(versioned.every((b) => b.version === 2)).toBe(true);
   });
 
+  it('writes the progress of the check as the file is read', async () => {
+    await t.db.exec(`create table bh_progress_seen (seq serial primary key, upload_id int, status text, progress int);
+      create function bh_record_progress() returns trigger language plpgsql as $$
+      begin
+        if new.progress is distinct from old.progress then insert into bh_progress_seen (upload_id, status, progress) values (new.upload_id, new.status, new.progress); end if;
+        return new;
+      end $$;
+      create trigger bh_record_progress after update on uploads for each row execute function bh_record_progress();`);
+    const every = t.services.uploads.progressEveryMs;
+    try {
+      t.services.uploads.progressEveryMs = 0;
+      const u = await uploadAndValidate('xuser', 'dlr.ags', DLR, { contract_id: String(w.contractA), crs: '27700' });
+      expect(u).toMatchObject({ status: 'validated', progress: 100 });
+      const steps = (
+        await t.db.query<{ status: string; progress: number }>('select status, progress from bh_progress_seen where upload_id = $1 order by seq', [u.upload_id])
+      ).rows;
+      const reading = steps.filter((s) => s.status === 'validating' && s.progress > 0 && s.progress < 90);
+      expect(reading.length).toBeGreaterThanOrEqual(3);
+      const all = steps.map((s) => s.progress);
+      expect(all.every((p, i) => i === 0 || p > all[i - 1]!)).toBe(true);
+      expect(all.at(-1)).toBe(100);
+    } finally {
+      t.services.uploads.progressEveryMs = every;
+      await t.db.exec('drop trigger bh_record_progress on uploads; drop function bh_record_progress(); drop table bh_progress_seen;');
+    }
+  });
+
   it('refuses a file that is not AGS (a PNG, a CSV) with a 400, storing nothing', async () => {
     const before = filesUnder(dataDir).length;
     const [count] = await t.db.orm.select({ n: sql<number>`count(*)::int` }).from(uploads);
@@ -169,6 +196,26 @@ describe('borehole uploads (AGS)', () => {
     expect(u).toMatchObject({ status: 'invalid', rows_total: 0, error: 'The file holds no borehole (no LOCA or HOLE row)' });
     expect((await get('xuser', `/uploads/${u.upload_id}/ags-report`)).statusCode).toBe(200);
     expect((await act('manager', `/uploads/${u.upload_id}/approve`)).statusCode).toBe(409);
+  });
+
+  it('reads an AGS3 file: its HOLE rows are the boreholes, loaded with AGS4 names', async () => {
+    const u = await uploadAndValidate('xuser', 'C6048.ags', testFile('ags3/C6048.ags'), { contract_id: String(w.contractA) });
+    expect(u.status).toBe('validated');
+    const report = (await get('xuser', `/uploads/${u.upload_id}/ags-report`)).json<TAgsReport>();
+    expect(report.version).toBe('AGS3');
+    expect(report.boreholes.length).toBe(u.rows_total);
+    expect(u.rows_total).toBeGreaterThan(0);
+    expect((await act('manager', `/uploads/${u.upload_id}/approve`)).statusCode).toBe(200);
+    await t.services.uploads.runPending();
+    expect(await status(u.upload_id)).toMatchObject({ status: 'done', rows_loaded: u.rows_total });
+    expect((await boreholesOf(w.contractA)).map((b) => b.no).sort()).toEqual(report.boreholes.map((b) => b.borehole_no).sort());
+  });
+
+  it('marks a ZIP whose .ags file is not AGS at all invalid', async () => {
+    const u = await uploadAndValidate('xuser', 'odd.zip', zip([{ name: 'photo.ags', data: await image('png') }]), { contract_id: String(w.contractA) });
+    expect(u).toMatchObject({ status: 'invalid', error: 'The file could not be read as AGS: no GROUP row found' });
+    const report = (await get('xuser', `/uploads/${u.upload_id}/ags-report`)).json<TAgsReport>();
+    expect(report.counts.errors).toBeGreaterThan(0);
   });
 
   it('keeps uploads within the caller\u2019s contracts and the borehole permissions', async () => {

@@ -27,7 +27,7 @@ import { storedBoreholeNumbers } from './borehole-upload.repository.js';
 export const BOREHOLE_ZIP_LIMITS = { maxEntries: 2000, maxUncompressedBytes: 1024 * 1024 * 1024 };
 
 /** Bytes handed to the checker at a time when a stored file is streamed through it. */
-const CHUNK = 256 * 1024;
+const CHUNK = 64 * 1024;
 /** Validation progress: reading and checking the file(s) goes to 90 %, the borehole look-up and report to 100 %. */
 const READ_SHARE = 90;
 
