@@ -55,9 +55,18 @@ describe('loading an AGS file into a contract', () => {
     const [stored] = await rows<{ groups: number; rows: number }>(
       t.db.orm,
       sql`SELECT (SELECT count(*)::int FROM ags_groups WHERE ags_file_id = ${loaded.agsFileId}) AS groups,
-                 (SELECT count(*)::int FROM ags_rows WHERE ags_file_id = ${loaded.agsFileId}) AS rows`,
+                 (SELECT sum(row_count)::int FROM ags_rows WHERE ags_file_id = ${loaded.agsFileId}) AS rows`,
     );
     expect(stored).toEqual({ groups: file.groups.length, rows: dataRows });
+    // The stored blocks are the file's rows, as the AGS4 writer writes them: the GEOL group reads back the same.
+    const blocks = await rows<{ data: string }>(
+      t.db.orm,
+      sql`SELECT r.data FROM ags_rows r JOIN ags_groups g ON g.ags_file_id = r.ags_file_id AND g.seq = r.group_seq
+          WHERE r.ags_file_id = ${loaded.agsFileId} AND g.name = 'GEOL' ORDER BY r.seq`,
+    );
+    const geolGroup = file.groups.find((g) => g.name === 'GEOL')!;
+    const back = readAgsBuffer(`"GROUP","GEOL"\r\n"HEADING",${geolGroup.headings.map((h) => `"${h}"`).join(',')}\r\n${blocks.map((b) => b.data).join('')}`);
+    expect(back.groups[0]?.rows.map((r) => r.values)).toEqual(geolGroup.rows.map((r) => r.values));
     const located = await rows<{ lat: number; lon: number; crs: number }>(
       t.db.orm,
       sql`SELECT latitude AS lat, longitude AS lon, crs FROM borehole_versions WHERE ags_file_id = ${loaded.agsFileId} AND latitude IS NOT NULL`,
@@ -120,15 +129,24 @@ describe('loading an AGS file into a contract', () => {
     ]);
   });
 
+  it('deletes the typed rows of a version with it (they have no foreign key)', async () => {
+    const loaded = await load(readAgsBuffer(SMALL.replaceAll('STRATA-BH1', 'STRATA-BH9')), '3414');
+    const versionId = loaded.boreholes[0]!.versionId;
+    const count = async () => (await rows<{ n: number }>(t.db.orm, sql`SELECT count(*)::int AS n FROM borehole_ispt WHERE version_id = ${versionId}`))[0]?.n;
+    expect(await count()).toBe(2);
+    await t.db.orm.execute(sql`DELETE FROM boreholes WHERE borehole_id = ${loaded.boreholes[0]!.boreholeId}`);
+    expect(await count()).toBe(0);
+  });
+
   it('keeps nothing of a load whose transaction fails', async () => {
-    const before = await rows<{ n: number }>(t.db.orm, sql`SELECT count(*)::int AS n FROM ags_rows`);
+    const before = await rows<{ n: number }>(t.db.orm, sql`SELECT count(*)::int AS n FROM ags_files`);
     await expect(
       t.db.orm.transaction(async (tx) => {
         await loadAgsFile(tx, { contractId, uploadId: null, fileName: 'x.ags', file: readAgsBuffer(SMALL), crs: '3414', loadedBy: null });
         throw new Error('the status transition failed');
       }),
     ).rejects.toThrow('the status transition failed');
-    expect(await rows<{ n: number }>(t.db.orm, sql`SELECT count(*)::int AS n FROM ags_rows`)).toEqual(before);
+    expect(await rows<{ n: number }>(t.db.orm, sql`SELECT count(*)::int AS n FROM ags_files`)).toEqual(before);
   });
 });
 

@@ -2,7 +2,8 @@
  * The borehole loader (issue 18, decision 036): one read AGS file into the tables, inside the caller's transaction.
  *
  * - The whole file goes to the generic store (`ags_files`, `ags_groups`, `ags_rows`) with AGS4 names, every group and
- *   row as read, so a borehole can be written back as AGS4 and nothing of the file is lost.
+ *   row as read (rows as AGS4 DATA lines, in blocks of consecutive rows of one LOCA_ID: a few thousand rows to COPY
+ *   instead of one per DATA row), so a borehole can be written back as AGS4 and nothing of the file is lost.
  * - Each LOCA row (AGS3: HOLE) is a borehole of the contract, identified by its LOCA_ID: new ones are created at
  *   version 1, stored ones get the next version; the six screen groups land in typed columns per version.
  * - Rows go in by COPY (text format) on both engines; the borehole and version rows are a few statements whatever the
@@ -10,20 +11,12 @@
  *
  * Numbers: an empty cell, a value that is not a number, or -2147483648 (the spec's "no value") is stored as null.
  */
-import {
-  BOREHOLE_FIELDS,
-  BOREHOLE_GROUP_SOURCE,
-  BOREHOLE_GROUPS,
-  BOREHOLE_NO_VALUE,
-  gridToWgs84,
-  type TBoreholeCrs,
-  type TBoreholeGroup,
-} from '@strata/shared';
+import { BOREHOLE_FIELDS, BOREHOLE_GROUP_SOURCE, BOREHOLE_GROUPS, BOREHOLE_NO_VALUE, gridToWgs84, type BoreholeField, type TBoreholeCrs } from '@strata/shared';
 import { sql } from 'drizzle-orm';
 import { copyIn, rows, type Executor } from '../../db/client.js';
 import { boreholeColumn } from '../../db/schema/boreholes.js';
 import { pgArray } from '../../db/sql.js';
-import { toAgs4Names, type AgsFile, type AgsGroup } from './ags/index.js';
+import { ags4DataLine, toAgs4Names, type AgsFile, type AgsGroup } from './ags/index.js';
 
 export interface AgsLoad {
   contractId: number;
@@ -91,8 +84,13 @@ class Cells {
       if (!this.index.has(h)) this.index.set(h, i);
     });
   }
-  has(heading: string): boolean {
-    return this.index.has(heading);
+  /** The column of the first of `headings` the group has, -1 when none. */
+  indexOf(headings: readonly string[]): number {
+    for (const h of headings) {
+      const i = this.index.get(h);
+      if (i !== undefined) return i;
+    }
+    return -1;
   }
   get(values: readonly string[], ...headings: readonly string[]): string | undefined {
     for (const h of headings) {
@@ -154,17 +152,18 @@ function copyText(v: string): string {
   return v.replace(/[\\\t\n\r]/g, (ch) => (ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r'));
 }
 
-function copyValue(v: string | number | null): string {
-  if (v === null) return '\\N';
+function copyValue(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return '\\N';
   return typeof v === 'number' ? String(v) : copyText(v);
 }
 
-/** The typed value of a spec field from a row (samp_date / samp_time split SAMP_DTIM). */
-function fieldValue(cells: Cells, values: readonly string[], field: (typeof BOREHOLE_FIELDS)[TBoreholeGroup][number]): string | number | null {
-  const raw = cells.get(values, ...field.from);
-  if (field.name === 'samp_date') return agsDate(raw);
-  if (field.name === 'samp_time') return /^\d{2}:\d{2}(:\d{2})?/.exec(raw?.split('T')[1] ?? '')?.[0] ?? null;
-  return field.kind === 'number' ? agsNumber(raw) : text(raw);
+/** Reads a spec field's typed value from a row of its group (samp_date / samp_time split SAMP_DTIM). */
+function cellReader(cells: Cells, field: BoreholeField): (values: readonly string[]) => string | number | null {
+  const at = cells.indexOf(field.from);
+  if (at < 0) return () => null;
+  if (field.name === 'samp_date') return (values) => agsDate(values[at]);
+  if (field.name === 'samp_time') return (values) => /^\d{2}:\d{2}(:\d{2})?/.exec(values[at]?.split('T')[1] ?? '')?.[0] ?? null;
+  return field.kind === 'number' ? (values) => agsNumber(values[at]) : (values) => text(values[at]);
 }
 
 /** Loads one read AGS file into the contract, inside `tx` (a transaction). */
@@ -181,22 +180,36 @@ export async function loadAgsFile(tx: Executor, load: AgsLoad): Promise<AgsLoade
   if (!created) throw new Error('loadAgsFile: no ags_files row');
   const agsFileId = created.id;
 
-  // The generic store: every group and row.
+  // The generic store: every group, its rows as AGS4 DATA lines in blocks of consecutive rows of one LOCA_ID.
   let groupLines = '';
-  let rowLines = '';
+  let blockLines = '';
   let rowCount = 0;
   file.groups.forEach((g, gi) => {
     const arr = (a: string[] | null) => (a === null ? '\\N' : copyText(pgArray(a)));
     groupLines += `${agsFileId}\t${gi}\t${copyText(g.name)}\t${arr(g.headings)}\t${arr(g.units)}\t${arr(g.types)}\n`;
     const loca = g.headings.indexOf('LOCA_ID');
-    g.rows.forEach((r, ri) => {
-      const id = loca < 0 ? null : text(r.values[loca]?.trim());
-      rowLines += `${agsFileId}\t${gi}\t${ri}\t${copyValue(id)}\t${r.line}\t${copyText(pgArray(r.values))}\n`;
+    const n = g.headings.length;
+    let block = 0;
+    let id: string | null = null;
+    let data = '';
+    let count = 0;
+    const flush = () => {
+      if (count > 0) blockLines += `${agsFileId}\t${gi}\t${block++}\t${copyValue(id)}\t${count}\t${copyText(data)}\n`;
+      data = '';
+      count = 0;
+    };
+    for (const r of g.rows) {
+      const rowId = loca < 0 ? null : text(r.values[loca]?.trim());
+      if (count > 0 && rowId !== id) flush();
+      id = rowId;
+      data += ags4DataLine(r.values, n);
+      count++;
       rowCount++;
-    });
+    }
+    flush();
   });
   if (groupLines) await copyIn(tx, 'ags_groups (ags_file_id, seq, name, headings, units, types)', groupLines);
-  if (rowLines) await copyIn(tx, 'ags_rows (ags_file_id, group_seq, seq, loca_id, line, fields)', rowLines);
+  if (blockLines) await copyIn(tx, 'ags_rows (ags_file_id, group_seq, seq, loca_id, row_count, data)', blockLines);
 
   // Boreholes and their versions.
   const found = headers(file, load.crs);
@@ -269,23 +282,29 @@ export async function loadAgsFile(tx: Executor, load: AgsLoad): Promise<AgsLoade
   let groupRows = 0;
   for (const group of BOREHOLE_GROUPS) {
     const source = firstGroup(file, BOREHOLE_GROUP_SOURCE[group]);
-    if (!source) continue;
-    const cells = new Cells(source);
-    if (!cells.has('LOCA_ID')) continue;
+    const loca = source?.headings.indexOf('LOCA_ID') ?? -1;
+    if (!source || loca < 0) continue;
     const fields = BOREHOLE_FIELDS[group];
+    const headings = new Cells(source);
+    const read = fields.map((f) => cellReader(headings, f));
     const seqOf = new Map<number, number>();
-    let lines = '';
+    const lines: string[] = [];
+    const cells: string[] = [];
     for (const r of source.rows) {
-      const versionId = versionOfNo.get(cells.get(r.values, 'LOCA_ID')?.trim() ?? '');
+      const versionId = versionOfNo.get(r.values[loca]?.trim() ?? '');
       if (versionId === undefined) continue; // a row of a borehole the file does not list (the checker reports it)
       const seq = seqOf.get(versionId) ?? 0;
       seqOf.set(versionId, seq + 1);
-      lines += `${versionId}\t${seq}`;
-      for (const f of fields) lines += `\t${copyValue(fieldValue(cells, r.values, f))}`;
-      lines += '\n';
-      groupRows++;
+      cells.length = 0;
+      cells.push(String(versionId), String(seq));
+      for (const value of read) cells.push(copyValue(value(r.values)));
+      lines.push(cells.join('\t'));
     }
-    if (lines) await copyIn(tx, `borehole_${group} (version_id, seq, ${fields.map((f) => boreholeColumn(f.name)).join(', ')})`, lines);
+    groupRows += lines.length;
+    if (lines.length > 0) {
+      lines.push('');
+      await copyIn(tx, `borehole_${group} (version_id, seq, ${fields.map((f) => boreholeColumn(f.name)).join(', ')})`, lines.join('\n'));
+    }
   }
 
   return {
