@@ -172,6 +172,8 @@ export const ZAgsFinding = z.object({
   group: z.string().optional(),
   heading: z.string().optional(),
   message: z.string(),
+  /** The AGS file of a ZIP upload holding several that the finding is about (its path in the ZIP). */
+  file: z.string().optional(),
 });
 export type TAgsFinding = z.infer<typeof ZAgsFinding>;
 
