@@ -9,17 +9,28 @@
  * csv-parse (relax_column_count, every record counted in a 'data' handler and dropped) and `checkAgs` (every line decoded, tokenized
  * and checked as it streams; the groups' rows kept, then the group and dictionary rules). Peak RSS and heap are
  * sampled every 25 ms and at the end, above what was in use before the run.
+ *
+ * The load (BENCH_PARTS=load; BENCH_DATABASE_URL for PostgreSQL, else PGlite): the read file through `loadAgsFile` (the
+ * generic store, boreholes and versions, the six typed groups, one transaction) against a plain COPY of the same typed
+ * rows into tables like the typed ones, their COPY text built before the clock starts. Runs alternate; medians.
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { parse } from 'csv-parse';
-import { checkAgs } from '../apps/server/src/modules/boreholes/ags/index.js';
-import { env } from './lib.js';
+import { sql } from 'drizzle-orm';
+import { copyIn, rows as sqlRows } from '../apps/server/src/db/client.js';
+import { boreholeColumn } from '../apps/server/src/db/schema/boreholes.js';
+import { checkAgs, readAgs, toAgs4Names, type AgsFile } from '../apps/server/src/modules/boreholes/ags/index.js';
+import { agsNumber, loadAgsFile } from '../apps/server/src/modules/boreholes/borehole-store.repository.js';
+import { BOREHOLE_FIELDS, BOREHOLE_GROUP_SOURCE, BOREHOLE_GROUPS } from '../packages/shared/src/index.js';
+import { benchDatabase, env } from './lib.js';
 
 const TARGET_MB = env('BENCH_AGS_MB', 50);
 const RUNS = env('BENCH_RUNS', 3);
+/** read: read + check against csv-parse; load: the loader against a plain COPY of the typed rows. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'read,load').split(','));
 
 const q = (values: (string | number)[]) => `${values.map((v) => `"${v}"`).join(',')}\r\n`;
 
@@ -163,6 +174,75 @@ async function measure(work: () => Promise<void>): Promise<Run> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+/**
+ * The baseline of the load: the six typed groups' rows as COPY text (built before the clock starts), copied into
+ * tables like the typed ones (same columns and primary key, no foreign key) in one transaction. The floor of any
+ * load of those rows.
+ */
+function typedCopyText(model: AgsFile): Map<string, { columns: string; text: string; rows: number }> {
+  const file = toAgs4Names(model);
+  const out = new Map<string, { columns: string; text: string; rows: number }>();
+  for (const group of BOREHOLE_GROUPS) {
+    const g = file.groups.find((x) => x.name === BOREHOLE_GROUP_SOURCE[group]);
+    if (!g) continue;
+    const fields = BOREHOLE_FIELDS[group];
+    const at = fields.map((f) => f.from.map((h) => g.headings.indexOf(h)).find((i) => i >= 0) ?? -1);
+    let text = '';
+    g.rows.forEach((r, seq) => {
+      text += `1\t${seq}`;
+      fields.forEach((f, k) => {
+        const v = at[k]! < 0 ? undefined : r.values[at[k]!];
+        const cell = f.kind === 'number' ? agsNumber(v) : v === undefined || v === '' ? null : v.replace(/[\\\t\n\r]/g, ' ');
+        text += `\t${cell === null ? '\\N' : String(cell)}`;
+      });
+      text += '\n';
+    });
+    out.set(group, { columns: `(version_id, seq, ${fields.map((f) => boreholeColumn(f.name)).join(', ')})`, text, rows: g.rows.length });
+  }
+  return out;
+}
+
+async function loadBench(file: string): Promise<void> {
+  const bench = await benchDatabase('ags');
+  const db = bench.db;
+  try {
+    const model = await readAgs(createReadStream(file));
+    const [contract] = await sqlRows<{ id: number }>(db.orm, sql`INSERT INTO contracts (no, title) VALUES ('BENCH', 'AGS load') RETURNING contract_id AS id`);
+    const typed = typedCopyText(model);
+    const typedRows = [...typed.values()].reduce((n, t) => n + t.rows, 0);
+    for (const group of typed.keys()) await db.orm.execute(sql.raw(`CREATE TABLE bench_${group} (LIKE borehole_${group} INCLUDING ALL)`));
+    const floor: number[] = [];
+    const ours: number[] = [];
+    let summary = '';
+    for (let r = 0; r < RUNS; r++) {
+      let t0 = performance.now();
+      await db.orm.transaction(async (tx) => {
+        for (const [group, t] of typed) await copyIn(tx, `bench_${group} ${t.columns}`, t.text);
+      });
+      floor.push(performance.now() - t0);
+      for (const group of typed.keys()) await db.orm.execute(sql.raw(`TRUNCATE bench_${group}`));
+
+      t0 = performance.now();
+      const loaded = await db.orm.transaction((tx) =>
+        loadAgsFile(tx, { contractId: contract!.id, uploadId: null, fileName: 'bench.ags', file: model, crs: '3414', loadedBy: null }),
+      );
+      ours.push(performance.now() - t0);
+      summary = `${loaded.boreholes.length.toLocaleString('en')} boreholes, ${loaded.groupRows.toLocaleString('en')} typed rows, ${loaded.rows.toLocaleString('en')} rows in the generic store`;
+      await db.orm.execute(sql`DELETE FROM boreholes WHERE contract_id = ${contract!.id}`);
+      await db.orm.execute(sql`DELETE FROM ags_files WHERE contract_id = ${contract!.id}`);
+    }
+    const f = median(floor);
+    const o = median(ours);
+    console.log(`\nload on ${bench.kind === 'pg' ? 'PostgreSQL' : 'PGlite'}:`);
+    console.log(`plain COPY of the typed rows (floor): ${f.toFixed(0)} ms median of ${RUNS} (${typedRows.toLocaleString('en')} rows)`);
+    console.log(`loadAgsFile                         : ${o.toFixed(0)} ms median of ${RUNS} (${summary})`);
+    console.log(`ratio load / floor: ${(o / f).toFixed(2)} (target ≤ 2)`);
+    console.log(`runs (ms): floor ${floor.map((x) => x.toFixed(0)).join(', ')}; ours ${ours.map((x) => x.toFixed(0)).join(', ')}`);
+  } finally {
+    await bench.close();
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'strata-bench-ags-'));
   const file = path.join(dir, 'bench.ags');
@@ -170,6 +250,8 @@ async function main(): Promise<void> {
     const rows = await generate(file);
     const size = statSync(file).size;
     console.log(`file: ${(size / 1e6).toFixed(1)} MB, ${rows.toLocaleString('en')} DATA rows`);
+    if (PARTS.has('load')) await loadBench(file);
+    if (!PARTS.has('read')) return;
     const floor: Run[] = [];
     const ours: Run[] = [];
     let records = 0;

@@ -1,6 +1,6 @@
 import proj4 from 'proj4';
 import { describe, expect, it } from 'vitest';
-import { looksLikeWgs84, SVY21_ORIGIN, svy21ToWgs84, wgs84ToSvy21 } from './coordinates.js';
+import { gridToWgs84, looksLikeWgs84, SVY21_ORIGIN, svy21ToWgs84, svy21ToWgs84Rounded, wgs84ToSvy21 } from './coordinates.js';
 
 /** Metres per degree near Singapore (for expressing angular errors as distances). */
 const M_PER_DEG_LAT = 110_574;
@@ -94,5 +94,18 @@ describe('SVY21 <-> WGS84', () => {
   it('tells WGS84 degrees from SVY21 metres', () => {
     expect(looksLikeWgs84(103.8, 1.35)).toBe(true);
     expect(looksLikeWgs84(28001, 38744)).toBe(false);
+  });
+});
+
+describe('British National Grid to WGS84', () => {
+  it('places the Royal Observatory at Greenwich on the prime meridian within a few metres', () => {
+    // The Airy transit circle: OS grid 538874 E, 177344 N (Ordnance Survey); WGS84 51.47787 N, 0.00147 W.
+    const p = gridToWgs84(27700, 538874, 177344);
+    expect(p?.lat).toBeCloseTo(51.47787, 3);
+    expect(p?.lon).toBeCloseTo(-0.00147, 3);
+  });
+  it('answers SVY21 as svy21ToWgs84Rounded does, and nothing for a grid it does not know', () => {
+    expect(gridToWgs84(3414, 30000, 35000)).toEqual(svy21ToWgs84Rounded(30000, 35000));
+    expect(gridToWgs84(4326, 1, 1)).toBeNull();
   });
 });

@@ -37,6 +37,24 @@ export function wgs84ToSvy21(lat: number, lon: number): EastingNorthing {
   return { easting, northing };
 }
 
+/**
+ * British National Grid (EPSG:27700: OSGB36 transverse Mercator on the Airy ellipsoid, with the 7-parameter Helmert
+ * shift to WGS84 — good to a few metres, which is what a site-investigation location needs). The public AGS test files
+ * are in it.
+ */
+export const BNG_PROJ =
+  '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy +towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs';
+const bng = proj4('EPSG:4326', BNG_PROJ);
+
+/** Grid coordinates of an EPSG code this app knows (3414 SVY21, 27700 British National Grid) to WGS84, 9 decimals. */
+export function gridToWgs84(crs: number | string, easting: number, northing: number): LatLon | null {
+  if (Number(crs) === 3414) return svy21ToWgs84Rounded(easting, northing);
+  if (Number(crs) !== 27700) return null;
+  const [lon, lat] = bng.inverse([easting, northing]) as [number, number];
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  return { lat: Math.round(lat * 1e9) / 1e9, lon: Math.round(lon * 1e9) / 1e9 };
+}
+
 /** Latitude/longitude rounded to 9 decimals (about 0.1 mm), for API answers. */
 export function svy21ToWgs84Rounded(easting: number, northing: number): LatLon {
   const { lat, lon } = svy21ToWgs84(easting, northing);

@@ -252,7 +252,14 @@ function stationsGeoJson(at: (no: string, t: number, side: number) => Pt): strin
 const START: Pt = [28950, 27980];
 const END: Pt = [36300, 32150];
 
-export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): Promise<{ instruments: number; thresholds: number }> {
+/** A contract's stretch of the demo alignment (SVY21 metres). */
+export interface DemoStretch {
+  no: string;
+  from: Pt;
+  to: Pt;
+}
+
+export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): Promise<{ instruments: number; thresholds: number; stretches: DemoStretch[] }> {
   const random = rng(20_260_601);
   const now = new Date();
 
@@ -540,5 +547,5 @@ export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): 
     ...(stations ? [stations] : []),
   ]);
 
-  return { instruments: created.length, thresholds: rows.length };
+  return { instruments: created.length, thresholds: rows.length, stretches: stretches.map(({ no, from, to }) => ({ no, from, to })) };
 }

@@ -28,6 +28,25 @@ describe('demo data', () => {
     await tdb.drop();
   });
 
+  it('seeds 28 boreholes in SVY21 inside the map bounds, each contract with its own, with strata and SPT or cone data', async () => {
+    const bh = await tdb.db.query<{ no: string; contract: string; easting: number; northing: number; crs: number; geol: number; ispt: number; stcn: number }>(
+      `select b.borehole_no as no, c.no as contract, b.easting, b.northing, b.crs,
+              (select count(*)::int from borehole_geol g where g.version_id = b.version_id) as geol,
+              (select count(*)::int from borehole_ispt i where i.version_id = b.version_id) as ispt,
+              (select count(*)::int from borehole_stcn s where s.version_id = b.version_id) as stcn
+         from boreholes b join contracts c using (contract_id) order by b.borehole_no`,
+    );
+    expect(bh.rows).toHaveLength(28);
+    expect(new Set(bh.rows.map((r) => r.contract))).toEqual(new Set(['T301', 'T302', 'C303']));
+    const [b0, b1, b2, b3] = DEFAULT_SETTINGS.map_bounds as [number, number, number, number];
+    for (const r of bh.rows) {
+      expect(r.no.startsWith(`${r.contract}-BH`)).toBe(true);
+      expect(r.crs).toBe(3414);
+      expect(r.easting >= b0 && r.easting <= b2 && r.northing >= b1 && r.northing <= b3).toBe(true);
+      expect(r.geol > 0 && r.ispt > 0 ? 'bored' : r.stcn > 0 ? 'cone' : 'empty').not.toBe('empty');
+    }
+  });
+
   it('seeds at least 500 instruments along the alignment, each with thresholds at CL, AL, PDL and WSL', async () => {
     expect(await countRows(tdb.db, instruments)).toBeGreaterThanOrEqual(500);
     const perInstrument = await tdb.db.query<{ levels: string[] }>(

@@ -5,6 +5,7 @@ import { adminCreatedUsers, contractors, contracts, rolePermissions, roles, sche
 import { hashPassword } from '../lib/passwords.js';
 import { SYSTEM_ACTOR, writeAudit } from '../platform/audit.js';
 import type { Storage } from '../platform/storage.js';
+import { seedDemoBoreholes } from './demo-ags.js';
 import { seedMasterData } from './demo-master-data.js';
 import { DEMO_FEED_JOB } from './demo-feed.js';
 import { seedDemoReadings } from './demo-readings.js';
@@ -208,7 +209,9 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
       },
     ]);
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
-    await seedMasterData(tx, { contracts: created, adminId: admin.userId, ...(storage ? { storage } : {}) });
+    const { stretches } = await seedMasterData(tx, { contracts: created, adminId: admin.userId, ...(storage ? { storage } : {}) });
+    // Site investigation (issue 18): an AGS4 file per contract through the upload loader.
+    await seedDemoBoreholes(tx, stretches, byNo, admin.userId);
     // Readings (issues 7, 16): a year of readings per instrument up to now, through the upload load path (COPY).
     const now = new Date();
     const readings = await seedDemoReadings(tx, now);

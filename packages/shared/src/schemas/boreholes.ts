@@ -172,6 +172,8 @@ export const ZAgsFinding = z.object({
   group: z.string().optional(),
   heading: z.string().optional(),
   message: z.string(),
+  /** The AGS file of a ZIP upload holding several that the finding is about (its path in the ZIP). */
+  file: z.string().optional(),
 });
 export type TAgsFinding = z.infer<typeof ZAgsFinding>;
 
@@ -209,6 +211,8 @@ export const ZBoreholeListItem = z.object({
   contract_no: z.string(),
   borehole_no: z.string(),
   borehole_type: z.string().nullable(),
+  /** EPSG code of easting/northing: 3414 (SVY21) or 27700 (British National Grid, as the file gave them). */
+  crs: z.number().int(),
   easting: ZNum,
   northing: ZNum,
   latitude: ZNum,
@@ -259,6 +263,8 @@ export const ZBorehole = z.object({
   contract_no: z.string(),
   borehole_no: z.string(),
   borehole_type: z.string().nullable(),
+  /** EPSG code of easting/northing: 3414 (SVY21) or 27700 (British National Grid, as the file gave them). */
+  crs: z.number().int(),
   easting: ZNum,
   northing: ZNum,
   latitude: ZNum,

@@ -4,7 +4,8 @@ import { UPLOAD_TYPES } from '../master-data.js';
 
 /**
  * Data uploads (issue 7): a file is received, validated by a job (per-row report), approved or rejected, then loaded
- * in one transaction. Only the `instrument` type (instrument readings) is processed so far.
+ * in one transaction. Types processed: `instrument` (instrument readings) and `borehole` (AGS files, issue 18: the
+ * checker report is GET /uploads/{id}/ags-report, ZAgsReport in schemas/boreholes.ts).
  *
  * received -> validating -> validated | invalid;  validated -> approved -> loading -> done | failed;
  * received | validated | invalid | failed -> rejected;  failed -> approved (approve again to retry the load).

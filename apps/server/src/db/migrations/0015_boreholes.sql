@@ -23,8 +23,8 @@ CREATE TABLE "ags_rows" (
 	"group_seq" integer NOT NULL,
 	"seq" integer NOT NULL,
 	"loca_id" text,
-	"line" integer NOT NULL,
-	"fields" text[] NOT NULL,
+	"row_count" integer NOT NULL,
+	"data" text NOT NULL,
 	CONSTRAINT "ags_rows_ags_file_id_group_seq_seq_pk" PRIMARY KEY("ags_file_id","group_seq","seq")
 );
 --> statement-breakpoint
@@ -143,6 +143,7 @@ CREATE TABLE "borehole_versions" (
 	"upload_id" integer,
 	"ags_file_id" integer,
 	"borehole_type" text,
+	"crs" integer NOT NULL,
 	"easting" double precision,
 	"northing" double precision,
 	"latitude" double precision,
@@ -162,6 +163,7 @@ CREATE TABLE "boreholes" (
 	"contract_id" integer NOT NULL,
 	"borehole_no" text NOT NULL,
 	"borehole_type" text,
+	"crs" integer NOT NULL,
 	"easting" double precision,
 	"northing" double precision,
 	"latitude" double precision,
@@ -182,12 +184,6 @@ ALTER TABLE "ags_files" ADD CONSTRAINT "ags_files_upload_id_uploads_upload_id_fk
 ALTER TABLE "ags_files" ADD CONSTRAINT "ags_files_contract_id_contracts_contract_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("contract_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ags_groups" ADD CONSTRAINT "ags_groups_ags_file_id_ags_files_ags_file_id_fk" FOREIGN KEY ("ags_file_id") REFERENCES "public"."ags_files"("ags_file_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ags_rows" ADD CONSTRAINT "ags_rows_ags_file_id_ags_files_ags_file_id_fk" FOREIGN KEY ("ags_file_id") REFERENCES "public"."ags_files"("ags_file_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "borehole_core" ADD CONSTRAINT "borehole_core_version_id_borehole_versions_version_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."borehole_versions"("version_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "borehole_geol" ADD CONSTRAINT "borehole_geol_version_id_borehole_versions_version_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."borehole_versions"("version_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "borehole_ispt" ADD CONSTRAINT "borehole_ispt_version_id_borehole_versions_version_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."borehole_versions"("version_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "borehole_rock" ADD CONSTRAINT "borehole_rock_version_id_borehole_versions_version_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."borehole_versions"("version_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "borehole_samp" ADD CONSTRAINT "borehole_samp_version_id_borehole_versions_version_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."borehole_versions"("version_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "borehole_stcn" ADD CONSTRAINT "borehole_stcn_version_id_borehole_versions_version_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."borehole_versions"("version_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "borehole_versions" ADD CONSTRAINT "borehole_versions_borehole_id_boreholes_borehole_id_fk" FOREIGN KEY ("borehole_id") REFERENCES "public"."boreholes"("borehole_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "borehole_versions" ADD CONSTRAINT "borehole_versions_upload_id_uploads_upload_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("upload_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "borehole_versions" ADD CONSTRAINT "borehole_versions_ags_file_id_ags_files_ags_file_id_fk" FOREIGN KEY ("ags_file_id") REFERENCES "public"."ags_files"("ags_file_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -198,4 +194,25 @@ CREATE INDEX "ags_files_contract_idx" ON "ags_files" USING btree ("contract_id")
 CREATE INDEX "ags_rows_loca_idx" ON "ags_rows" USING btree ("ags_file_id","loca_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "borehole_versions_key" ON "borehole_versions" USING btree ("borehole_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "boreholes_contract_no_key" ON "boreholes" USING btree ("contract_id","borehole_no");--> statement-breakpoint
-CREATE INDEX "boreholes_location_idx" ON "boreholes" USING btree ("longitude","latitude");
+CREATE INDEX "boreholes_location_idx" ON "boreholes" USING btree ("longitude","latitude");--> statement-breakpoint
+-- The typed group rows have no foreign key (COPY speed): they go with their version.
+CREATE FUNCTION borehole_versions_delete_groups() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM borehole_geol WHERE version_id IN (SELECT version_id FROM gone);
+  DELETE FROM borehole_core WHERE version_id IN (SELECT version_id FROM gone);
+  DELETE FROM borehole_ispt WHERE version_id IN (SELECT version_id FROM gone);
+  DELETE FROM borehole_stcn WHERE version_id IN (SELECT version_id FROM gone);
+  DELETE FROM borehole_samp WHERE version_id IN (SELECT version_id FROM gone);
+  DELETE FROM borehole_rock WHERE version_id IN (SELECT version_id FROM gone);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER borehole_versions_delete_groups AFTER DELETE ON borehole_versions
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION borehole_versions_delete_groups();
+--> statement-breakpoint
+-- The stored AGS text compresses with lz4 where the server has it (PostgreSQL 14+ built with lz4; not PGlite):
+-- loads about a fifth faster than with the default pglz.
+DO $$ BEGIN
+  ALTER TABLE ags_rows ALTER COLUMN data SET COMPRESSION lz4;
+EXCEPTION WHEN feature_not_supported THEN NULL;
+END $$;

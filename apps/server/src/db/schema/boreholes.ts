@@ -10,8 +10,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
  *
  * - `ags_files`: one loaded AGS file (an approved `borehole` upload; a ZIP holds several), with the coordinate system
  *   it was read in. Its groups are kept whole in the generic store — `ags_groups` (name, headings, units, types; AGS4
- *   names) and `ags_rows` (every DATA row, its values as text, with the LOCA_ID it belongs to) — so nothing of a file
- *   is lost and a borehole can be written back as AGS4.
+ *   names) and `ags_rows` (the DATA rows as AGS4 lines, in blocks of consecutive rows of one LOCA_ID) — so nothing of a
+ *   file is lost and a borehole can be written back as AGS4.
  * - `boreholes`: one per (contract, borehole no = LOCA_ID), carrying its newest version's header for lists and the map.
  * - `borehole_versions`: every load of a borehole: the header as that file had it, the upload and AGS file it came
  *   from. Loading a file that holds a stored borehole adds a version; earlier ones stay readable.
@@ -61,12 +61,14 @@ export const agsRows = pgTable(
       .notNull()
       .references(() => agsFiles.agsFileId, { onDelete: 'cascade' }),
     groupSeq: integer('group_seq').notNull(),
+    /** The block's place in its group. */
     seq: integer('seq').notNull(),
-    /** The row's LOCA_ID (null in groups without one: PROJ, TRAN, UNIT, ABBR, TYPE, DICT …). */
+    /** The LOCA_ID of the block's rows (null in groups without one: PROJ, TRAN, UNIT, ABBR, TYPE, DICT …). */
     locaId: text('loca_id'),
-    /** Line of the file the row was read from. */
-    line: integer('line').notNull(),
-    fields: text('fields').array().notNull(),
+    /** DATA rows in the block. */
+    rowCount: integer('row_count').notNull(),
+    /** The rows as AGS4 DATA lines, CR LF after each, exactly as the AGS4 writer writes them. */
+    data: text('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.agsFileId, t.groupSeq, t.seq] }), index('ags_rows_loca_idx').on(t.agsFileId, t.locaId)],
 );
@@ -74,7 +76,12 @@ export const agsRows = pgTable(
 /** The header of a borehole version (also the current one, on `boreholes`). */
 const header = () => ({
   boreholeType: text('borehole_type'),
-  /** SVY21 metres, and WGS84 degrees (converted from the file's grid). */
+  /**
+   * Easting and northing in the file's grid (`crs`, an EPSG code: 3414 SVY21 or 27700 British National Grid), as the
+   * file gives them; latitude and longitude in WGS84, converted from that grid. (A British grid point has no
+   * meaningful SVY21 value: converting it would only show nonsense, so the grid travels with the numbers.)
+   */
+  crs: integer('crs').notNull(),
   easting: doublePrecision('easting'),
   northing: doublePrecision('northing'),
   latitude: doublePrecision('latitude'),
@@ -135,9 +142,9 @@ function groupTable<N extends string>(name: N, group: TBoreholeGroup) {
   return pgTable(
     name,
     {
-      versionId: integer('version_id')
-        .notNull()
-        .references(() => boreholeVersions.versionId, { onDelete: 'cascade' }),
+      // No foreign key: a per-row check would slow every COPY several times over. The rows go when their version does
+      // (trigger borehole_versions_delete_groups, migration 0015).
+      versionId: integer('version_id').notNull(),
       seq: integer('seq').notNull(),
       ...columns,
     },

@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE, UPLOADS_TOPIC, type TNotificationPayload } from '@strata/shared';
 import { englishText, type MessageText } from '../../lib/server-messages.js';
 import type { AppContext, AuditActor } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { SheetFileError } from '../../lib/sheet-file.js';
 import { isTimeZone } from '../../lib/zoned-time.js';
@@ -30,6 +31,8 @@ import {
 } from './uploads.repository.js';
 import { ensurePartitions, loadReadings, seriesOfInstruments, storedTimes } from '../readings/readings-store.service.js';
 
+export type { UploadRow };
+
 /** Validation jobs (the `ingest` pipeline of the Realtime Processes screen) and load jobs. */
 export const INGEST_QUEUE = 'ingest';
 export const INGEST_LOAD_QUEUE = 'ingest-load';
@@ -43,7 +46,22 @@ const JOB_OPTIONS = { retryLimit: 2, retryDelay: 60, expireInSeconds: 1800 };
 const READ_SHARE = 80;
 const STORED_CHECKED = 90;
 
-const uploadLink = (id: number) => `/en/upload/instrument?upload=${id}`;
+/** Where a notification about an upload leads: the upload page of its type. */
+export const uploadLink = (type: string, id: number) => `/en/upload/${type}?upload=${id}`;
+
+/** A validation's outcome values and its per-row findings, as `completeValidation` writes them. */
+export type ValidationErrors = { row: number; field: string; message: string; instrument_id?: number | null }[];
+
+/**
+ * The validate and load steps of one upload type other than `instrument` (e.g. boreholes): the pipeline moves the row
+ * to `validating`/`loading` and hands it over; the type's steps finish it with the pipeline's helpers.
+ */
+export interface UploadTypePipeline {
+  validate(row: UploadRow): Promise<'validated' | 'invalid' | 'skipped'>;
+  load(row: UploadRow): Promise<'done' | 'failed' | 'skipped'>;
+  /** Whether an upload in this state may be approved (validated with something to load, or a failed load to retry). */
+  approvable(row: UploadRow): boolean;
+}
 
 /**
  * The validate/load pipeline of data uploads (issue 7): the validation job reads the stored file and writes the
@@ -67,8 +85,23 @@ export class UploadPipeline {
   /** Called once an upload's readings are committed: the alerts evaluation (issue 9, set by app.ts). */
   afterLoad?: (loaded: { uploadId: number; seriesIds: number[]; from: Date | null; to: Date | null }) => Promise<void>;
 
+  /** The pipelines of the other upload types, by type (the instrument readings pipeline is this class). */
+  private readonly types = new Map<string, UploadTypePipeline>();
+
   private get db() {
     return this.ctx.db.orm;
+  }
+
+  /** Hands the uploads of `type` to `pipeline` once their validation or load starts. */
+  register(type: string, pipeline: UploadTypePipeline): void {
+    this.types.set(type, pipeline);
+  }
+
+  /** Whether an upload may be approved now (per type). */
+  approvable(row: UploadRow): boolean {
+    const other = this.types.get(row.type);
+    if (other) return other.approvable(row);
+    return (row.status === 'validated' || (row.status === 'failed' && row.validKey !== null)) && row.rowsValid > 0;
   }
 
   /** Registers the job workers (when this process runs jobs). */
@@ -111,7 +144,8 @@ export class UploadPipeline {
     }
   }
 
-  private async tell(userIds: (number | null)[], text: MessageText, severity: number, id: number): Promise<void> {
+  async tell(userIds: (number | null)[], text: MessageText, severity: number, row: Pick<UploadRow, 'uploadId' | 'type'>): Promise<void> {
+    const id = row.uploadId;
     const ids = [...new Set(userIds.filter((x): x is number => x !== null))];
     if (ids.length === 0) return;
     try {
@@ -121,7 +155,7 @@ export class UploadPipeline {
         message_key: text.key,
         message_params: text.params,
         severity,
-        link_uri: uploadLink(id),
+        link_uri: uploadLink(row.type, id),
       });
     } catch (err) {
       this.ctx.log.error({ err: safeError(err), uploadId: id }, 'uploads: notification failed');
@@ -137,7 +171,7 @@ export class UploadPipeline {
    * Writes a validation's progress on its row (what the uploader's page shows; it also keeps the row from looking
    * abandoned): only forward, and at most once per `progressEveryMs` unless `now` — the steps after reading.
    */
-  private progressOf(id: number): (percent: number, now?: boolean) => Promise<void> {
+  progressOf(id: number): (percent: number, now?: boolean) => Promise<void> {
     let shown = 0;
     let at = performance.now();
     return async (percent, now = false) => {
@@ -149,49 +183,79 @@ export class UploadPipeline {
     };
   }
 
+  /**
+   * Ends a validation in one transaction: the findings, the status (`values.status`, validated or invalid), the audit
+   * row; then tells the upload's users. 'skipped' when another worker moved the row meanwhile.
+   */
+  async completeValidation(
+    id: number,
+    values: Partial<UploadInsert>,
+    errors: ValidationErrors,
+    validKey: string | null,
+  ): Promise<'validated' | 'invalid' | 'skipped'> {
+    let done: UploadRow | undefined;
+    await this.db.transaction(async (tx) => {
+      await replaceErrors(tx, id, errors);
+      done = await transition(tx, id, ['validating'], values.status as 'validated' | 'invalid', {
+        ...values,
+        validKey,
+        validatedAt: this.ctx.now(),
+        updatedAt: this.ctx.now(),
+        progress: 100,
+      });
+      if (done) {
+        await writeAudit(tx, SYSTEM_ACTOR, {
+          action: 'upload.validate',
+          entityType: 'upload',
+          entityId: id,
+          after: {
+            status: values.status,
+            rows_total: values.rowsTotal ?? 0,
+            rows_valid: values.rowsValid ?? 0,
+            rows_invalid: values.rowsInvalid ?? 0,
+            errors_total: values.errorsTotal ?? 0,
+          },
+        });
+      }
+    });
+    if (!done) {
+      await this.removeValidFiles(validKey);
+      return 'skipped';
+    }
+    await this.announce(done, UPLOADS_TOPIC);
+    return values.status as 'validated' | 'invalid';
+  }
+
+  /** A validation that threw: logged and recorded as a job failure, the upload `failed`. */
+  async validationFailed(id: number, err: unknown): Promise<'invalid'> {
+    this.ctx.log.error({ err: safeError(err), uploadId: id }, 'upload validation failed');
+    await recordJobFailure(this.ctx, INGEST_QUEUE, String(id), err, 'upload');
+    const error = 'The file could not be validated';
+    const failed = await this.db.transaction(async (tx) => {
+      const f = await transition(tx, id, ['validating'], 'failed', { error, updatedAt: this.ctx.now() });
+      if (f)
+        await writeAudit(tx, SYSTEM_ACTOR, {
+          action: 'upload.validate',
+          entityType: 'upload',
+          entityId: id,
+          before: { status: 'validating' },
+          after: { status: 'failed', error },
+        });
+      return f;
+    });
+    if (failed) await this.announce(failed, UPLOADS_TOPIC);
+    return 'invalid';
+  }
+
   /** Validates a received upload: the per-row report and the valid readings, ready for approval. */
   async validate(id: number): Promise<'validated' | 'invalid' | 'skipped'> {
     const now = this.ctx.now();
     const row = await transition(this.db, id, ['received'], 'validating', { progress: 0, updatedAt: now }, new Date(now.getTime() - STALE_MS));
     if (!row) return 'skipped';
     await this.announce(row, UPLOADS_TOPIC);
-    const finish = async (
-      values: Partial<UploadInsert>,
-      errors: { row: number; field: string; message: string; instrument_id?: number | null }[],
-      validKey: string | null,
-    ) => {
-      let done: UploadRow | undefined;
-      await this.db.transaction(async (tx) => {
-        await replaceErrors(tx, id, errors);
-        done = await transition(tx, id, ['validating'], values.status as 'validated' | 'invalid', {
-          ...values,
-          validKey,
-          validatedAt: this.ctx.now(),
-          updatedAt: this.ctx.now(),
-          progress: 100,
-        });
-        if (done) {
-          await writeAudit(tx, SYSTEM_ACTOR, {
-            action: 'upload.validate',
-            entityType: 'upload',
-            entityId: id,
-            after: {
-              status: values.status,
-              rows_total: values.rowsTotal ?? 0,
-              rows_valid: values.rowsValid ?? 0,
-              rows_invalid: values.rowsInvalid ?? 0,
-              errors_total: values.errorsTotal ?? 0,
-            },
-          });
-        }
-      });
-      if (!done) {
-        await this.removeValidFiles(validKey);
-        return 'skipped' as const;
-      }
-      await this.announce(done, UPLOADS_TOPIC);
-      return values.status as 'validated' | 'invalid';
-    };
+    const other = this.types.get(row.type);
+    if (other) return other.validate(row);
+    const finish = (values: Partial<UploadInsert>, errors: ValidationErrors, validKey: string | null) => this.completeValidation(id, values, errors, validKey);
     try {
       const user = await userRef(this.db, row.uploadedBy);
       if (!user || user.status !== 'active') return await finish({ status: 'invalid', error: 'The uploader is no longer an active user' }, [], null);
@@ -253,23 +317,7 @@ export class UploadPipeline {
         validKey,
       );
     } catch (err) {
-      this.ctx.log.error({ err: safeError(err), uploadId: id }, 'upload validation failed');
-      await recordJobFailure(this.ctx, INGEST_QUEUE, String(id), err, 'upload');
-      const error = 'The file could not be validated';
-      const failed = await this.db.transaction(async (tx) => {
-        const f = await transition(tx, id, ['validating'], 'failed', { error, updatedAt: this.ctx.now() });
-        if (f)
-          await writeAudit(tx, SYSTEM_ACTOR, {
-            action: 'upload.validate',
-            entityType: 'upload',
-            entityId: id,
-            before: { status: 'validating' },
-            after: { status: 'failed', error },
-          });
-        return f;
-      });
-      if (failed) await this.announce(failed, UPLOADS_TOPIC);
-      return 'invalid';
+      return this.validationFailed(id, err);
     }
   }
 
@@ -280,8 +328,9 @@ export class UploadPipeline {
     if (!row) return 'skipped';
     // The load is one transaction (its progress cannot be seen until it commits): say that it started.
     await this.announce(row, UPLOADS_TOPIC);
-    const approver = await userRef(this.db, row.approvedBy);
-    const who: AuditActor = { userId: row.approvedBy, loginName: approver?.loginName ?? null, clientAddress: null };
+    const other = this.types.get(row.type);
+    if (other) return other.load(row);
+    const who = await this.approverOf(row);
     try {
       const plan = row.plan as UploadPlan | null;
       const [readings, rollups] = row.validKey
@@ -313,7 +362,7 @@ export class UploadPipeline {
       if (!loaded) return 'skipped';
       await this.removeValidFiles(row.validKey);
       await this.afterLoad?.({ uploadId: id, seriesIds, from: row.firstTakenAt, to: row.lastTakenAt });
-      await this.tell([row.uploadedBy, row.approvedBy], { key: 'upload.loaded', params: { file: row.fileName, rows: loaded.rowsLoaded } }, 1, id);
+      await this.tell([row.uploadedBy, row.approvedBy], { key: 'upload.loaded', params: { file: row.fileName, rows: loaded.rowsLoaded } }, 1, row);
       await this.announce(loaded, 'instruments');
       await this.announce(loaded, UPLOADS_TOPIC);
       return 'done';
@@ -328,17 +377,66 @@ export class UploadPipeline {
         this.ctx.log.error({ err: safeError(err), uploadId: id }, 'upload load failed');
         await recordJobFailure(this.ctx, INGEST_LOAD_QUEUE, String(id), err, 'upload');
       }
-      const failed = await this.db.transaction(async (tx) => {
-        const f = await transition(tx, id, ['loading'], 'failed', { error: message, finishedAt: this.ctx.now(), updatedAt: this.ctx.now() });
-        if (f) await writeAudit(tx, who, { action: 'upload.load', entityType: 'upload', entityId: id, after: { status: 'failed', error: message } });
-        return f;
-      });
-      if (failed) {
-        await this.tell([row.uploadedBy, row.approvedBy], { key: 'upload.failed', params: { file: row.fileName, reason: message } }, 3, id);
-        await this.announce(failed, UPLOADS_TOPIC);
-      }
-      return 'failed';
+      return this.loadFailed(row, who, message);
     }
+  }
+
+  /** The uploader of an upload when still an active user (the scope its validation reads in). */
+  async activeUploader(row: UploadRow): Promise<{ userId: number; userType: number } | undefined> {
+    const user = await userRef(this.db, row.uploadedBy);
+    return user && user.status === 'active' ? { userId: user.userId, userType: user.userType } : undefined;
+  }
+
+  /**
+   * A load of another upload type in one transaction: `write` stores the upload's data, then the row moves from
+   * `loading` to `done` (with `rows_loaded`) and the audit row is written, all or nothing. Undefined when another
+   * worker finished the upload meanwhile.
+   */
+  async loadInTransaction(
+    row: UploadRow,
+    who: AuditActor,
+    write: (tx: Executor) => Promise<{ rowsLoaded: number; audit: Record<string, unknown> }>,
+  ): Promise<UploadRow | undefined> {
+    const id = row.uploadId;
+    return this.db.transaction(async (tx) => {
+      if ((await lockUpload(tx, id)) !== 'loading') return undefined;
+      const r = await write(tx);
+      const done = await transition(tx, id, ['loading'], 'done', {
+        rowsLoaded: r.rowsLoaded,
+        progress: 100,
+        finishedAt: this.ctx.now(),
+        updatedAt: this.ctx.now(),
+        error: null,
+      });
+      await writeAudit(tx, who, {
+        action: 'upload.load',
+        entityType: 'upload',
+        entityId: id,
+        after: { status: 'done', rows_loaded: r.rowsLoaded, ...r.audit },
+      });
+      return done;
+    });
+  }
+
+  /** Who approved the upload, as the load's audit rows name them. */
+  async approverOf(row: UploadRow): Promise<AuditActor> {
+    const approver = await userRef(this.db, row.approvedBy);
+    return { userId: row.approvedBy, loginName: approver?.loginName ?? null, clientAddress: null };
+  }
+
+  /** A load that did not commit: the upload `failed` with `message` (nothing was written), its users told. */
+  async loadFailed(row: UploadRow, who: AuditActor, message: string): Promise<'failed'> {
+    const id = row.uploadId;
+    const failed = await this.db.transaction(async (tx) => {
+      const f = await transition(tx, id, ['loading'], 'failed', { error: message, finishedAt: this.ctx.now(), updatedAt: this.ctx.now() });
+      if (f) await writeAudit(tx, who, { action: 'upload.load', entityType: 'upload', entityId: id, after: { status: 'failed', error: message } });
+      return f;
+    });
+    if (failed) {
+      await this.tell([row.uploadedBy, row.approvedBy], { key: 'upload.failed', params: { file: row.fileName, reason: message } }, 3, row);
+      await this.announce(failed, UPLOADS_TOPIC);
+    }
+    return 'failed';
   }
 
   /** Takes every upload waiting (received/approved before `graceMs` ago, or abandoned by a worker), one after another. */

@@ -82,7 +82,8 @@ export async function findUpload(db: Executor, scope: ContractScope | null, id: 
 }
 
 export interface UploadsFilter {
-  type?: string | undefined;
+  /** Uploads of these types only (none: no upload). */
+  types: readonly string[];
   contractId?: number | undefined;
   status?: UploadStatus | undefined;
   limit: number;
@@ -92,7 +93,7 @@ export interface UploadsFilter {
 export async function listUploads(db: Executor, scope: ContractScope, f: UploadsFilter) {
   const where = and(
     uploadInScope(scope),
-    f.type ? eq(uploads.type, f.type) : undefined,
+    f.types.length > 0 ? inArray(uploads.type, [...f.types]) : sql`false`,
     f.contractId ? or(eq(uploads.contractId, f.contractId), sql`${f.contractId}::int = any(${uploads.contractIds})`) : undefined,
     f.status ? eq(uploads.status, f.status) : undefined,
   );

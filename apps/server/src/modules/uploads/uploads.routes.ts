@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZAgsReport,
   ZIdParam,
   ZListUploadsQuery,
   ZUpload,
@@ -14,7 +15,8 @@ import { attachment, MIME } from '../../lib/content-disposition.js';
 import { readSingleUpload, uploadLimit } from '../../lib/upload.js';
 import { requireActor } from '../../plugins/route-config.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { UploadsService } from './uploads.service.js';
+import { agsReportText, agsReportXlsx } from '../boreholes/borehole-upload.js';
+import { FOLLOW_PERMISSIONS, HISTORY_PERMISSIONS, type UploadsService } from './uploads.service.js';
 
 export interface UploadsRoutesOptions {
   uploads: UploadsService;
@@ -25,7 +27,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
   const tags = ['uploads'];
   const params = { params: ZIdParam };
   const upload = { permissions: ['UploadInstrumentationFiles'] as const };
-  const follow = { permissions: ['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory', 'ApproveUpload'] as const };
+  const uploadBoreholes = { permissions: ['UploadSIBoreholeFiles'] as const };
+  // An upload's own permissions depend on its type: the service checks them (instrument or borehole).
+  const follow = { permissions: FOLLOW_PERMISSIONS };
   const approve = { permissions: ['ApproveUpload'] as const };
 
   app.post(
@@ -46,13 +50,31 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     },
   );
 
+  app.post(
+    '/uploads/borehole',
+    {
+      config: uploadBoreholes,
+      schema: {
+        tags,
+        summary:
+          'Upload SI borehole data: an AGS4/AGS3 file or a ZIP holding .ags files (form fields contract_id, crs 3414 or 27700): stored, then checked by a job. 202 with the upload id; 409 when the same file was already uploaded (force=true to process it again)',
+        querystring: ZUploadCreateQuery,
+        response: { 202: ZUploadCreated },
+      },
+    },
+    async (req, reply) => {
+      const file = await readSingleUpload(req, uploadLimit(await settings.get(), 'borehole'));
+      return reply.status(202).send(await uploads.createBorehole(requireActor(req.actor), file, req.query.force));
+    },
+  );
+
   app.get(
     '/uploads',
     {
-      config: { permissions: ['ViewInstrumentationUploadHistory'] },
+      config: { permissions: HISTORY_PERMISSIONS },
       schema: {
         tags,
-        summary: "Upload history of the caller's contracts: type, contract, status, skip, limit (newest first)",
+        summary: "Upload history of the caller's contracts: type, contract, status, skip, limit (newest first); the types whose history the caller may view",
         querystring: ZListUploadsQuery,
         response: { 200: ZUploadList },
       },
@@ -99,6 +121,39 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
       },
     },
     (req) => uploads.report(requireActor(req.actor), req.params.id, req.query),
+  );
+
+  app.get(
+    '/uploads/:id/ags-report',
+    {
+      config: follow,
+      schema: { tags, summary: 'The AGS checker report of a borehole upload (once validated)', ...params, response: { 200: ZAgsReport } },
+    },
+    (req) => uploads.agsReport(requireActor(req.actor), req.params.id),
+  );
+
+  app.get(
+    '/uploads/:id/ags-report.txt',
+    { config: follow, schema: { tags, summary: 'The AGS checker report of a borehole upload as text', ...params } },
+    async (req, reply) => {
+      const report = await uploads.agsReport(requireActor(req.actor), req.params.id);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', attachment(`ags-report-${req.params.id}.txt`))
+        .send(agsReportText(report));
+    },
+  );
+
+  app.get(
+    '/uploads/:id/ags-report.xlsx',
+    { config: follow, schema: { tags, summary: 'The AGS checker report of a borehole upload as XLSX (summary and findings)', ...params } },
+    async (req, reply) => {
+      const report = await uploads.agsReport(requireActor(req.actor), req.params.id);
+      return reply
+        .header('content-type', MIME.xlsx)
+        .header('content-disposition', attachment(`ags-report-${req.params.id}.xlsx`))
+        .send(await agsReportXlsx(report));
+    },
   );
 
   app.post(

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   UPLOADS_TOPIC,
+  ZBoreholeUploadFields,
   ZUploadCreateFields,
+  type PermissionCode,
+  type TAgsReport,
   type TListUploadsQuery,
   type TUpload,
   type TUploadCreated,
@@ -10,7 +13,7 @@ import {
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { cleanFileName } from '../../lib/file-signature.js';
 import { parseOrBadRequest } from '../../lib/filters.js';
 import { SheetFileError, sniffSheetFormat, type SheetFormat } from '../../lib/sheet-file.js';
@@ -36,15 +39,42 @@ import { type ContractScope } from '../../db/scope.js';
 import { INGEST_LOAD_QUEUE, INGEST_QUEUE, UploadPipeline } from './upload-pipeline.js';
 import { readingsTemplate } from './upload-template.js';
 import { presentUpload } from './uploads.presenter.js';
+import { BoreholeUploadPipeline, boreholePlan, sniffBoreholeFile, type BoreholePlan } from '../boreholes/borehole-upload.js';
 
 export { INGEST_LOAD_QUEUE, INGEST_QUEUE, STALE_MS } from './upload-pipeline.js';
 export { presentUpload };
+
+/** Who may follow an upload of a type (see it, its report, its progress): its uploaders, its history viewers, approvers. */
+const FOLLOW: Readonly<Record<string, readonly PermissionCode[]>> = {
+  instrument: ['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory', 'ApproveUpload'],
+  borehole: ['UploadSIBoreholeFiles', 'ViewSIBoreholeUploadHistory', 'ApproveUpload'],
+};
+/** Who may list the uploads of a type (the upload history pages). */
+const HISTORY: Readonly<Record<string, PermissionCode>> = {
+  instrument: 'ViewInstrumentationUploadHistory',
+  borehole: 'ViewSIBoreholeUploadHistory',
+};
+export const FOLLOW_PERMISSIONS = [...new Set(Object.values(FOLLOW).flat())];
+export const HISTORY_PERMISSIONS = [...new Set(Object.values(HISTORY))];
+
+/** A file to store as an upload of `type`, with what its validation needs to know. */
+interface NewUpload {
+  type: 'instrument' | 'borehole';
+  contractId: number | null;
+  format: string;
+  fileName: string;
+  plan?: unknown;
+  /** Extra facts for the audit row. */
+  audit?: Record<string, unknown>;
+}
 
 /**
  * Data uploads (issue 7), type `instrument` (readings): POST -> stored file + `uploads` row (202) -> validation job
  * (per-row report) -> approve -> load job (one transaction, COPY) -> done, or reject. See
  * docs/decisions/010-readings-and-uploads.md. Without job workers in this process (`ctx.jobs` undefined: tests, an
  * API started with WORKERS=0) uploads wait and `runPending()` takes them — the schedule dispatcher sweeps every minute.
+ * Type `borehole` (AGS files, issue 18) goes the same way; its validate and load steps are in
+ * modules/boreholes/borehole-upload.ts, to which the pipeline hands borehole uploads.
  */
 export class UploadsService {
   /** The validation and load jobs. */
@@ -57,6 +87,7 @@ export class UploadsService {
     private readonly notifications: NotificationsService,
   ) {
     this.pipeline = new UploadPipeline(ctx, settings, storage, notifications);
+    this.pipeline.register('borehole', new BoreholeUploadPipeline(ctx, storage, this.pipeline));
   }
 
   /**
@@ -104,9 +135,12 @@ export class UploadsService {
     return this.pipeline.runPending(graceMs);
   }
 
+  /** An upload the caller sees (its contracts) and may follow (the permissions of its type); else 404 / 403. */
   private async visible(actor: Actor, id: number): Promise<UploadView> {
     const found = await findUpload(this.db, scopeOf(actor), id);
     if (!found) throw notFound('Upload not found');
+    const may = FOLLOW[found.upload.type] ?? [];
+    if (!may.some((p) => actor.permissions.has(p))) throw forbidden();
     return found;
   }
 
@@ -123,38 +157,65 @@ export class UploadsService {
       if (err instanceof SheetFileError) throw badRequest({ files: err.message });
       throw err;
     }
+    return this.store(actor, file, force, {
+      type: 'instrument',
+      contractId: fields.contract_id ?? null,
+      format,
+      fileName: cleanFileName(file.fileName, `readings.${format}`),
+    });
+  }
+
+  /**
+   * A borehole upload (issue 18): an AGS file or a ZIP of AGS files for a contract of the caller's, in grid `crs`
+   * (kept in `plan` until validation adds the checker report). Anything else is a 400 and nothing is stored.
+   */
+  async createBorehole(actor: Actor, file: UploadedFile, force: boolean): Promise<TUploadCreated> {
+    const fields = parseOrBadRequest(ZBoreholeUploadFields, file.fields);
+    await requireVisibleContract(this.db, actor, fields.contract_id);
+    const format = await sniffBoreholeFile(file.data);
+    return this.store(actor, file, force, {
+      type: 'borehole',
+      contractId: fields.contract_id,
+      format,
+      fileName: cleanFileName(file.fileName, `boreholes.${format}`),
+      plan: { crs: fields.crs },
+      audit: { crs: fields.crs },
+    });
+  }
+
+  private async store(actor: Actor, file: UploadedFile, force: boolean, u: NewUpload): Promise<TUploadCreated> {
     const sha256 = createHash('sha256').update(file.data).digest('hex');
     const scope = scopeOf(actor);
     // Checked first so a duplicate is refused before its file is stored, then again under the content lock.
-    if (!force) await this.refuseDuplicate(this.db, scope, sha256);
-    const key = randomKey('uploads', format);
+    if (!force) await this.refuseDuplicate(this.db, scope, u.type, sha256);
+    const key = randomKey('uploads', u.format);
     await this.storage.write(key, file.data);
     const now = this.ctx.now();
-    const fileName = cleanFileName(file.fileName, `readings.${format}`);
     let row: UploadRow;
     try {
       row = await this.db.transaction(async (tx) => {
         await lockUploadContent(tx, sha256);
-        if (!force) await this.refuseDuplicate(tx, scope, sha256);
+        if (!force) await this.refuseDuplicate(tx, scope, u.type, sha256);
         const r = await insertUpload(tx, {
-          type: 'instrument',
-          contractId: fields.contract_id ?? null,
-          contractIds: fields.contract_id ? [fields.contract_id] : [],
+          type: u.type,
+          contractId: u.contractId,
+          contractIds: u.contractId ? [u.contractId] : [],
           uploadedBy: actor.userId,
           createdAt: now,
           updatedAt: now,
-          fileName,
+          fileName: u.fileName,
           storageKey: key,
           sha256,
           size: file.data.length,
           force,
-          format,
+          format: u.format,
+          ...(u.plan === undefined ? {} : { plan: u.plan }),
         });
         await writeAudit(tx, actor, {
           action: 'upload.create',
           entityType: 'upload',
           entityId: r.uploadId,
-          after: { type: 'instrument', file_name: fileName, size: file.data.length, sha256, contract_id: fields.contract_id ?? null, force },
+          after: { type: u.type, file_name: u.fileName, size: file.data.length, sha256, contract_id: u.contractId, force, ...u.audit },
         });
         return r;
       });
@@ -167,8 +228,8 @@ export class UploadsService {
   }
 
   /** 409 naming the caller's latest live upload of the same content, if there is one they may see. */
-  private async refuseDuplicate(db: Executor, scope: ContractScope, sha256: string): Promise<void> {
-    const same = await activeUploadOfContent(db, scope, 'instrument', sha256);
+  private async refuseDuplicate(db: Executor, scope: ContractScope, type: string, sha256: string): Promise<void> {
+    const same = await activeUploadOfContent(db, scope, type, sha256);
     if (same) {
       throw conflict(
         `This file was already uploaded on ${same.createdAt.toISOString().slice(0, 10)} (upload ${same.id}, ${same.status}). Upload it with force to process it again.`,
@@ -180,9 +241,14 @@ export class UploadsService {
     return presentUpload(await this.visible(actor, id));
   }
 
+  /** The uploads of the types whose history the caller may see (403 when they ask for another type). */
   async list(actor: Actor, q: TListUploadsQuery): Promise<TUploadList> {
+    const types = Object.entries(HISTORY)
+      .filter(([, p]) => actor.permissions.has(p))
+      .map(([type]) => type);
+    if (q.type !== undefined && !types.includes(q.type)) throw forbidden();
     const { records, total } = await listUploads(this.db, scopeOf(actor), {
-      type: q.type,
+      types: q.type !== undefined ? [q.type] : types,
       contractId: q.contract,
       status: q.status,
       limit: q.limit,
@@ -210,7 +276,7 @@ export class UploadsService {
   /** Approves a validated upload (or a failed load, to retry it): the load job writes its valid readings. */
   async approve(actor: Actor, id: number): Promise<TUpload> {
     const { upload } = await this.visible(actor, id);
-    if (!(upload.status === 'validated' || (upload.status === 'failed' && upload.validKey)) || upload.rowsValid === 0) {
+    if (!this.pipeline.approvable(upload)) {
       throw conflict(`An upload that is ${upload.status} cannot be approved`);
     }
     const now = this.ctx.now();
@@ -251,6 +317,15 @@ export class UploadsService {
     await this.pipeline.removeValidFiles(upload.validKey);
     await this.pipeline.announce(moved, UPLOADS_TOPIC);
     return this.get(actor, id);
+  }
+
+  /** The AGS checker report of a borehole upload (404 for another type, 409 before its validation). */
+  async agsReport(actor: Actor, id: number): Promise<TAgsReport> {
+    const { upload } = await this.visible(actor, id);
+    if (upload.type !== 'borehole') throw notFound('This upload is not a borehole upload');
+    const plan: BoreholePlan | undefined = boreholePlan(upload);
+    if (!plan) throw conflict(`The AGS report is ready once the upload is validated (it is ${upload.status})`);
+    return { upload_id: id, file_name: upload.fileName, ...plan.report };
   }
 
   template(format: SheetFormat, layout: 'long' | 'wide'): Promise<Buffer> {

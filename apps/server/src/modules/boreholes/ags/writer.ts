@@ -18,6 +18,11 @@ function fit(values: readonly string[], n: number, fill: string): string[] {
   return out;
 }
 
+/** One DATA row with `n` fields (missing ones empty), CR LF at its end. */
+export function ags4DataLine(values: readonly string[], n: number): string {
+  return line('DATA', fit(values, n, ''));
+}
+
 /** The lines of one group, each with its CR LF. */
 export function* ags4GroupLines(group: AgsGroup): Generator<string> {
   const n = group.headings.length;
@@ -25,7 +30,7 @@ export function* ags4GroupLines(group: AgsGroup): Generator<string> {
   yield line('HEADING', group.headings);
   yield line('UNIT', fit(group.units ?? [], n, ''));
   yield line('TYPE', fit(group.types ?? [], n, 'X'));
-  for (const row of group.rows) yield line('DATA', fit(row.values, n, ''));
+  for (const row of group.rows) yield ags4DataLine(row.values, n);
   yield '\r\n';
 }
 
