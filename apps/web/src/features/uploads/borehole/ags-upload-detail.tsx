@@ -62,7 +62,7 @@ export function AgsUploadDetail({ uploadId, onClose }: { uploadId: number; onClo
       onError: (error) => toast({ color: 'error', message: errorText(error, t('uploadPages.upload.actionFailed')) }),
     });
   };
-  const mayApprove = canApprove && (upload.status === 'validated' || upload.status === 'failed');
+  const mayApprove = canApprove && (upload.status === 'validated' || upload.status === 'failed') && upload.rows_valid > 0;
   const mayReject = canApprove && ['validated', 'invalid', 'failed'].includes(upload.status);
 
   return (

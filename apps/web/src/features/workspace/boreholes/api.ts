@@ -39,7 +39,7 @@ export const boreholeKeys = {
   log: (id: number, version: number | undefined) => [...boreholeKeys.all, 'log', id, version ?? null] as const,
 };
 
-const ZTypes = z.union([z.array(z.string()), z.object({ records: z.array(z.string()) })]).transform((v) => (Array.isArray(v) ? v : v.records));
+const ZTypes = z.object({ records: z.array(z.string()) }).transform((v) => v.records);
 
 /** `GET /boreholes/types`: the borehole types found in the caller's contracts (the list's type filter). */
 export function useBoreholeTypes() {

@@ -19,6 +19,7 @@ import { BoreholeDownloadMenu } from './download-menu';
 import { formatMetres, orDash } from './format';
 import { BoreholeGroupTable } from './group-table';
 import { boreholeLogPath } from './paths';
+import { gridName, svy21Position } from './position';
 
 /** The query-string parameter of the version shown (none: the newest). */
 export const VERSION_PARAM = 'version';
@@ -30,8 +31,8 @@ export function versionOf(params: URLSearchParams): number | undefined {
 
 export interface BoreholeDetailPanelProps {
   boreholeId: number;
-  /** Centre the map on the borehole (zoom 19); called once the borehole is known and when asked. */
-  onShowOnMap: (borehole: TBorehole) => void;
+  /** Centre the map on the borehole (zoom 19): on opening (`auto`, once the borehole is known) and when asked. */
+  onShowOnMap: (borehole: TBorehole, auto: boolean) => void;
 }
 
 /**
@@ -55,16 +56,18 @@ export function BoreholeDetailPanel({ boreholeId, onShowOnMap }: BoreholeDetailP
     show.current = onShowOnMap;
   });
   useEffect(() => {
-    if (borehole && borehole.easting !== null && borehole.northing !== null && centred.current !== borehole.borehole_id) {
+    if (borehole && svy21Position(borehole) && centred.current !== borehole.borehole_id) {
       centred.current = borehole.borehole_id;
-      show.current(borehole);
+      show.current(borehole, true);
     }
   }, [borehole]);
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} notFound={t('boreholes.detail.notFound')} />;
   const b = query.data;
-  const located = b.easting !== null && b.northing !== null;
+  const located = svy21Position(b) !== null;
+  // Easting and northing in the file's grid: "SVY21" only when they are (decision 036).
+  const grid = gridName(b.crs);
 
   const setVersion = (value: number) =>
     setParams((current) => {
@@ -77,8 +80,8 @@ export function BoreholeDetailPanel({ boreholeId, onShowOnMap }: BoreholeDetailP
   const items = [
     { label: t('boreholes.field.boreholeNo'), value: orDash(b.borehole_no) },
     { label: t('boreholes.field.type'), value: orDash(b.borehole_type) },
-    { label: t('boreholes.field.easting'), value: formatMetres(b.easting) },
-    { label: t('boreholes.field.northing'), value: formatMetres(b.northing) },
+    { label: t('boreholes.field.eastingIn', { grid }), value: formatMetres(b.easting) },
+    { label: t('boreholes.field.northingIn', { grid }), value: formatMetres(b.northing) },
     { label: t('boreholes.field.crew'), value: orDash(b.crew) },
     { label: t('boreholes.field.remark'), value: orDash(b.remark) },
   ];
@@ -96,7 +99,7 @@ export function BoreholeDetailPanel({ boreholeId, onShowOnMap }: BoreholeDetailP
           </Button>
           <BoreholeDownloadMenu boreholeId={b.borehole_id} version={version} fileName={`${b.contract_no}-${b.borehole_no}`} />
           {located && (
-            <Button size="small" startIcon={<CenterFocusStrong />} onClick={() => onShowOnMap(b)}>
+            <Button size="small" startIcon={<CenterFocusStrong />} onClick={() => onShowOnMap(b, false)}>
               {t('boreholes.detail.showOnMap')}
             </Button>
           )}

@@ -14,6 +14,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { svy21ToView, useOlMap } from '../../../components/map';
 import { CLUSTER_DISTANCE, MAP_DECLUTTER, UNCLUSTER_ZOOM } from '../map/instrument-layer-parts';
 import { boreholesOf, createBoreholeStyle } from './borehole-style';
+import { svy21Position } from './position';
 
 export interface BoreholeLayerProps {
   boreholes: readonly TBoreholeListItem[];
@@ -25,13 +26,13 @@ export interface BoreholeLayerProps {
 
 /** One point feature per located borehole (id = borehole id, `borehole` = the record), in the map's projection. */
 export function boreholeFeatures(boreholes: readonly TBoreholeListItem[]): Feature<Point>[] {
-  return boreholes
-    .filter((b) => b.easting !== null && b.northing !== null)
-    .map((borehole) => {
-      const feature = new Feature({ geometry: new Point(svy21ToView([borehole.easting!, borehole.northing!])), borehole });
-      feature.setId(borehole.borehole_id);
-      return feature;
-    });
+  return boreholes.flatMap((borehole) => {
+    const position = svy21Position(borehole);
+    if (!position) return [];
+    const feature = new Feature({ geometry: new Point(svy21ToView(position)), borehole });
+    feature.setId(borehole.borehole_id);
+    return [feature];
+  });
 }
 
 function createParts() {
@@ -118,7 +119,8 @@ export function BoreholeLayer({ boreholes, showLabels, selectedId, onOpen }: Bor
     const source = parts.selected.getSource()!;
     source.clear();
     const b = selectedId == null ? undefined : boreholes.find((x) => x.borehole_id === selectedId);
-    if (b && b.easting !== null && b.northing !== null) source.addFeature(new Feature({ geometry: new Point(svy21ToView([b.easting, b.northing])) }));
+    const position = b ? svy21Position(b) : null;
+    if (position) source.addFeature(new Feature({ geometry: new Point(svy21ToView(position)) }));
   }, [parts, selectedId, boreholes]);
 
   return null;

@@ -15,11 +15,12 @@ import { AppAlert } from '../../../components/feedback';
 import { LoadError, Loading } from '../../../components/query-states';
 import { idOrUndefined } from '../../../lib/page-nav';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
-import { useBoreholeLog } from './api';
+import { useBorehole, useBoreholeLog } from './api';
 import { versionOf } from './borehole-detail-panel';
 import { formatAgsDate, formatMetres, orDash } from './format';
 import { buildLogOption, logIsEmpty } from './log-option';
 import { boreholePath } from './paths';
+import { gridName, SVY21_CRS } from './position';
 import type { SoilFamily } from './soil';
 
 function LogChart({ log }: { log: TBoreholeLog }) {
@@ -65,17 +66,21 @@ export function BoreholeLogPage() {
   const id = idOrUndefined(useParams().id);
   const [params] = useSearchParams();
   const { go } = useWorkspaceNav();
-  const query = useBoreholeLog(id ?? 0, versionOf(params));
+  const version = versionOf(params);
+  const query = useBoreholeLog(id ?? 0, version);
+  // The log has no grid: the borehole's detail (usually cached from the detail page) says which one E/N are in.
+  const detail = useBorehole(id ?? 0, version);
   if (id === undefined) return <AppAlert type="error" message={t('boreholes.detail.notFound')} />;
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} notFound={t('boreholes.detail.notFound')} />;
   const log = query.data;
+  const grid = gridName(detail.data?.crs ?? SVY21_CRS);
   const items = [
     { label: t('boreholes.field.boreholeNo'), value: orDash(log.borehole_no) },
     { label: t('boreholes.field.contract'), value: orDash(log.contract_no) },
     { label: t('boreholes.field.reference'), value: orDash(log.reference) },
-    { label: t('boreholes.field.easting'), value: formatMetres(log.easting) },
-    { label: t('boreholes.field.northing'), value: formatMetres(log.northing) },
+    { label: t('boreholes.field.eastingIn', { grid }), value: formatMetres(log.easting) },
+    { label: t('boreholes.field.northingIn', { grid }), value: formatMetres(log.northing) },
     { label: t('boreholes.field.groundLevel'), value: formatMetres(log.ground_level, 2) },
     { label: t('boreholes.field.finalDepth'), value: formatMetres(log.final_depth, 2) },
     { label: t('boreholes.field.endDate'), value: formatAgsDate(log.end_date) },

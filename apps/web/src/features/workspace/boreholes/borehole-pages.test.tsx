@@ -17,7 +17,7 @@ function serve(options: { list?: typeof LIST; failList?: boolean } = {}) {
   const listCalls: URLSearchParams[] = [];
   server.use(
     http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: [] }))),
-    http.get(api('/boreholes/types'), () => HttpResponse.json(['RC', 'CPT'])),
+    http.get(api('/boreholes/types'), () => HttpResponse.json({ records: ['RC', 'CPT'] })),
     http.get(api('/boreholes'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       listCalls.push(params);

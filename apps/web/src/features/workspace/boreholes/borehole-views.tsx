@@ -12,7 +12,7 @@ import { boreholePath } from './paths';
 const BoreholeDetailPanel = lazy(() => import('./borehole-detail-panel').then((m) => ({ default: m.BoreholeDetailPanel })));
 
 interface BoreholeViewContext {
-  onShowOnMap: (borehole: TBorehole) => void;
+  onShowOnMap: (borehole: TBorehole, auto: boolean) => void;
 }
 
 interface BoreholeView {
@@ -43,7 +43,8 @@ export interface BoreholeViewsProps {
   boreholeId: number;
   view: string;
   onView: (view: string) => void;
-  onShowOnMap: (borehole: TBorehole) => void;
+  /** Centre the map on the borehole at zoom 19; `auto` when the page does it on opening (no history entry). */
+  onShowOnMap: (borehole: TBorehole, auto: boolean) => void;
 }
 
 /** A borehole's tab bar and the chosen view (choosing a tab replaces the view segment and keeps the query string). */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { TBoreholeListItem, TInstrument } from '@strata/shared';
+import { BOREHOLE_MAP_ZOOM, type TBoreholeListItem, type TInstrument } from '@strata/shared';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -38,6 +38,7 @@ import { useMapBoreholes } from '../boreholes/api';
 import { BoreholeLayer } from '../boreholes/borehole-layer';
 import { BoreholeListPanel } from '../boreholes/borehole-list-panel';
 import { BoreholeViews, findBoreholeView } from '../boreholes/borehole-views';
+import { svy21Position } from '../boreholes/position';
 import { BOREHOLE_LIST_PATH, BOREHOLE_SEARCH_PREFIX, boreholePath } from '../boreholes/paths';
 import { useBringIntoView } from './use-bring-into-view';
 import { useFilterOptions } from './use-filter-options';
@@ -171,9 +172,10 @@ export function WorkspacePage() {
         boreholeId={boreholeId}
         view={boreholeView.view}
         onView={(value) => go(boreholePath(boreholeId, value), { search: currentSearch() })}
-        onShowOnMap={(borehole) => {
+        onShowOnMap={(borehole, auto) => {
           if (mode === 'FullPanel') setLayout('Equal');
-          if (borehole.easting !== null && borehole.northing !== null) centre(borehole.easting, borehole.northing);
+          const position = svy21Position(borehole);
+          if (position) update({ pos: { x: position[0], y: position[1], zoom: BOREHOLE_MAP_ZOOM } }, { replace: auto });
         }}
       />
     );
