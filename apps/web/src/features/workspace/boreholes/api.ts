@@ -4,13 +4,16 @@ import {
   ZBoreholeList,
   ZBoreholeLog,
   ZBoreholeVersions,
+  UPLOADS_TOPIC,
   type TBoreholeGroup,
   type TBoreholeReportRequest,
 } from '@strata/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { apiHeaders, apiRequest, apiUrl, ApiError, parseBody } from '../../../lib/api-client';
 import { fileNameFromDisposition, saveBlob } from '../../../lib/download';
+import { liveEvents } from '../../../lib/live-connection';
 
 /** The list's filters as the API takes them (GET /boreholes). */
 export interface BoreholeListParams {
@@ -38,6 +41,20 @@ export const boreholeKeys = {
     [...boreholeKeys.all, 'group', id, group, version ?? null, params] as const,
   log: (id: number, version: number | undefined) => [...boreholeKeys.all, 'log', id, version ?? null] as const,
 };
+
+/**
+ * While a borehole page is open, an upload that moves on (the server's live `dataUpdated` of topic `uploads`, sent
+ * when an AGS file is loaded) refetches the boreholes: the list, the map, an open borehole and its versions.
+ */
+export function useBoreholesLive(enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return liveEvents.on('notification', (event) => {
+      if (event.type === 'dataUpdated' && event.topic === UPLOADS_TOPIC) void client.invalidateQueries({ queryKey: boreholeKeys.all });
+    });
+  }, [client, enabled]);
+}
 
 const ZTypes = z.object({ records: z.array(z.string()) }).transform((v) => v.records);
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { liveEvents } from '../../../lib/live-connection';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
@@ -69,6 +70,19 @@ describe('SI Borehole List in the work space', { timeout: 40_000 }, () => {
     expect(value('Ground level (mRL)')).toBe('102.50');
     expect(value('Reference')).toBe('SI-2026');
     expect(screen.getByRole('img', { name: 'Borehole log' })).toBeInTheDocument();
+  });
+
+  it('asks the list and the map again when an upload is loaded (live uploads event)', async () => {
+    const { listCalls } = serve();
+    renderApp('/en/dashboard/search/borehole/list');
+    await screen.findByRole('list', { name: 'Boreholes' }, LOAD);
+    const before = listCalls.length;
+    liveEvents.emit('notification', { type: 'dataUpdated', message: 'Loaded', severity: 1, link_uri: null, topic: 'uploads', contract_id: 11 });
+    await waitFor(() => {
+      const after = listCalls.slice(before);
+      expect(after.some((p) => p.get('limit') === '-1')).toBe(true);
+      expect(after.some((p) => p.get('limit') === '20')).toBe(true);
+    }, SLOW);
   });
 
   it('says so when no borehole matches', async () => {

@@ -34,7 +34,7 @@ import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
 import { POINT_ZOOM, type Svy21Extent } from '../state/url-state';
 import { useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
-import { useMapBoreholes } from '../boreholes/api';
+import { useBoreholesLive, useMapBoreholes } from '../boreholes/api';
 import { BoreholeLayer } from '../boreholes/borehole-layer';
 import { BoreholeListPanel } from '../boreholes/borehole-list-panel';
 import { BoreholeViews, findBoreholeView } from '../boreholes/borehole-views';
@@ -97,6 +97,7 @@ export function WorkspacePage() {
         ? 'location'
         : 'list';
   const boreholes = useMapBoreholes(contractIds, onBoreholes);
+  useBoreholesLive(onBoreholes);
 
   // Layout mode: the user's map_size preference at first, then their choice on this page.
   const [layout, setLayout] = useState<LayoutMode | null>(null);
