@@ -22,6 +22,9 @@ import { sendAgsFile } from './api';
 /** AGS files (AGS4 or AGS3), or a ZIP of them; the server checks the content. */
 export const AGS_ACCEPT = '.ags,.txt,.zip,text/plain,application/zip';
 
+type Problem = { message: string; duplicate: boolean };
+const plain = (message: string): Problem => ({ message, duplicate: false });
+
 export interface AgsUploadDialogProps {
   open: boolean;
   onClose: () => void;
@@ -31,7 +34,8 @@ export interface AgsUploadDialogProps {
 
 /**
  * Upload SI Borehole: the AGS file, the contract its boreholes belong to (required) and the coordinate system of its
- * positions (SVY21 by default), with the send's progress. Field errors of the server land on their field.
+ * positions (SVY21 by default), with the send's progress. Field errors of the server land on their field; a file
+ * already uploaded (409) may be sent again with force.
  */
 export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogProps) {
   const { t } = useTranslation();
@@ -45,7 +49,7 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
   const [touched, setTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const max = maxUploadBytes('borehole', config.data?.settings ?? null);
-  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: (message: string) => message });
+  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: plain });
 
   useEffect(() => {
     if (!open) {
@@ -57,13 +61,13 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
   }, [open]);
 
   const contractMissing = contract === '';
-  const upload = () => {
+  const upload = (force: boolean) => {
     setTouched(true);
     if (contractMissing) return;
     setFieldErrors({});
     void send(
       async (chosen, io) => {
-        const created = await sendAgsFile({ file: chosen, contractId: Number(contract), crs, ...io });
+        const created = await sendAgsFile({ file: chosen, contractId: Number(contract), crs, force, ...io });
         toast({ color: 'success', message: t('uploadPages.dialog.uploaded', { file: chosen.name }) });
         onUploaded(created);
       },
@@ -71,7 +75,7 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
         if (error instanceof ApiError && error.fieldErrors) {
           setFieldErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, String(v)])));
         }
-        return sendFailureText(error, t('upload.failed'));
+        return { message: sendFailureText(error, t('upload.failed')), duplicate: error instanceof ApiError && !error.fieldErrors && error.status === 409 };
       },
     );
   };
@@ -127,14 +131,26 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
             inputTestId="ags-file-input"
           />
           {percent !== null && <SendProgress percent={percent} />}
-          {problem && <AppAlert type="error" message={problem} />}
+          {problem && (
+            <AppAlert
+              type="error"
+              message={problem.message}
+              action={
+                problem.duplicate ? (
+                  <Button color="inherit" size="small" onClick={() => upload(true)}>
+                    {t('uploadPages.dialog.force')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={sending}>
           {t('uploadPages.common.cancel')}
         </Button>
-        <Button variant="contained" onClick={upload} disabled={!file || sending}>
+        <Button variant="contained" onClick={() => upload(false)} disabled={!file || sending}>
           {t('uploadPages.dialog.submit')}
         </Button>
       </DialogActions>

@@ -36,14 +36,16 @@ export interface SendAgsOptions {
   file: File;
   contractId: number;
   crs: TBoreholeCrs;
+  /** Process a file already uploaded (the server refuses it with 409 otherwise). */
+  force?: boolean;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
 
-/** `POST /uploads/borehole` (multipart: the file, contract_id, crs). */
-export async function sendAgsFile({ file, contractId, crs, onProgress, signal }: SendAgsOptions) {
+/** `POST /uploads/borehole` (multipart: the file, contract_id, crs; force=true processes a file already uploaded). */
+export async function sendAgsFile({ file, contractId, crs, force, onProgress, signal }: SendAgsOptions) {
   const answer = await sendFiles({
-    path: '/uploads/borehole',
+    path: force ? '/uploads/borehole?force=true' : '/uploads/borehole',
     files: [file],
     fields: { contract_id: contractId, crs },
     onProgress,

@@ -121,6 +121,39 @@ describe('SI borehole uploads', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Choose a contract')).toBeInTheDocument();
   });
 
+  it('sends the file with its contract and grid, offers to send a duplicate again with force, then shows the upload', async () => {
+    serve(['UploadSIBoreholeFiles', 'ViewSIBoreholeUploadHistory']);
+    const sent: { force: string | null; contract: FormDataEntryValue | null; crs: FormDataEntryValue | null; file: boolean }[] = [];
+    server.use(
+      http.post(api('/uploads/borehole'), async ({ request }) => {
+        const form = await request.formData();
+        const force = new URL(request.url).searchParams.get('force');
+        sent.push({ force, contract: form.get('contract_id'), crs: form.get('crs'), file: form.get('files') !== null });
+        if (force !== 'true')
+          return HttpResponse.text('This file was already uploaded on 2026-11-20 (upload 5, done). Upload it with force to process it again.', { status: 409 });
+        return HttpResponse.json({ upload_id: 5, status: 'received' }, { status: 202 });
+      }),
+    );
+    const { user, location } = renderApp('/en/upload/borehole');
+    await screen.findByRole('table', { name: 'SI borehole uploads' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload SI Borehole (AGS)' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Contract' }));
+    await user.click(await screen.findByRole('option', { name: 'C101' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Coordinate system' }));
+    await user.click(await screen.findByRole('option', { name: 'British National Grid (EPSG:27700)' }));
+    await user.upload(within(dialog).getByTestId('ags-file-input'), new File(['"GROUP","PROJ"'], 'c101-si.ags', { type: 'text/plain' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Upload anyway' }, SLOW));
+    await waitFor(() => expect(location()).toContain('upload=5'), SLOW);
+    expect(sent).toEqual([
+      { force: null, contract: '11', crs: '27700', file: true },
+      { force: 'true', contract: '11', crs: '27700', file: true },
+    ]);
+    expect(await screen.findByRole('region', { name: 'AGS check report' }, SLOW)).toBeInTheDocument();
+  });
+
   it('has a tile on the upload landing that leads here', async () => {
     serve(['UploadSIBoreholeFiles']);
     const { user, location } = renderApp('/en/upload');
