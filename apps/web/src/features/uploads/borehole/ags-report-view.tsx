@@ -37,11 +37,14 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 
 function FindingsTable({ findings, label }: { findings: readonly TAgsFinding[]; label: string }) {
   const { t } = useTranslation();
+  // A ZIP of several AGS files: which file each finding is about.
+  const files = findings.some((f) => f.file);
   return (
     <ScrollRegion label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
+            {files && <TableCell>{t('boreholes.report.file')}</TableCell>}
             <TableCell align="right">{t('boreholes.report.line')}</TableCell>
             <TableCell>{t('boreholes.report.group')}</TableCell>
             <TableCell>{t('boreholes.report.heading')}</TableCell>
@@ -51,6 +54,7 @@ function FindingsTable({ findings, label }: { findings: readonly TAgsFinding[]; 
         <TableBody>
           {findings.map((f, i) => (
             <TableRow key={`${f.line ?? 'file'}-${i}`}>
+              {files && <TableCell sx={{ overflowWrap: 'anywhere' }}>{f.file ?? ''}</TableCell>}
               <TableCell align="right">{f.line ?? t('boreholes.report.wholeFile')}</TableCell>
               <TableCell>{f.group ?? ''}</TableCell>
               <TableCell>{f.heading ?? ''}</TableCell>

@@ -82,10 +82,12 @@ export function useMapBoreholes(contractIds: readonly number[], enabled = true) 
   return useQuery({
     queryKey: boreholeKeys.map(contractIds),
     queryFn: async ({ signal }) => {
-      const pages = await Promise.all(
-        contractIds.map((contract) => apiRequest('/boreholes', { query: { limit: -1, contract }, schema: ZBoreholeList, signal })),
-      );
-      return pages.flatMap((page) => page.records);
+      // One contract: asked by it; several: one call for all of the caller's, kept to the chosen ones.
+      const only = contractIds.length === 1 ? contractIds[0] : undefined;
+      const page = await apiRequest('/boreholes', { query: { limit: -1, contract: only }, schema: ZBoreholeList, signal });
+      if (only !== undefined) return page.records;
+      const chosen = new Set(contractIds);
+      return page.records.filter((b) => chosen.has(b.contract_id));
     },
     enabled: enabled && contractIds.length > 0,
   });
