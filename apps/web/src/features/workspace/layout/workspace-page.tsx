@@ -47,8 +47,8 @@ import { useGoToEntry } from './use-go-to-entry';
 import { useMapReports } from './use-map-reports';
 import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
 
-/** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
 const NO_BOREHOLES: TBoreholeListItem[] = [];
+/** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
 const DESKTOP_HEIGHT = 'max(460px, calc(100vh - 250px))';
 const PHONE_MAP_HEIGHT = 320;
 
@@ -174,7 +174,8 @@ export function WorkspacePage() {
         view={boreholeView.view}
         onView={(value) => go(boreholePath(boreholeId, value), { search: currentSearch() })}
         onShowOnMap={(borehole, auto) => {
-          if (mode === 'FullPanel') setLayout('Equal');
+          // Asked for: show the map; on opening, the layout chosen stays.
+          if (!auto && mode === 'FullPanel') setLayout('Equal');
           const position = svy21Position(borehole);
           if (position) update({ pos: { x: position[0], y: position[1], zoom: BOREHOLE_MAP_ZOOM } }, { replace: auto });
         }}
