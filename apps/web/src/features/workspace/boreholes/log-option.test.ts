@@ -65,3 +65,21 @@ describe('borehole log chart', () => {
     expect([option.yAxis[3]!.min, option.yAxis[3]!.max]).toEqual([80, 100]);
   });
 });
+
+describe('borehole log tooltip', () => {
+  it('escapes the geology text of the file', () => {
+    const option = buildLogOption({
+      log: boreholeLog({ geol: [{ geol_top: 0, geol_base: 2, geol_geol: '<b>X</b>', geol_desc: '<img src=x onerror=alert(1)>' }] }),
+      familyName: (f) => f,
+      levelName: 'Level',
+      title: 't',
+      subtitle: '',
+      fill: () => '#ccc',
+    }) as { series: { type: string; tooltip?: { formatter: (p: unknown) => string } }[] };
+    const custom = option.series.find((s) => s.type === 'custom')!;
+    const html = custom.tooltip!.formatter({ name: '<b>X</b>', value: [102.5, 100.5], data: { description: '<img src=x onerror=alert(1)>' } });
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+});

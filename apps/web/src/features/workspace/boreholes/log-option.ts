@@ -4,6 +4,9 @@ import { SOIL_COLORS, soilFamily, soilFill, type SoilFamily } from './soil';
 
 type EChartsCoreOption = EChartProps['option'];
 
+/** The tooltip is HTML and the geology text comes from the file: escaped. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const n = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value !== BOREHOLE_NO_VALUE
     ? value
@@ -191,30 +194,36 @@ export function buildLogOption(input: LogChartInput): EChartsCoreOption {
   ];
 
   // One custom series per family (so the legend names and toggles them): rectangles from x −1.5 to 1.5.
-  const geology = families.map((family) => ({
-    name: input.familyName(family),
-    type: 'custom',
-    xAxisIndex: 0,
-    yAxisIndex: 0,
-    color: SOIL_COLORS[family],
-    data: layers.filter((l) => l.family === family).map((l) => ({ value: [l.top, l.base], name: l.code, description: l.description })),
-    renderItem: (_params: unknown, api: RenderApi) => {
-      const [x0, y0] = api.coord([-1.5, api.value(0)]);
-      const [x1, y1] = api.coord([1.5, api.value(1)]);
-      return {
-        type: 'rect',
-        shape: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 },
-        style: { fill: fill(family), stroke: '#37474f', lineWidth: 1 },
-      };
-    },
-    label: { show: display.labels, position: 'right', color: text, fontSize: BOREHOLE_LOG.defaultColumnTextSize, formatter: (p: { name: string }) => p.name },
-    labelLayout: { hideOverlap: true },
-    encode: { y: [0, 1] },
-    tooltip: {
-      formatter: (p: { name: string; value: [number, number]; data: { description: string } }) =>
-        `${p.name}<br/>${p.value[0].toFixed(2)} – ${p.value[1].toFixed(2)} mRL${p.data.description ? `<br/>${p.data.description}` : ''}`,
-    },
-  }));
+  const geology = families.map((family) => {
+    const data = layers.filter((l) => l.family === family).map((l) => ({ value: [l.top, l.base], name: l.code, description: l.description }));
+    return {
+      name: input.familyName(family),
+      type: 'custom',
+      xAxisIndex: 0,
+      yAxisIndex: 0,
+      color: SOIL_COLORS[family],
+      data,
+      // The stratum, and its geology code to its right (the Labels switch).
+      renderItem: (params: { dataIndex: number }, api: RenderApi) => {
+        const [x0, y0] = api.coord([-1.5, api.value(0)]);
+        const [x1, y1] = api.coord([1.5, api.value(1)]);
+        const rect = { type: 'rect', shape: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, style: { fill: fill(family), stroke: '#37474f', lineWidth: 1 } };
+        const code = data[params.dataIndex]?.name ?? '';
+        if (!display.labels || code === '') return rect;
+        const label = {
+          type: 'text',
+          silent: true,
+          style: { text: code, x: x1 + 6, y: (y0 + y1) / 2, verticalAlign: 'middle', fill: text, fontSize: BOREHOLE_LOG.defaultColumnTextSize },
+        };
+        return { type: 'group', children: [rect, label] };
+      },
+      encode: { y: [0, 1] },
+      tooltip: {
+        formatter: (p: { name: string; value: [number, number]; data: { description: string } }) =>
+          `${escapeHtml(p.name)}<br/>${p.value[0].toFixed(2)} – ${p.value[1].toFixed(2)} mRL${p.data.description ? `<br/>${escapeHtml(p.data.description)}` : ''}`,
+      },
+    };
+  });
   const points = (name: string, data: [number, number][], index: number, color: string, step = false) => ({
     name,
     type: 'line',
@@ -261,7 +270,7 @@ export function buildLogOption(input: LogChartInput): EChartsCoreOption {
       subtextStyle: { color: text, fontSize: fontSize - 1 },
     },
     legend: { show: legendShown, data: families.map(input.familyName), bottom: 0, left: 'center', textStyle: { color: text } },
-    tooltip: { trigger: 'item' },
+    tooltip: { trigger: 'item', confine: true },
     grid: grids,
     xAxis,
     yAxis,
