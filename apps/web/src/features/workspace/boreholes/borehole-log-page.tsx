@@ -14,6 +14,7 @@ import { DetailList } from '../../../components/detail-list';
 import { AppAlert } from '../../../components/feedback';
 import { LoadError, Loading } from '../../../components/query-states';
 import { idOrUndefined } from '../../../lib/page-nav';
+import { useCan } from '../../../lib/use-can';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useBorehole, useBoreholeLog } from './api';
 import { versionOf } from './borehole-detail-panel';
@@ -27,6 +28,8 @@ function LogChart({ log }: { log: TBoreholeLog }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const dark = theme.palette.mode === 'dark';
+  // The exports are the borehole's data leaving the app: Export Site Investigation, as the Download menu.
+  const canExport = useCan('ExportSiteInvestigation');
   const buildOption = useCallback(
     (view: ChartView) =>
       buildLogOption({
@@ -53,6 +56,7 @@ function LogChart({ log }: { log: TBoreholeLog }) {
       label={t('boreholes.log.chart')}
       description={t('boreholes.log.chartDescription')}
       fileName={`${log.contract_no}-${log.borehole_no}-log`}
+      canExport={canExport}
     />
   );
 }
