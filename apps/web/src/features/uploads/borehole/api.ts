@@ -1,17 +1,17 @@
-import { ZAgsReport, ZUploadCreated, ZUploadList, type TBoreholeCrs } from '@strata/shared';
+import { ZAgsReport, ZUploadCreated, ZUploadList, type TBoreholeCrs, type TUploadStatus } from '@strata/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { sendFiles } from '../../../components/upload-button';
-import { uploadKeys } from '../api';
+import { uploadKeys, type UploadListParams } from '../api';
 
 /** The SI Borehole List, where a loaded upload leads (the work space's page). */
 export const BOREHOLE_LIST_PATH = '/dashboard/search/borehole/list';
 
 /** `GET /uploads?type=borehole`: the SI borehole upload history, newest first. */
-export function useBoreholeUploads(params: { limit: number; skip: number; contract?: number; status?: string }, enabled = true) {
+export function useBoreholeUploads(params: UploadListParams, enabled = true) {
   return useQuery({
-    queryKey: [...uploadKeys.lists(), 'borehole', params] as const,
+    queryKey: uploadKeys.typeList('borehole', params),
     queryFn: ({ signal }) => apiRequest('/uploads', { query: { type: 'borehole', ...params }, schema: ZUploadList, signal }),
     enabled,
     placeholderData: keepPreviousData,
@@ -19,9 +19,9 @@ export function useBoreholeUploads(params: { limit: number; skip: number; contra
 }
 
 /** `GET /uploads/{id}/ags-report`: the checker's report of an AGS upload (once validated). */
-export function useAgsReport(uploadId: number, status: string | undefined) {
+export function useAgsReport(uploadId: number, status: TUploadStatus | undefined) {
   return useQuery({
-    queryKey: [...uploadKeys.all, 'ags-report', uploadId, status] as const,
+    queryKey: uploadKeys.agsReport(uploadId, status),
     queryFn: ({ signal }) => apiRequest(`/uploads/${uploadId}/ags-report`, { schema: ZAgsReport, signal }),
     enabled: status !== undefined && status !== 'received' && status !== 'validating',
   });
