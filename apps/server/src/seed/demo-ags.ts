@@ -106,7 +106,7 @@ export function demoAgsText(c: DemoAgsContract, seed: number): string {
       f2(n),
       'SVY21',
       f2(gl),
-      cone ? 'Static cone penetration test' : 'Wash boring with SPT',
+      cone ? 'Static cone penetration test' : c.rock ? 'Wash boring with SPT, rotary coring in rock' : 'Wash boring with SPT',
       f2(depth),
       day(start),
       day(end),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOREHOLE_FIELDS, type TBorehole, type TBoreholeRecord } from '@strata/shared';
-import { boreholeHtml, boreholePdf, downloadName, escapeHtml, geolFamily, sanitise, showDate, showValue, type BoreholeDownloadData } from './borehole-downloads.js';
+import { boreholeHtml, boreholePdf, downloadName, escapeHtml, sanitise, showDate, showValue, type BoreholeDownloadData } from './borehole-downloads.js';
 
 const field = (group: keyof typeof BOREHOLE_FIELDS, name: string) => BOREHOLE_FIELDS[group].find((f) => f.name === name)!;
 
@@ -65,25 +65,6 @@ describe('borehole downloads', () => {
     expect(sanitise('')).toBe('borehole');
   });
 
-  it('tells the geology family from the legend code or the words', () => {
-    expect(['101', '102', '201', '305', '430', '501', '601', '805', '999'].map((c) => geolFamily(c))).toEqual([
-      'topsoil',
-      'made',
-      'clay',
-      'silt',
-      'sand',
-      'gravel',
-      'peat',
-      'rock',
-      'other',
-    ]);
-    expect(geolFamily('M GROUND')).toBe('made');
-    expect(geolFamily('MUDTN')).toBe('rock');
-    expect(geolFamily('CL_STGR')).toBe('clay');
-    expect(geolFamily('SD_CST')).toBe('sand');
-    expect(geolFamily('', 'PEAT')).toBe('peat');
-  });
-
   it('escapes every text of the HTML page', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     const html = boreholeHtml(data(10));
@@ -105,7 +86,7 @@ describe('borehole downloads', () => {
       expect(pages).toBeGreaterThanOrEqual(8);
       const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
       expect(text).toContain('Stratum 100: 粘土 – firm');
-      expect(text).toContain('Peat / organic');
+      expect(text).toContain('Peat');
       expect(text).toContain('200');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,11 @@ import {
   BOREHOLE_GROUP_LABELS,
   BOREHOLE_GROUPS,
   BOREHOLE_LOG,
+  SOIL_COLORS,
+  SOIL_LABELS,
+  soilFamily,
   type BoreholeField,
+  type SoilFamily,
   type TBorehole,
   type TBoreholeCrs,
   type TBoreholeGroup,
@@ -80,44 +84,6 @@ export function sanitise(name: string): string {
   return out.replace(/^\.+/, '_') || 'borehole';
 }
 
-// ---- geology families (the BGS/AGS legend codes of GEOL_LEG) ----
-
-export type GeolFamily = 'made' | 'topsoil' | 'clay' | 'silt' | 'sand' | 'gravel' | 'peat' | 'boulders' | 'rock' | 'other';
-
-export const GEOL_FAMILIES: Readonly<Record<GeolFamily, { label: string; fill: string }>> = {
-  topsoil: { label: 'Topsoil', fill: '#6b4f2a' },
-  made: { label: 'Made ground / fill', fill: '#b0a090' },
-  clay: { label: 'Clay', fill: '#8fb3d9' },
-  silt: { label: 'Silt', fill: '#b9d3a6' },
-  sand: { label: 'Sand', fill: '#f2dc8a' },
-  gravel: { label: 'Gravel', fill: '#e0a85c' },
-  peat: { label: 'Peat / organic', fill: '#5a4632' },
-  boulders: { label: 'Cobbles / boulders', fill: '#c9a27a' },
-  rock: { label: 'Rock', fill: '#c0392b' },
-  other: { label: 'Other / not known', fill: '#dddddd' },
-};
-
-/** The family of a GEOL_LEG code: the legend's hundreds (101 topsoil, 102 made ground, 2xx clay … 8xx rock), or words. */
-export function geolFamily(leg: string | number | null | undefined, geol?: string | number | null): GeolFamily {
-  const code = String(leg ?? '').trim();
-  if (/^\d{3}$/.test(code)) {
-    if (code === '101') return 'topsoil';
-    const byDigit: Record<string, GeolFamily> = { '1': 'made', '2': 'clay', '3': 'silt', '4': 'sand', '5': 'gravel', '6': 'peat', '7': 'boulders', '8': 'rock' };
-    return byDigit[code[0]!] ?? 'other';
-  }
-  const words = `${code} ${String(geol ?? '')}`.toUpperCase();
-  if (/TOPSOIL/.test(words)) return 'topsoil';
-  if (/MADE|FILL|M GROUND/.test(words)) return 'made';
-  if (/PEAT|ORGANIC/.test(words)) return 'peat';
-  if (/STONE|ROCK|MUDTN|SANDTN|CHALK|GRANITE|SHALE|SILTSTONE|MUDSTONE/.test(words)) return 'rock';
-  if (/^CL|CLAY/.test(words)) return 'clay';
-  if (/^SD|SAND/.test(words)) return 'sand';
-  if (/^GR|GRAVEL/.test(words)) return 'gravel';
-  if (/^ST|SILT/.test(words)) return 'silt';
-  if (/BOULDER|COBBLE/.test(words)) return 'boulders';
-  return 'other';
-}
-
 const numberOf = (v: number | string | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 // ---- PDF ----
@@ -146,7 +112,11 @@ export async function boreholePdf(data: BoreholeDownloadData): Promise<Buffer> {
 function drawHeader(doc: Doc, h: TBorehole): number {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  doc.font(PDF_FONT_BOLD).fontSize(16).fillColor('#000000').text(pdfText(`${h.contract_no} / ${h.borehole_no}`), left, doc.page.margins.top);
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(16)
+    .fillColor('#000000')
+    .text(pdfText(`${h.contract_no} / ${h.borehole_no}`), left, doc.page.margins.top);
   doc.font(PDF_FONT).fontSize(9).fillColor('#555555').text('Site investigation borehole', left, doc.y);
   let y = doc.y + 8;
   const rowsOf = headerRows(h);
@@ -160,10 +130,18 @@ function drawHeader(doc: Doc, h: TBorehole): number {
     const x = left + col * colW;
     const ry = y + row * line;
     doc.font(PDF_FONT_BOLD).fillColor('#333333').text(pdfText(label), x, ry, { width: 95, lineBreak: false });
-    doc.font(PDF_FONT).fillColor('#000000').text(pdfText(value), x + 98, ry, { width: colW - 104, height: line, lineBreak: false, ellipsis: true });
+    doc
+      .font(PDF_FONT)
+      .fillColor('#000000')
+      .text(pdfText(value), x + 98, ry, { width: colW - 104, height: line, lineBreak: false, ellipsis: true });
   });
   y += half * line + 4;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor('#999999').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor('#999999')
+    .stroke();
   return y;
 }
 
@@ -174,12 +152,7 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
   const spt = data.groups.ispt
     .map((r) => ({ depth: numberOf(r.ispt_top), n: numberOf(r.ispt_nval) }))
     .filter((p): p is { depth: number; n: number } => p.depth !== null && p.n !== null);
-  const depthMax = Math.max(
-    1,
-    h.final_depth ?? 0,
-    ...geol.map((r) => numberOf(r.geol_base) ?? numberOf(r.geol_top) ?? 0),
-    ...spt.map((p) => p.depth),
-  );
+  const depthMax = Math.max(1, h.final_depth ?? 0, ...geol.map((r) => numberOf(r.geol_base) ?? numberOf(r.geol_top) ?? 0), ...spt.map((p) => p.depth));
   const nTop = Math.max(50, ...spt.map((p) => p.n));
   const nStep = nTop <= 50 ? 10 : nTop <= 100 ? 20 : 50;
   const nMax = Math.ceil(nTop / nStep) * nStep;
@@ -202,7 +175,7 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
   const descW = width * 0.5 - (descX - left);
   const plotX = left + width * 0.55;
   const plotW = width - (plotX - left) - 10;
-  const families = new Set<GeolFamily>();
+  const families = new Set<SoilFamily>();
   let d0 = 0;
   let first = true;
   while (d0 < depthMax - 1e-9) {
@@ -227,7 +200,10 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
     const step = scale >= 20 ? 1 : scale >= 8 ? 2 : 5;
     for (let d = Math.ceil(d0 / step) * step; d <= d1 + 1e-9; d += step) {
       const ty = yOf(d);
-      doc.moveTo(axisX - 4, ty).lineTo(axisX, ty).stroke();
+      doc
+        .moveTo(axisX - 4, ty)
+        .lineTo(axisX, ty)
+        .stroke();
       doc.fillColor('#000000').text(d.toFixed(step < 1 ? 1 : 0), left, ty - 4, { width: 28, align: 'right', lineBreak: false });
     }
     // Geology column.
@@ -237,9 +213,9 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
       if (t === null || b === null || b <= d0 || t >= d1) continue;
       const ya = yOf(Math.max(t, d0));
       const yb = yOf(Math.min(b, d1));
-      const fam = geolFamily(r.geol_leg, r.geol_geol);
+      const fam = soilFamily(r);
       families.add(fam);
-      doc.rect(geolX, ya, geolW, yb - ya).fillAndStroke(GEOL_FAMILIES[fam].fill, '#333333');
+      doc.rect(geolX, ya, geolW, yb - ya).fillAndStroke(SOIL_COLORS[fam], '#333333');
       if (yb - ya >= 9) {
         const desc = [r.geol_desc, r.geol_geol].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
         doc
@@ -247,10 +223,19 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
           .fontSize(7)
           .text(pdfText(`${showNumber(t)}–${showNumber(b)} m  ${desc ?? ''}`), descX, ya + 1, { width: descW, height: yb - ya - 2, ellipsis: true });
       }
-      doc.moveTo(descX - 4, ya).lineTo(descX + descW, ya).lineWidth(0.2).strokeColor('#bbbbbb').stroke();
+      doc
+        .moveTo(descX - 4, ya)
+        .lineTo(descX + descW, ya)
+        .lineWidth(0.2)
+        .strokeColor('#bbbbbb')
+        .stroke();
     }
     // SPT plot: frame, grid, points joined.
-    doc.rect(plotX, top, plotW, yEnd - top).lineWidth(0.6).strokeColor('#000000').stroke();
+    doc
+      .rect(plotX, top, plotW, yEnd - top)
+      .lineWidth(0.6)
+      .strokeColor('#000000')
+      .stroke();
     for (let n = nStep; n < nMax; n += nStep) {
       const x = plotX + (n / nMax) * plotW;
       doc.moveTo(x, top).lineTo(x, yEnd).lineWidth(0.2).strokeColor('#cccccc').stroke();
@@ -265,7 +250,10 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
     });
     for (const p of inWindow) {
       doc.circle(px(p.n), yOf(p.depth), 2.2).fill('#1f5fa8');
-      doc.fillColor('#000000').fontSize(6.5).text(String(p.n), px(p.n) + 4, yOf(p.depth) - 4, { width: 24, lineBreak: false });
+      doc
+        .fillColor('#000000')
+        .fontSize(6.5)
+        .text(String(p.n), px(p.n) + 4, yOf(p.depth) - 4, { width: 24, lineBreak: false });
     }
     d0 = d1;
   }
@@ -280,13 +268,13 @@ function drawLog(doc: Doc, data: BoreholeDownloadData, startY: number): void {
     let lx = left;
     doc.fontSize(7.5);
     for (const f of legend) {
-      const w = doc.widthOfString(GEOL_FAMILIES[f].label) + 22;
+      const w = doc.widthOfString(SOIL_LABELS[f]) + 22;
       if (lx + w > left + width) {
         lx = left;
         ly += 12;
       }
-      doc.rect(lx, ly, 10, 8).fillAndStroke(GEOL_FAMILIES[f].fill, '#333333');
-      doc.fillColor('#000000').text(GEOL_FAMILIES[f].label, lx + 13, ly, { lineBreak: false });
+      doc.rect(lx, ly, 10, 8).fillAndStroke(SOIL_COLORS[f], '#333333');
+      doc.fillColor('#000000').text(SOIL_LABELS[f], lx + 13, ly, { lineBreak: false });
       lx += w;
     }
   }
@@ -318,7 +306,11 @@ function drawGroupTable(doc: Doc, group: TBoreholeGroup, records: TBoreholeRecor
     if (y + h > doc.page.height - doc.page.margins.bottom) {
       doc.addPage({ size: 'A4', layout: 'landscape', margin: 30 });
       y = doc.page.margins.top;
-      if (!bold) drawRow(fields.map((f) => f.name), true);
+      if (!bold)
+        drawRow(
+          fields.map((f) => f.name),
+          true,
+        );
       doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(size);
     }
     if (bold) doc.rect(left, y, width, h).fill('#eeeeee');
@@ -327,7 +319,12 @@ function drawGroupTable(doc: Doc, group: TBoreholeGroup, records: TBoreholeRecor
       doc.fillColor('#000000').text(c, x + 2, y + 2, { width: widths[i]! - 4, height: h - 3, ellipsis: true });
       x += widths[i]!;
     });
-    doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.3).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, y + h)
+      .lineTo(left + width, y + h)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke();
     y += h;
   };
   drawRow(
@@ -335,10 +332,18 @@ function drawGroupTable(doc: Doc, group: TBoreholeGroup, records: TBoreholeRecor
     true,
   );
   if (records.length === 0) {
-    doc.font(PDF_FONT).fontSize(8).fillColor('#555555').text('No records', left, y + 4);
+    doc
+      .font(PDF_FONT)
+      .fontSize(8)
+      .fillColor('#555555')
+      .text('No records', left, y + 4);
     return doc.y;
   }
-  for (const r of records) drawRow(fields.map((f) => pdfText(showValue(f, r[f.name]))), false);
+  for (const r of records)
+    drawRow(
+      fields.map((f) => pdfText(showValue(f, r[f.name]))),
+      false,
+    );
   return y;
 }
 

@@ -94,8 +94,9 @@ export function useMapBoreholes(contractIds: readonly number[], enabled = true) 
 }
 
 /** `GET /boreholes/{id}` (`version`: an earlier one; default the newest). */
-export function useBorehole(id: number, version: number | undefined) {
+export function useBorehole(id: number, version: number | undefined, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: boreholeKeys.one(id, version),
     queryFn: ({ signal }) => apiRequest(`/boreholes/${id}`, { query: { version }, schema: ZBorehole, signal }),
   });

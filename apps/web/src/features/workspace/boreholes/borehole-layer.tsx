@@ -14,13 +14,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import { svy21ToView, useOlMap } from '../../../components/map';
 import { CLUSTER_DISTANCE, MAP_DECLUTTER, UNCLUSTER_ZOOM } from '../map/instrument-layer-parts';
 import { boreholesOf, createBoreholeStyle } from './borehole-style';
-import { svy21Position } from './position';
+import { svy21Position, type Located } from './position';
 
 export interface BoreholeLayerProps {
   boreholes: readonly TBoreholeListItem[];
   showLabels: boolean;
-  /** The borehole whose detail is open: ringed. */
-  selectedId?: number | null;
+  /** The borehole whose detail is open: ringed, and drawn even when the contracts chosen do not hold it. */
+  selected?: Located | null;
   onOpen: (borehole: TBoreholeListItem) => void;
 }
 
@@ -59,7 +59,7 @@ function createParts() {
  * its own from zoom 17), a symbol in the colour of the borehole's type, the number as label. Clicking a borehole
  * opens its detail; clicking a cluster zooms to its members.
  */
-export function BoreholeLayer({ boreholes, showLabels, selectedId, onOpen }: BoreholeLayerProps) {
+export function BoreholeLayer({ boreholes, showLabels, selected, onOpen }: BoreholeLayerProps) {
   const map = useOlMap();
   const theme = useTheme();
   const open = useRef(onOpen);
@@ -118,10 +118,9 @@ export function BoreholeLayer({ boreholes, showLabels, selectedId, onOpen }: Bor
   useEffect(() => {
     const source = parts.selected.getSource()!;
     source.clear();
-    const b = selectedId == null ? undefined : boreholes.find((x) => x.borehole_id === selectedId);
-    const position = b ? svy21Position(b) : null;
+    const position = selected ? svy21Position(selected) : null;
     if (position) source.addFeature(new Feature({ geometry: new Point(svy21ToView(position)) }));
-  }, [parts, selectedId, boreholes]);
+  }, [parts, selected]);
 
   return null;
 }

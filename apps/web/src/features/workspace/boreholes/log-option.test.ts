@@ -8,6 +8,8 @@ describe('borehole log chart', () => {
     expect(logRange(boreholeLog())).toEqual({ ground: 102.5, min: 62.5, max: 112.5 });
     // No ground level: levels below 0.
     expect(logRange(boreholeLog({ ground_level: null, final_depth: 20, geol: [] }))).toEqual({ ground: 0, min: -30, max: 10 });
+    // The axis ends are levels to the centimetre, not floating-point remainders.
+    expect(logRange(boreholeLog({ ground_level: 103.56, final_depth: 39.3, geol: [] }))).toEqual({ ground: 103.56, min: 54.26, max: 113.56 });
   });
 
   it('draws the strata at their levels with a family from the legend code or the words', () => {

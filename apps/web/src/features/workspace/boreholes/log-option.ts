@@ -18,7 +18,9 @@ const n = (value: unknown): number | null =>
 export function logRange(log: Pick<TBoreholeLog, 'ground_level' | 'final_depth' | 'geol'>): { ground: number; min: number; max: number } {
   const ground = log.ground_level ?? 0;
   const deepest = Math.max(0, log.final_depth ?? 0, ...log.geol.map((g) => n(g.geol_base) ?? 0));
-  return { ground, min: ground - deepest - BOREHOLE_LOG.margin, max: ground + BOREHOLE_LOG.margin };
+  // To the centimetre, as levels show: 103.56 − 39.30 − 10 is 54.260000000000005 in floating point.
+  const cm = (x: number) => Math.round(x * 100) / 100;
+  return { ground, min: cm(ground - deepest - BOREHOLE_LOG.margin), max: cm(ground + BOREHOLE_LOG.margin) };
 }
 
 export interface Stratum {

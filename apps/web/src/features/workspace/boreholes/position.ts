@@ -3,7 +3,7 @@ import { BOREHOLE_CRS_LABELS, wgs84ToSvy21, type TBoreholeCrs } from '@strata/sh
 /** The grid of SVY21 (EPSG:3414): the only one whose easting and northing the map and the work space use. */
 export const SVY21_CRS = 3414;
 
-interface Located {
+export interface Located {
   crs: number;
   easting: number | null;
   northing: number | null;

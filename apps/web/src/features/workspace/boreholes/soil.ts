@@ -1,69 +1,7 @@
-import type { TBoreholeRecord } from '@strata/shared';
+import { SOIL_COLORS, type SoilFamily } from '@strata/shared';
 
-/** The families of strata the log draws, each with its own hatch (spec §2.14 "geology hatch patterns"). */
-export const SOIL_FAMILIES = ['fill', 'topsoil', 'clay', 'silt', 'sand', 'gravel', 'peat', 'cobbles', 'rock', 'void', 'other'] as const;
-export type SoilFamily = (typeof SOIL_FAMILIES)[number];
-
-/** The base colour of each family (the hatch is drawn on it; the legend shows it). */
-export const SOIL_COLORS: Readonly<Record<SoilFamily, string>> = {
-  fill: '#b0bec5',
-  topsoil: '#8d6e63',
-  clay: '#c5a47e',
-  silt: '#d7ccc8',
-  sand: '#ffe082',
-  gravel: '#ffcc80',
-  peat: '#5d4037',
-  cobbles: '#bcaaa4',
-  rock: '#90a4ae',
-  void: '#ffffff',
-  other: '#e0e0e0',
-};
-
-/** The first digit of the AGS legend codes (GEOL_LEG, BS 5930 numbering: 101 topsoil … 999 void). */
-const BY_CODE: Readonly<Record<string, SoilFamily>> = {
-  '1': 'fill',
-  '2': 'clay',
-  '3': 'silt',
-  '4': 'sand',
-  '5': 'gravel',
-  '6': 'peat',
-  '7': 'cobbles',
-  '8': 'rock',
-  '9': 'void',
-};
-
-const WORDS: readonly [RegExp, SoilFamily][] = [
-  [/\b(made ground|fill)\b/i, 'fill'],
-  [/\btopsoil\b/i, 'topsoil'],
-  [/\bpeat\b/i, 'peat'],
-  [/\b(rock|granite|sandstone|siltstone|mudstone|limestone|chalk|shale|basalt|igneous|bedrock|conglomerate|schist|tuff|quartzite)\b/i, 'rock'],
-  [/\bvoid\b/i, 'void'],
-  [/\b(cobbles?|boulders?)\b/i, 'cobbles'],
-  // The main soil is the word in capitals (BS 5930: "Silty sandy CLAY"); then any of the words.
-  [/\bCLAY\b/, 'clay'],
-  [/\bSILT\b/, 'silt'],
-  [/\bSAND\b/, 'sand'],
-  [/\bGRAVEL\b/, 'gravel'],
-  [/\bclay\b/i, 'clay'],
-  [/\bsilt\b/i, 'silt'],
-  [/\bsand\b/i, 'sand'],
-  [/\bgravel\b/i, 'gravel'],
-];
-
-/**
- * The family of a GEOL record: from its legend code (GEOL_LEG: 101 topsoil, 102 made ground, 2xx clay … 8xx rock),
- * else from the words of the legend, the geology code and the description.
- */
-export function soilFamily(record: TBoreholeRecord): SoilFamily {
-  const leg = String(record.geol_leg ?? '').trim();
-  if (leg === '101') return 'topsoil';
-  const code = /^(\d)\d\d$/.exec(leg);
-  if (code && BY_CODE[code[1]!]) return BY_CODE[code[1]!]!;
-  for (const text of [leg, String(record.geol_geol ?? ''), String(record.geol_desc ?? '')]) {
-    for (const [pattern, family] of WORDS) if (pattern.test(text)) return family;
-  }
-  return 'other';
-}
+/** The families of strata, their colours and the mapping from a GEOL record: one for the screen and the PDF. */
+export { SOIL_COLORS, SOIL_FAMILIES, soilFamily, type SoilFamily } from '@strata/shared';
 
 const SIZE = 16;
 

@@ -34,8 +34,9 @@ import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
 import { POINT_ZOOM, type Svy21Extent } from '../state/url-state';
 import { useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
-import { useBoreholesLive, useMapBoreholes } from '../boreholes/api';
+import { useBorehole, useBoreholesLive, useMapBoreholes } from '../boreholes/api';
 import { BoreholeLayer } from '../boreholes/borehole-layer';
+import { versionOf } from '../boreholes/borehole-detail-panel';
 import { BoreholeListPanel } from '../boreholes/borehole-list-panel';
 import { BoreholeViews, findBoreholeView } from '../boreholes/borehole-views';
 import { svy21Position } from '../boreholes/position';
@@ -97,6 +98,8 @@ export function WorkspacePage() {
         ? 'location'
         : 'list';
   const boreholes = useMapBoreholes(contractIds, onBoreholes);
+  // The open borehole, drawn on the map whichever contracts are chosen (the detail panel asks for the same).
+  const shownBorehole = useBorehole(boreholeId ?? 0, versionOf(new URLSearchParams(location.search)), boreholeId !== undefined);
   useBoreholesLive(onBoreholes);
 
   // Layout mode: the user's map_size preference at first, then their choice on this page.
@@ -313,7 +316,12 @@ export function WorkspacePage() {
             marker={marker}
           >
             {onBoreholes && (
-              <BoreholeLayer boreholes={boreholes.data ?? NO_BOREHOLES} showLabels={prefs.show_label} selectedId={boreholeId ?? null} onOpen={openBorehole} />
+              <BoreholeLayer
+                boreholes={boreholes.data ?? NO_BOREHOLES}
+                showLabels={prefs.show_label}
+                selected={boreholeId === undefined ? null : (shownBorehole.data ?? null)}
+                onOpen={openBorehole}
+              />
             )}
           </WorkspaceMap>
         </Box>
