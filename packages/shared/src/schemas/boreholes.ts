@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdText, zIdText } from './ids.js';
+import { ZIdListQuery } from './instruments.js';
 
 /**
  * Site-investigation boreholes (issue 18, decision 036): what the API answers and what the screens show.
@@ -238,6 +239,8 @@ const finite = (message: string) =>
 export const ZBoreholeListQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
   contract: ZIdText.optional(),
+  /** Several contracts: a JSON list of ids (`[1,2]`) or ids separated by commas. */
+  contracts: ZIdListQuery.optional(),
   type: z.string().trim().max(50).optional(),
   depth_min: finite('Final depth from is a number').optional(),
   depth_max: finite('Final depth to is a number').optional(),

@@ -36,6 +36,7 @@ export interface BoreholeRow {
 export interface BoreholesFilter {
   keyword?: string | undefined;
   contractId?: number | undefined;
+  contractIds?: readonly number[] | undefined;
   type?: string | undefined;
   depthMin?: number | undefined;
   depthMax?: number | undefined;
@@ -53,6 +54,7 @@ function conditions(scope: ContractScope, f: BoreholesFilter): SQL {
     parts.push(sql`(b.borehole_no ILIKE ${kw} OR b.borehole_type ILIKE ${kw} OR c.no ILIKE ${kw})`);
   }
   if (f.contractId !== undefined) parts.push(sql`b.contract_id = ${f.contractId}`);
+  if (f.contractIds !== undefined) parts.push(sql`b.contract_id = ANY(${pgArray(f.contractIds)}::int[])`);
   if (f.type) parts.push(sql`lower(b.borehole_type) = lower(${f.type})`);
   if (f.depthMin !== undefined) parts.push(sql`b.final_depth >= ${f.depthMin}`);
   if (f.depthMax !== undefined) parts.push(sql`b.final_depth <= ${f.depthMax}`);
@@ -228,10 +230,7 @@ export const PROJECT_GROUPS = ['PROJ', 'TRAN', 'UNIT', 'TYPE', 'ABBR', 'DICT'];
  * project-level groups, and of the other groups the blocks of one LOCA_ID; in file order.
  */
 export async function agsOfBorehole(db: Executor, agsFileId: number, locaId: string) {
-  const groups = await rows<StoredAgsGroup>(
-    db,
-    sql`SELECT seq, name, headings, units, types FROM ags_groups WHERE ags_file_id = ${agsFileId} ORDER BY seq`,
-  );
+  const groups = await rows<StoredAgsGroup>(db, sql`SELECT seq, name, headings, units, types FROM ags_groups WHERE ags_file_id = ${agsFileId} ORDER BY seq`);
   const blocks = await rows<{ group_seq: number; data: string }>(
     db,
     sql`SELECT r.group_seq, r.data FROM ags_rows r JOIN ags_groups g ON g.ags_file_id = r.ags_file_id AND g.seq = r.group_seq

@@ -72,7 +72,13 @@ export const boreholesRoutes: FastifyPluginAsyncZod<BoreholesRoutesOptions> = as
     '/boreholes/:id',
     {
       config: read,
-      schema: { tags, summary: 'A borehole at a version (default the newest)', params: ZIdParam, querystring: ZBoreholeVersionQuery, response: { 200: ZBorehole } },
+      schema: {
+        tags,
+        summary: 'A borehole at a version (default the newest)',
+        params: ZIdParam,
+        querystring: ZBoreholeVersionQuery,
+        response: { 200: ZBorehole },
+      },
     },
     (req) => boreholes.get(requireActor(req.actor), req.params.id, req.query.version),
   );
@@ -119,7 +125,8 @@ export const boreholesRoutes: FastifyPluginAsyncZod<BoreholesRoutesOptions> = as
       config: { permissions: ['ExportSiteInvestigation'] },
       schema: {
         tags,
-        summary: 'The si-borehole report: the borehole as PDF (header, log, group tables), XLSX, HTML or AGS4, as an attachment (download false: PDF, XLSX and AGS4 inline)',
+        summary:
+          'The si-borehole report: the borehole as PDF (header, log, group tables), XLSX, HTML or AGS4, as an attachment (download false: PDF, XLSX and AGS4 inline)',
         body: ZBoreholeReportRequest,
       },
     },
@@ -137,16 +144,24 @@ export const boreholesRoutes: FastifyPluginAsyncZod<BoreholesRoutesOptions> = as
       }
       const data = await boreholes.reportData(actor, id, version);
       if (output === 'pdf') {
-        return reply.header('content-type', MIME.pdf).header('content-disposition', disposition(downloadName(data.header, 'pdf'))).send(await boreholePdf(data));
+        return reply
+          .header('content-type', MIME.pdf)
+          .header('content-disposition', disposition(downloadName(data.header, 'pdf')))
+          .send(await boreholePdf(data));
       }
       if (output === 'xls') {
-        return reply.header('content-type', MIME.xlsx).header('content-disposition', disposition(downloadName(data.header, 'xlsx'))).send(await boreholeXlsx(data));
+        return reply
+          .header('content-type', MIME.xlsx)
+          .header('content-disposition', disposition(downloadName(data.header, 'xlsx')))
+          .send(await boreholeXlsx(data));
       }
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        // Always saved, never rendered on the app's origin (the page holds file text, escaped, but still).
-        .header('content-disposition', attachment(downloadName(data.header, 'html')))
-        .send(boreholeHtml(data));
+      return (
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          // Always saved, never rendered on the app's origin (the page holds file text, escaped, but still).
+          .header('content-disposition', attachment(downloadName(data.header, 'html')))
+          .send(boreholeHtml(data))
+      );
     },
   );
 };

@@ -104,7 +104,15 @@ export class BoreholesService {
     const { records, total } = await listBoreholes(
       this.db,
       scopeOf(actor),
-      { keyword: q.keyword || undefined, contractId: q.contract, type: q.type || undefined, depthMin: q.depth_min, depthMax: q.depth_max, bounds: q.bounds },
+      {
+        keyword: q.keyword || undefined,
+        contractId: q.contract,
+        contractIds: q.contracts,
+        type: q.type || undefined,
+        depthMin: q.depth_min,
+        depthMax: q.depth_max,
+        bounds: q.bounds,
+      },
       q.skip,
       q.limit,
     );
@@ -248,7 +256,12 @@ export class BoreholesService {
       const lons = points.map((p) => p.lon);
       const dLat = (q.buffer / 110_000) * 1.1;
       const dLon = dLat / Math.max(0.05, Math.cos((Math.max(...lats.map(Math.abs)) * Math.PI) / 180));
-      const candidates = await boreholesNear(this.db, scope, [Math.min(...lons) - dLon, Math.min(...lats) - dLat, Math.max(...lons) + dLon, Math.max(...lats) + dLat]);
+      const candidates = await boreholesNear(this.db, scope, [
+        Math.min(...lons) - dLon,
+        Math.min(...lats) - dLat,
+        Math.max(...lons) + dLon,
+        Math.max(...lats) + dLat,
+      ]);
       placed = [];
       for (const b of candidates) {
         const p = frame(Number(b.latitude), Number(b.longitude));

@@ -98,13 +98,23 @@ const deepHole = (id: string, e: number, n: number): Hole => ({
   e,
   n,
   depth: 60,
-  geol: Array.from({ length: 12 }, (_, i) => [i * 5, i * 5 + 5, i === 0 ? 'Soft <b>grey</b> CLAY & "fill"' : `Layer ${i + 1}`, String([102, 201, 401, 501, 805][i % 5])]),
+  geol: Array.from({ length: 12 }, (_, i) => [
+    i * 5,
+    i * 5 + 5,
+    i === 0 ? 'Soft <b>grey</b> CLAY & "fill"' : `Layer ${i + 1}`,
+    String([102, 201, 401, 501, 805][i % 5]),
+  ]),
   spt: Array.from({ length: 40 }, (_, i) => [1.5 + i * 1.5, i === 0 ? -2147483648 : 5 + i * 2]),
 });
 const shallowHole = (id: string, e: number, n: number): Hole => ({ id, e, n, depth: 10, geol: [[0, 10, `${id} clay`, '201']], spt: [[1.5, 7]] });
 
 const dlrBytes = () => readFileSync(fileURLToPath(new URL('../../../test-data/ags/ags4/dlr-woolwich-extension.ags', import.meta.url)));
-const errorRules = (bytes: Buffer | string) => new Set(checkAgsBuffer(bytes).report.findings.filter((f) => f.severity === 'error').map((f) => f.rule));
+const errorRules = (bytes: Buffer | string) =>
+  new Set(
+    checkAgsBuffer(bytes)
+      .report.findings.filter((f) => f.severity === 'error')
+      .map((f) => f.rule),
+  );
 const rowsOf = (file: AgsFile, name: string, locaId: string) => {
   const g = file.groups.find((x) => x.name === name)!;
   const i = g.headings.indexOf('LOCA_ID');
@@ -162,6 +172,10 @@ describe('boreholes: reading, sections and downloads', () => {
     expect((await listAs('xuser', '?keyword=B_1')).total_records).toBe(0);
     expect((await listAs('manager', `?contract=${w.contractA}`)).total_records).toBe(3);
     expect((await listAs('xuser', `?contract=${w.contractB}`)).total_records).toBe(0);
+    // Several contracts at once (the work space's choice); one outside the caller's adds nothing.
+    expect((await listAs('manager', `?contracts=${encodeURIComponent(`[${w.contractA},${w.contractB}]`)}&limit=-1`)).total_records).toBe(29);
+    expect((await listAs('xuser', `?contracts=${encodeURIComponent(`[${w.contractA},${w.contractB}]`)}&limit=-1`)).total_records).toBe(3);
+    expect((await req('manager', 'GET', '/boreholes?contracts=abc')).statusCode).toBe(400);
     expect((await listAs('xuser', '?depth_min=20')).records.map((r) => r.borehole_no)).toEqual(['BH1']);
     expect((await listAs('xuser', '?depth_max=20&type=cp')).records.map((r) => r.borehole_no)).toEqual(['BH2', 'BH10']);
     const p = svy21ToWgs84(30000, 30000);
@@ -186,7 +200,15 @@ describe('boreholes: reading, sections and downloads', () => {
 
   it('shows the newest version and reads an earlier one on ?version', async () => {
     const now = (await req('xuser', 'GET', `/boreholes/${ids.BH1}`)).json<TBorehole>();
-    expect(now).toMatchObject({ borehole_no: 'BH1', contract_no: expect.any(String), version: 2, latest_version: 2, crs: 3414, easting: 30000, northing: 30000 });
+    expect(now).toMatchObject({
+      borehole_no: 'BH1',
+      contract_no: expect.any(String),
+      version: 2,
+      latest_version: 2,
+      crs: 3414,
+      easting: 30000,
+      northing: 30000,
+    });
     expect(now.counts).toMatchObject({ geol: 1, ispt: 1, core: 0 });
     const first = (await req('xuser', 'GET', `/boreholes/${ids.BH1}?version=1`)).json<TBorehole>();
     expect(first).toMatchObject({ version: 1, latest_version: 2, final_depth: 60, end_date: '2026-03-04', remark: 'remark BH1' });
@@ -286,7 +308,16 @@ describe('boreholes: reading, sections and downloads', () => {
         // The 60 m log takes two pages; the tables (40 SPT rows) at least two more.
         expect(pages).toBeGreaterThanOrEqual(4);
         const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-        for (const s of ['BH1', 'Borehole no', '04/03/2026', 'SPT (N/cm)', 'GEOL (12 records)', 'ISPT (40 records)', 'ROCK (0 records)', 'Made ground / fill']) {
+        for (const s of [
+          'BH1',
+          'Borehole no',
+          '04/03/2026',
+          'SPT (N/cm)',
+          'GEOL (12 records)',
+          'ISPT (40 records)',
+          'ROCK (0 records)',
+          'Made ground / fill',
+        ]) {
           expect(text, s).toContain(s);
         }
       } finally {
@@ -341,7 +372,11 @@ describe('boreholes: reading, sections and downloads', () => {
       const bytes = readFileSync(fileURLToPath(new URL('../../../test-data/ags/ags3/C6048.ags', import.meta.url)));
       const loaded = await load(w2.contractA, bytes);
       const hole = loaded.boreholes[0]!;
-      const res = await as(t, w2.sessions.xuser, { method: 'POST', url: '/api/v1/reports/si-borehole', payload: { output: 'ags4', borehole_id: hole.boreholeId } });
+      const res = await as(t, w2.sessions.xuser, {
+        method: 'POST',
+        url: '/api/v1/reports/si-borehole',
+        payload: { output: 'ags4', borehole_id: hole.boreholeId },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const back = readAgsBuffer(res.rawPayload);
       expect(back.version).toBe('AGS4');

@@ -18,7 +18,8 @@ import { liveEvents } from '../../../lib/live-connection';
 /** The list's filters as the API takes them (GET /boreholes). */
 export interface BoreholeListParams {
   keyword?: string;
-  contract?: number;
+  /** Contract ids as the API's list: `[1,2]` (contractsParam). */
+  contracts?: string;
   type?: string;
   depth_min?: number;
   depth_max?: number;
@@ -77,18 +78,15 @@ export function useBoreholeList(params: BoreholeListParams, enabled = true) {
   });
 }
 
-/** `GET /boreholes?limit=-1&contract=…`: every borehole of the chosen contracts, for the map (-1: all contracts). */
+/** The `contracts` parameter of GET /boreholes: `[1,2]`. */
+export const contractsParam = (contractIds: readonly number[]): string => `[${contractIds.join(',')}]`;
+
+/** `GET /boreholes?limit=-1&contracts=[…]`: every borehole of the chosen contracts, for the map. */
 export function useMapBoreholes(contractIds: readonly number[], enabled = true) {
   return useQuery({
     queryKey: boreholeKeys.map(contractIds),
-    queryFn: async ({ signal }) => {
-      // One contract: asked by it; several: one call for all of the caller's, kept to the chosen ones.
-      const only = contractIds.length === 1 ? contractIds[0] : undefined;
-      const page = await apiRequest('/boreholes', { query: { limit: -1, contract: only }, schema: ZBoreholeList, signal });
-      if (only !== undefined) return page.records;
-      const chosen = new Set(contractIds);
-      return page.records.filter((b) => chosen.has(b.contract_id));
-    },
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/boreholes', { query: { limit: -1, contracts: contractsParam(contractIds) }, schema: ZBoreholeList, signal })).records,
     enabled: enabled && contractIds.length > 0,
   });
 }

@@ -23,7 +23,7 @@ import { EmptyText, LoadError, Loading } from '../../../components/query-states'
 import { SearchField } from '../../../components/search-field';
 import type { WorkspaceUpdate } from '../state/use-workspace-url';
 import type { Svy21Extent, WorkspaceUrlState } from '../state/url-state';
-import { useBoreholeList, useBoreholeTypes } from './api';
+import { contractsParam, useBoreholeList, useBoreholeTypes } from './api';
 import { boreholeTypeColor } from './borehole-style';
 import { formatMetres } from './format';
 import { boundsParam, BOREHOLE_FILTER_PARAM, decodeBoreholeFilter, encodeBoreholeFilter, type BoreholeFilter } from './list-state';
@@ -32,8 +32,8 @@ import { boundsParam, BOREHOLE_FILTER_PARAM, decodeBoreholeFilter, encodeBorehol
 export const BOREHOLE_LIST_PAGE_SIZE = LIMITS.listPageSize;
 
 export interface BoreholeListPanelProps {
-  /** The work space's contract choice: one contract, or undefined for all the chosen ones. */
-  contract: number | undefined;
+  /** The contracts the work space shows (its choice: one, or all of the caller's). */
+  contractIds: readonly number[];
   /** No contract chosen or offered. */
   noContracts: boolean;
   state: WorkspaceUrlState;
@@ -75,7 +75,7 @@ export function BoreholeListPanel(props: BoreholeListPanelProps) {
   const query = useBoreholeList(
     {
       keyword: state.keyword || undefined,
-      contract: props.contract,
+      contracts: contractsParam(props.contractIds),
       type: filter.type || undefined,
       depth_min: filter.depthMin ?? undefined,
       depth_max: filter.depthMax ?? undefined,

@@ -231,7 +231,7 @@ export function WorkspacePage() {
         </Tabs>
         {kind === 'boreholes' ? (
           <BoreholeListPanel
-            contract={contractIds.length === 1 ? contractIds[0] : undefined}
+            contractIds={contractIds}
             noContracts={contractIds.length === 0 && sync}
             state={state}
             update={update}
