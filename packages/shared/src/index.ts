@@ -45,3 +45,4 @@ export * from './threshold-order.js';
 export * from './schemas/comments.js';
 export * from './schemas/action-log.js';
 export * from './schemas/boreholes.js';
+export * from './schemas/structures.js';
