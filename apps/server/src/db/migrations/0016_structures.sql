@@ -21,7 +21,7 @@ CREATE TABLE "structures" (
 --> statement-breakpoint
 ALTER TABLE "structure_instruments" ADD CONSTRAINT "structure_instruments_structure_id_structures_structure_id_fk" FOREIGN KEY ("structure_id") REFERENCES "public"."structures"("structure_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "structure_instruments" ADD CONSTRAINT "structure_instruments_instrument_id_instruments_instrument_id_fk" FOREIGN KEY ("instrument_id") REFERENCES "public"."instruments"("instrument_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "structures" ADD CONSTRAINT "structures_contract_id_contracts_contract_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("contract_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "structures" ADD CONSTRAINT "structures_contract_id_contracts_contract_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("contract_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "structure_instruments_instrument_idx" ON "structure_instruments" USING btree ("instrument_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "structures_contract_kind_name_key" ON "structures" USING btree ("contract_id","kind",lower("name"));--> statement-breakpoint
 CREATE INDEX "structures_kind_idx" ON "structures" USING btree ("kind","contract_id");

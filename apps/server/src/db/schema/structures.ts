@@ -17,9 +17,10 @@ export const structures = pgTable(
   'structures',
   {
     structureId: serial('structure_id').primaryKey(),
+    // Like zones: a contract that may be deleted (no instruments, no sites) takes its structures with it.
     contractId: integer('contract_id')
       .notNull()
-      .references(() => contracts.contractId, { onDelete: 'restrict' }),
+      .references(() => contracts.contractId, { onDelete: 'cascade' }),
     kind: text('kind', { enum: STRUCTURE_KIND_VALUES }).notNull(),
     name: text('name').notNull(),
     structureType: text('structure_type', { enum: STRUCTURE_TYPE_VALUES }).notNull(),
