@@ -234,6 +234,30 @@ describe('critical interfaces and mining works', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/not instruments of the structure/)).toBeInTheDocument();
   });
 
+  it('keeps the details when the monitoring fails, with the error and Try again in its place', async () => {
+    serve(['SearchorViewCriticalInterfaceMonitoring']);
+    server.use(http.get(api('/critical-interfaces/:id/monitoring'), () => HttpResponse.json('Monitoring failed', { status: 400 })));
+    renderApp('/en/dashboard/critical-interface/4', { routes: structuresRoutes });
+    expect(await screen.findByRole('heading', { name: 'Bayshore Residences Block 12' })).toBeInTheDocument();
+    const retry = await screen.findByRole('button', { name: /try again/i });
+    expect(retry.closest('[role="alert"]') ?? retry.parentElement).toHaveTextContent('Monitoring failed');
+    expect(screen.getByText(/Lim Siew Ling/)).toBeInTheDocument();
+  });
+
+  it('serves mining works the same way from their own API, with their own words', async () => {
+    serve(['SearchorViewMiningWorksMonitoring']);
+    const asked: string[] = [];
+    server.use(
+      http.get(api('/mining-works'), ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return HttpResponse.json({ records: [], total_records: 0 });
+      }),
+    );
+    renderApp('/en/civil/mining-works', { routes: structuresRoutes });
+    expect(await screen.findByText('No mining works records yet.')).toBeInTheDocument();
+    expect(asked[0]).toMatch(/\/mining-works$/);
+  });
+
   it('says a structure outside the caller’s contracts does not exist', async () => {
     serve(['SearchorViewCriticalInterfaceMonitoring']);
     renderApp('/en/dashboard/critical-interface/99', { routes: structuresRoutes });
