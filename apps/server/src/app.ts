@@ -73,6 +73,8 @@ import { documentationRoutes } from './modules/documentation/documentation.route
 import { DocumentationService } from './modules/documentation/documentation.service.js';
 import { InstrumentImportService } from './modules/instruments/instrument-import.service.js';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes.js';
+import { boreholesRoutes } from './modules/boreholes/boreholes.routes.js';
+import { BoreholesService } from './modules/boreholes/boreholes.service.js';
 import { InstrumentsService } from './modules/instruments/instruments.service.js';
 import { instrumentTypesRoutes } from './modules/instrument-types/instrument-types.routes.js';
 import { InstrumentTypesService } from './modules/instrument-types/instrument-types.service.js';
@@ -343,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(contractsAdminRoutes, { contractsAdmin, settings });
       await api.register(instrumentTypesRoutes, { instrumentTypes });
       await api.register(instrumentsRoutes, { instruments, instrumentImport, settings });
+      await api.register(boreholesRoutes, { boreholes: new BoreholesService(ctx) });
       await api.register(zonesRoutes, { zones });
       await api.register(structuresRoutes, { structures });
       await api.register(sitesRoutes, { sites, settings });

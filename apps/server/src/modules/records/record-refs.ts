@@ -16,6 +16,7 @@ import {
   SITE_LISTING,
   unionOfListings,
 } from './record-refs.repository.js';
+import { BOREHOLE_IDS, BOREHOLE_LISTING, findBoreholeRecord } from '../boreholes/boreholes.service.js';
 
 /**
  * Records that people comment on and attach files to (issue 8), generic over (category, reference id): an instrument
@@ -79,6 +80,18 @@ const siteResolver: RecordResolver = {
   existing: SITE_IDS,
 };
 
+/** A site-investigation borehole: its photos, documents, files and comments (managed with UploadSIBoreholeFiles). */
+const boreholeResolver: RecordResolver = {
+  category: 'borehole',
+  async find(db, scope, refId) {
+    const row = await findBoreholeRecord(db, scope, refId);
+    if (!row) return undefined;
+    return { contractId: row.contractId, title: row.title, path: `/dashboard/search/borehole/${refId}`, managePermissions: ['UploadSIBoreholeFiles'] };
+  },
+  listing: BOREHOLE_LISTING,
+  existing: BOREHOLE_IDS,
+};
+
 /** A contract itself: its "other files" (/upload/document), uploaded with UploadOtherFiles, managed with DeleteOtherFiles. */
 const contractResolver: RecordResolver = {
   category: 'contract',
@@ -108,6 +121,7 @@ export class RecordRefs {
     this.register(instrumentResolver);
     this.register(siteResolver);
     this.register(contractResolver);
+    this.register(boreholeResolver);
   }
 
   register(resolver: RecordResolver): void {

@@ -126,7 +126,7 @@ describe('clean-up of what hangs on deleted records', () => {
         .existing()
         .map((e) => e.category)
         .sort(),
-    ).toEqual(['alert', 'case', 'contract', 'critical-interface', 'instrument', 'mining-works', 'site']);
+    ).toEqual(['alert', 'borehole', 'case', 'contract', 'critical-interface', 'instrument', 'mining-works', 'site']);
     // Exactly the rows of each table, whatever other tests made: a deleted instrument is not among them.
     const gone = await instrument('SM-GONE');
     expect((await req('DELETE', `/instruments/${gone}`)).statusCode).toBe(200);
@@ -143,6 +143,7 @@ describe('clean-up of what hangs on deleted records', () => {
       ['site', 'sites', 'site_id'],
       ['alert', 'alerts', 'alert_id'],
       ['case', 'action_cases', 'case_id'],
+      ['borehole', 'boreholes', 'borehole_id'],
     ] as const) {
       expect(await idsOf(category), category).toEqual(await rowsOf(table, column));
     }

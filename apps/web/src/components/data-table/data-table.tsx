@@ -162,7 +162,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         count={total}
         page={total === 0 ? 0 : Math.max(0, Math.min(page - 1, Math.ceil(total / pageSize) - 1))}
         rowsPerPage={pageSize}
-        rowsPerPageOptions={[...(props.pageSizeOptions ?? LIMITS.tablePageOptions)]}
+        rowsPerPageOptions={(props.pageSizeOptions ?? LIMITS.tablePageOptions).map((n) => (n === -1 ? { value: -1, label: t('common.all') } : n))}
         onPageChange={(_event, next) => onChange({ page: next + 1, pageSize, sort })}
         onRowsPerPageChange={(event) => onChange({ page: 1, pageSize: Number(event.target.value), sort })}
       />

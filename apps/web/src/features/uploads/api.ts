@@ -18,9 +18,13 @@ export const uploadKeys = {
   all: ['uploads'] as const,
   lists: () => [...uploadKeys.all, 'list'] as const,
   list: (params: UploadListParams) => [...uploadKeys.lists(), params] as const,
+  /** The history of another upload type (`borehole`: the AGS uploads). */
+  typeList: (type: string, params: UploadListParams) => [...uploadKeys.lists(), type, params] as const,
   one: (id: number | undefined) => [...uploadKeys.all, 'one', id] as const,
   report: (id: number, status: TUploadStatus | undefined, params: { limit: number; skip: number }) =>
     [...uploadKeys.all, 'report', id, status, params] as const,
+  /** The AGS checker report of a borehole upload (`status` in the key refreshes it as the upload moves on). */
+  agsReport: (id: number, status: TUploadStatus | undefined) => [...uploadKeys.all, 'ags-report', id, status] as const,
 };
 
 /**

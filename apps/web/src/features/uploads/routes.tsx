@@ -37,4 +37,17 @@ export const uploadsRoutes: readonly AppRoute[] = [
     },
     lazy: () => import('./instrument/upload-page').then((m) => ({ Component: m.UploadPage })),
   },
+  {
+    path: '/upload/borehole',
+    meta: {
+      title: 'boreholes.route.upload',
+      tasks: ['UploadSIBoreholeFiles', 'ViewSIBoreholeUploadHistory'],
+      back: true,
+      actions: [
+        { id: 'upload', title: 'uploadPages.action.upload', icon: UploadFile, color: 'primary', acl: ['UploadSIBoreholeFiles'], default: true },
+        { id: 'filter', title: 'uploadPages.action.filter', icon: FilterList, acl: ['ViewSIBoreholeUploadHistory'], speedDial: true },
+      ],
+    },
+    lazy: () => import('./borehole/borehole-uploads-page').then((m) => ({ Component: m.BoreholeUploadsPage })),
+  },
 ];

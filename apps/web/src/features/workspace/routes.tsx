@@ -1,5 +1,6 @@
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import type { AppRoute } from '../../lib/route-meta';
+import { BOREHOLE_LIST_PATH } from './boreholes/paths';
 import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, LOCATION_PATH, WORKSPACE_PATH } from './paths';
 
 const workspacePage = () => import('./layout/workspace-page').then((m) => ({ Component: m.WorkspacePage }));
@@ -8,7 +9,7 @@ const workspacePage = () => import('./layout/workspace-page').then((m) => ({ Com
  * The work space (spec §2.1–2.3, §2.5; issue 7): the map beside a panel — the instrument list, the location search
  * and an instrument's detail are the same page (one component), so the map stays while the panel changes. Open to
  * every signed-in user (it is the default page after sign-in); readings need their own permissions on the server.
- * Other search tabs (borehole, excavation, tunnel, file) and detail views (photo, documents, files, comments) arrive
+ * Other search tabs (excavation, tunnel, file) and detail views (photo, documents, files, comments) arrive
  * with their issues.
  */
 export const workspaceRoutes: readonly AppRoute[] = [
@@ -27,6 +28,22 @@ export const workspaceRoutes: readonly AppRoute[] = [
   {
     path: '/dashboard/search/instrument/:id/:view?',
     meta: { title: 'workspace.route.instrument', back: true },
+    lazy: workspacePage,
+  },
+  // SI boreholes (issue 18; spec §2.2, §2.13, §2.14): the list and a borehole's detail are this page too.
+  {
+    path: BOREHOLE_LIST_PATH,
+    meta: { title: 'boreholes.route.list', category: 'home', menu: false },
+    lazy: workspacePage,
+  },
+  {
+    path: '/dashboard/search/borehole/:id/log',
+    meta: { title: 'boreholes.route.log', back: true },
+    lazy: () => import('./boreholes/borehole-log-page').then((m) => ({ Component: m.BoreholeLogPage })),
+  },
+  {
+    path: '/dashboard/search/borehole/:id/:view?',
+    meta: { title: 'boreholes.route.detail', back: true },
     lazy: workspacePage,
   },
   {

@@ -1,4 +1,5 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
@@ -9,6 +10,7 @@ import type { LandingTile } from '../../../components/landing-tiles';
 /** The upload types served so far (spec §2.12), in the spec's order; the others arrive with their issues. */
 export const UPLOAD_TILES: readonly LandingTile[] = [
   { path: '/upload/instrument', title: 'uploadPages.tile.instrument', description: 'uploadPages.tile.instrumentText', icon: SensorsOutlined },
+  { path: '/upload/borehole', title: 'uploadPages.tile.borehole', description: 'uploadPages.tile.boreholeText', icon: LayersOutlined },
   { path: '/upload/map', title: 'files.tile.map', description: 'files.tile.mapText', icon: MapOutlined },
   { path: '/upload/document', title: 'files.tile.document', description: 'files.tile.documentText', icon: DescriptionOutlined },
   {
@@ -31,6 +33,8 @@ export const UPLOAD_LANDING_TASKS: readonly PermissionCode[] = [
   'UploadInstrumentationFiles',
   'ViewInstrumentationUploadHistory',
   'ApproveUpload',
+  'UploadSIBoreholeFiles',
+  'ViewSIBoreholeUploadHistory',
   'BulkUserUpload',
   'ApproveUserUpload',
   'ManageInstruments',

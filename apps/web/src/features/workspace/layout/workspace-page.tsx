@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { TInstrument } from '@strata/shared';
+import { BOREHOLE_MAP_ZOOM, type TBoreholeListItem, type TInstrument } from '@strata/shared';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -34,6 +34,12 @@ import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
 import { POINT_ZOOM, type Svy21Extent } from '../state/url-state';
 import { useContractFromAddress, useWorkspaceContracts } from '../state/workspace-contract';
+import { useBoreholesLive, useMapBoreholes } from '../boreholes/api';
+import { BoreholeLayer } from '../boreholes/borehole-layer';
+import { BoreholeListPanel } from '../boreholes/borehole-list-panel';
+import { BoreholeViews, findBoreholeView } from '../boreholes/borehole-views';
+import { svy21Position } from '../boreholes/position';
+import { BOREHOLE_LIST_PATH, BOREHOLE_SEARCH_PREFIX, boreholePath } from '../boreholes/paths';
 import { useBringIntoView } from './use-bring-into-view';
 import { useFilterOptions } from './use-filter-options';
 import { useGazetteer } from './use-gazetteer';
@@ -41,11 +47,12 @@ import { useGoToEntry } from './use-go-to-entry';
 import { useMapReports } from './use-map-reports';
 import { isLayoutMode, WorkspaceToolbar, type LayoutMode } from './workspace-toolbar';
 
+const NO_BOREHOLES: TBoreholeListItem[] = [];
 /** The map and panel heights on tablets and desktops: the window less the top bar, contract bar, toolbar and margins. */
 const DESKTOP_HEIGHT = 'max(460px, calc(100vh - 250px))';
 const PHONE_MAP_HEIGHT = 320;
 
-type PanelKind = 'list' | 'location' | 'detail';
+type PanelKind = 'list' | 'location' | 'detail' | 'boreholes' | 'borehole';
 
 /**
  * The Work Space (spec §2.1–2.5; issue 7): the map beside a panel — the instrument list, the location search, or an
@@ -76,8 +83,21 @@ export function WorkspacePage() {
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
   const { stations, overlays } = usePreferredLayers();
 
-  const instrumentId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const kind: PanelKind = params.id !== undefined ? 'detail' : location.pathname.endsWith(LOCATION_PATH) ? 'location' : 'list';
+  const onBoreholes = location.pathname.includes(BOREHOLE_SEARCH_PREFIX);
+  const recordId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const instrumentId = onBoreholes ? undefined : recordId;
+  const boreholeId = onBoreholes ? recordId : undefined;
+  const kind: PanelKind = onBoreholes
+    ? params.id !== undefined
+      ? 'borehole'
+      : 'boreholes'
+    : params.id !== undefined
+      ? 'detail'
+      : location.pathname.endsWith(LOCATION_PATH)
+        ? 'location'
+        : 'list';
+  const boreholes = useMapBoreholes(contractIds, onBoreholes);
+  useBoreholesLive(onBoreholes);
 
   // Layout mode: the user's map_size preference at first, then their choice on this page.
   const [layout, setLayout] = useState<LayoutMode | null>(null);
@@ -99,6 +119,10 @@ export function WorkspacePage() {
 
   const open = useCallback((instrument: TInstrument) => go(instrumentPath(instrument.instrument_id), { search: currentSearch() }), [go, currentSearch]);
   const centre = useCallback((easting: number, northing: number) => update({ pos: { x: easting, y: northing, zoom: POINT_ZOOM } }), [update]);
+  const openBorehole = useCallback(
+    (borehole: { borehole_id: number }) => go(boreholePath(borehole.borehole_id), { search: currentSearch() }),
+    [go, currentSearch],
+  );
 
   // A selected area ends select mode.
   const onSelectArea = useCallback(
@@ -128,18 +152,36 @@ export function WorkspacePage() {
 
   // A view segment that is not one of INSTRUMENT_VIEWS (yet): show the detail.
   const view = kind === 'detail' ? findInstrumentView(INSTRUMENT_VIEWS, params.view) : undefined;
+  const boreholeView = kind === 'borehole' ? findBoreholeView(params.view) : undefined;
+  if (kind === 'borehole' && (boreholeId === undefined || !boreholeView)) {
+    return <Navigate replace to={`${localePath(lang, boreholeId === undefined ? BOREHOLE_LIST_PATH : boreholePath(boreholeId))}${location.search}`} />;
+  }
   if (kind === 'detail' && (instrumentId === undefined || !view)) {
     return <Navigate replace to={`${localePath(lang, instrumentId === undefined ? INSTRUMENT_LIST_PATH : instrumentPath(instrumentId))}${location.search}`} />;
   }
 
-  const canGoBack = inAppHistory && kind !== 'detail'; // the detail page has the footer's Back
+  const canGoBack = inAppHistory && kind !== 'detail' && kind !== 'borehole'; // the detail page has the footer's Back
   const mapShown = mode !== 'FullPanel';
   const panelShown = mode !== 'FullMap';
   const viewPath = `${location.pathname.replace(/^\/[a-z]{2}(?=\/)/, '')}${search ? `?${search}` : ''}`;
   const detailName = kind === 'detail' ? instruments.data?.find((i) => i.instrument_id === instrumentId)?.name : undefined;
 
   let panel;
-  if (kind === 'detail' && instrumentId !== undefined && view) {
+  if (kind === 'borehole' && boreholeId !== undefined && boreholeView) {
+    panel = (
+      <BoreholeViews
+        boreholeId={boreholeId}
+        view={boreholeView.view}
+        onView={(value) => go(boreholePath(boreholeId, value), { search: currentSearch() })}
+        onShowOnMap={(borehole, auto) => {
+          // Asked for: show the map; on opening, the layout chosen stays.
+          if (!auto && mode === 'FullPanel') setLayout('Equal');
+          const position = svy21Position(borehole);
+          if (position) update({ pos: { x: position[0], y: position[1], zoom: BOREHOLE_MAP_ZOOM } }, { replace: auto });
+        }}
+      />
+    );
+  } else if (kind === 'detail' && instrumentId !== undefined && view) {
     panel = (
       <>
         <Tabs
@@ -173,15 +215,27 @@ export function WorkspacePage() {
       <>
         <Tabs
           value={kind}
-          onChange={(_event, value: PanelKind) => go(value === 'location' ? LOCATION_PATH : INSTRUMENT_LIST_PATH, { search: currentSearch() })}
+          onChange={(_event, value: PanelKind) =>
+            go(value === 'location' ? LOCATION_PATH : value === 'boreholes' ? BOREHOLE_LIST_PATH : INSTRUMENT_LIST_PATH, { search: currentSearch() })
+          }
           variant="fullWidth"
           sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
           aria-label={t('workspace.tabs.label')}
         >
           <Tab value="list" label={t('workspace.tabs.instrumentList')} />
+          <Tab value="boreholes" label={t('boreholes.tab')} />
           <Tab value="location" label={t('workspace.tabs.location')} />
         </Tabs>
-        {kind === 'location' ? (
+        {kind === 'boreholes' ? (
+          <BoreholeListPanel
+            contract={contractIds.length === 1 ? contractIds[0] : undefined}
+            noContracts={contractIds.length === 0 && sync}
+            state={state}
+            update={update}
+            currentExtent={() => lastExtent.current}
+            onOpen={openBorehole}
+          />
+        ) : kind === 'location' ? (
           <LocationPanel
             entries={gazetteer}
             loading={instruments.isPending || zones.isPending || sites.isPending}
@@ -257,7 +311,11 @@ export function WorkspacePage() {
             height={{ xs: mode === 'FullMap' ? 'calc(100vh - 220px)' : PHONE_MAP_HEIGHT, md: DESKTOP_HEIGHT }}
             fit={fit}
             marker={marker}
-          />
+          >
+            {onBoreholes && (
+              <BoreholeLayer boreholes={boreholes.data ?? NO_BOREHOLES} showLabels={prefs.show_label} selectedId={boreholeId ?? null} onOpen={openBorehole} />
+            )}
+          </WorkspaceMap>
         </Box>
         {panelShown && (
           <Paper
