@@ -258,6 +258,24 @@ describe('critical interfaces and mining works', { timeout: 60_000 }, () => {
     expect(asked[0]).toMatch(/\/mining-works$/);
   });
 
+  it('refuses to create a structure without an outline, saying it must be drawn, and sends nothing', async () => {
+    serve(['ManageCriticalInterfaceMonitoring']);
+    const posted: unknown[] = [];
+    server.use(
+      http.post(api('/critical-interfaces'), async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(detail());
+      }),
+    );
+    const { user } = renderApp('/en/dashboard/critical-interface/new', { routes: structuresRoutes });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.type(name, 'Marina Viaduct');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Draw the outline on the map')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a contract')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
   it('says a structure outside the caller’s contracts does not exist', async () => {
     serve(['SearchorViewCriticalInterfaceMonitoring']);
     renderApp('/en/dashboard/critical-interface/99', { routes: structuresRoutes });
