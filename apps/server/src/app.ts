@@ -108,6 +108,9 @@ import { ReadingsService } from './modules/readings/readings.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { ZonesService } from './modules/zones/zones.service.js';
+import { StructuresService } from './modules/structures/structures.service.js';
+import { structuresRoutes } from './modules/structures/structures.routes.js';
+import { structureRecordResolvers } from './modules/structures/structure-record.js';
 import { authPlugin } from './plugins/auth.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -265,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const instruments = new InstrumentsService(ctx, settings);
   const instrumentImport = new InstrumentImportService(ctx, settings);
   const zones = new ZonesService(ctx);
+  const structures = new StructuresService(ctx);
   const sites = new SitesService(ctx, storage);
   const mapLayers = new MapLayersService(ctx, storage, masterConfig);
   const masterSettings = new MasterSettingsService(ctx, settings);
@@ -284,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerDemoFeed(schedules.registry, { db, demo: config.demo, feed: config.demoFeed, now: ctx.now, afterLoad: (fed) => alerts.enqueueEvaluation(fed) });
   records.register(alertRecordResolver); // comments on alerts (topic `alert`; QPS/QPD comments: ref_data)
   const actionLog = new ActionLogService(ctx, settings, storage);
+  for (const r of structureRecordResolvers) records.register(r); // comments and files of critical interfaces and mining works
   records.register(actionCaseRecordResolver); // photos and documents of action-log cases (category `case`)
   registerRecordJobs(schedules.registry, attachments, comments);
   schedules.addTickTask('alerts-checks', () => alerts.runChecks());
@@ -342,6 +347,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(instrumentsRoutes, { instruments, instrumentImport, settings });
       await api.register(boreholesRoutes, { boreholes: new BoreholesService(ctx) });
       await api.register(zonesRoutes, { zones });
+      await api.register(structuresRoutes, { structures });
       await api.register(sitesRoutes, { sites, settings });
       await api.register(mapLayersRoutes, { mapLayers, settings });
       await api.register(masterSettingsRoutes, { masterSettings });

@@ -46,3 +46,4 @@ export * from './schemas/comments.js';
 export * from './schemas/action-log.js';
 export * from './schemas/boreholes.js';
 export * from './geology.js';
+export * from './schemas/structures.js';

@@ -7,6 +7,7 @@ import { contractsRoutes } from '../features/contracts/routes';
 import { instrumentsRoutes } from '../features/instruments/routes';
 import { masterDataRoutes } from '../features/master-data/routes';
 import { sitesRoutes } from '../features/sites/routes';
+import { structuresRoutes } from '../features/structures/routes';
 import { createDevToolsRoutes } from '../features/dev-tools/routes';
 import { manualRoutes } from '../features/manual/routes';
 import { systemRoutes } from '../features/system/routes';
@@ -25,6 +26,7 @@ export const routeTable: readonly AppRoute[] = [
   ...masterDataRoutes,
   ...instrumentsRoutes,
   ...sitesRoutes,
+  ...structuresRoutes,
   ...uploadsRoutes,
   ...alertsRoutes,
   ...alertRulesRoutes,

@@ -17,3 +17,4 @@ export * from './alerts.js';
 export * from './attachments.js';
 export * from './action-log.js';
 export * from './boreholes.js';
+export * from './structures.js';

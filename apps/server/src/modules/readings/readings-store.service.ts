@@ -7,3 +7,6 @@
 export { ensurePartitions } from './readings-partitions.repository.js';
 export { loadReadings, seriesOfInstruments, storedTimes } from './readings-load.repository.js';
 export { deleteReadingsOfInstrument, seriesCountOfInstrument, seriesCountOfReadingCode } from './readings.repository.js';
+/** Critical interfaces and mining works show their instruments' status, latest values and trend from the same queries. */
+export { instrumentStatuses, latestOf } from './readings.repository.js';
+export { latestAtOrBefore } from './readings-chart.repository.js';

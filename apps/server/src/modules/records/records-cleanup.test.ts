@@ -7,7 +7,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPhoto } from '@strata/shared';
-import { attachments, auditLog, comments } from '../../db/schema/index.js';
+import { attachments, auditLog, comments, structures } from '../../db/schema/index.js';
 import { as, createTestApp, type Session, type TestApp } from '../../testing/harness.js';
 import { createInstrument, createType, createWorld, filesUnder, multipart, tempDataDir, type World } from '../../testing/master-data.js';
 import { image, pdf } from '../attachments/test-files.js';
@@ -126,7 +126,7 @@ describe('clean-up of what hangs on deleted records', () => {
         .existing()
         .map((e) => e.category)
         .sort(),
-    ).toEqual(['alert', 'borehole', 'case', 'contract', 'instrument', 'site']);
+    ).toEqual(['alert', 'borehole', 'case', 'contract', 'critical-interface', 'instrument', 'mining-works', 'site']);
     // Exactly the rows of each table, whatever other tests made: a deleted instrument is not among them.
     const gone = await instrument('SM-GONE');
     expect((await req('DELETE', `/instruments/${gone}`)).statusCode).toBe(200);
@@ -147,5 +147,18 @@ describe('clean-up of what hangs on deleted records', () => {
     ] as const) {
       expect(await idsOf(category), category).toEqual(await rowsOf(table, column));
     }
+    // Critical interfaces and mining works share a table: each category is the rows of its kind.
+    const line = {
+      type: 'LineString',
+      coordinates: [
+        [30000, 30000],
+        [30100, 30000],
+      ],
+    };
+    for (const kind of ['critical-interface', 'mining-works', 'mining-works'] as const)
+      await t.db.orm.insert(structures).values({ contractId: w.contractA, kind, name: `S ${Math.random()}`, structureType: 'other', outline: line });
+    expect((await idsOf('mining-works')).length).toBeGreaterThanOrEqual(2);
+    expect(await idsOf('critical-interface')).toEqual(await rowsOf(`structures where kind = 'critical-interface'`, 'structure_id'));
+    expect(await idsOf('mining-works')).toEqual(await rowsOf(`structures where kind = 'mining-works'`, 'structure_id'));
   });
 });
