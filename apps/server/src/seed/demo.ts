@@ -40,6 +40,8 @@ const CONTRACTOR_ENGINEER: PermissionCode[] = [
   'ViewMappingData',
   'SearchorViewAlertMessage',
   'ViewScenarioBasedAlert',
+  'SearchorViewCriticalInterfaceMonitoring',
+  'SearchorViewMiningWorksMonitoring',
   'EditorFollowUpBreachedInstrumentCases',
   'VieworDownloadBreachedInstrumentCases',
   'ViewInstrumentationUploadHistory',
