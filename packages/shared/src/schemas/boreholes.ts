@@ -131,6 +131,16 @@ export const BOREHOLE_FIELDS: Readonly<Record<TBoreholeGroup, readonly BoreholeF
   rock: [num('rock_ucs', ['RUCS_UCS', 'ROCK_UCS']), txt('rock_urem', ['RUCS_REM', 'RUCS_UREM', 'ROCK_UREM'])],
 };
 
+/** The depth each group's records are ordered by (top first; the file's order among equal depths). ROCK has none. */
+export const BOREHOLE_GROUP_DEPTH: Readonly<Record<TBoreholeGroup, string | null>> = {
+  geol: 'geol_top',
+  core: 'core_top',
+  ispt: 'ispt_top',
+  stcn: 'stcn_dpth',
+  samp: 'samp_top',
+  rock: null,
+};
+
 /** Default rows per page of a group table (§9); -1 asks for every row. */
 export const BOREHOLE_PAGE_SIZE = 5;
 export const BOREHOLE_PAGE_SIZES = [5, 10, 25, 50, -1] as const;

@@ -6,6 +6,7 @@ import { rows } from '../../db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../platform/test-database.js';
 import { readAgsBuffer } from './ags/index.js';
 import { agsDate, agsNumber, loadAgsFile } from './borehole-store.repository.js';
+import { groupRecords } from './boreholes.repository.js';
 
 const agsFile = (path: string) => readAgsBuffer(readFileSync(fileURLToPath(new URL(`../../../test-data/ags/${path}`, import.meta.url))));
 
@@ -127,6 +128,18 @@ describe('loading an AGS file into a contract', () => {
       { version: 2, nval: null, rep: 'no blows' },
       { version: 2, nval: 12, rep: 'N=12' },
     ]);
+  });
+
+  it('answers a group top first even when the file lists it out of order (DLR BH101 lists GEOL so)', async () => {
+    const loaded = await load(agsFile('ags4/dlr-woolwich-extension.ags'), '27700', 'dlr-again.ags');
+    const bh101 = loaded.boreholes.find((b) => b.boreholeNo === 'BH101')!;
+    const { records, total } = await groupRecords(t.db.orm, bh101.versionId, 'geol');
+    expect(total).toBe(12);
+    const tops = records.map((r) => r.geol_top as number);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(tops[0]).toBe(0);
+    const page = await groupRecords(t.db.orm, bh101.versionId, 'geol', 5, 5);
+    expect(page.records.map((r) => r.geol_top)).toEqual(tops.slice(5, 10));
   });
 
   it('deletes the typed rows of a version with it (they have no foreign key)', async () => {

@@ -3,7 +3,7 @@
  * the generic store rows of a version (AGS4 download), and the borehole record resolver's SQL. Every query that starts
  * from the caller is scoped to their contracts (`inScope`); a borehole of another contract is simply not found.
  */
-import { BOREHOLE_FIELDS, type TBoreholeGroup } from '@strata/shared';
+import { BOREHOLE_FIELDS, BOREHOLE_GROUP_DEPTH, type TBoreholeGroup } from '@strata/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/client.js';
 import { boreholeColumn, boreholes, BOREHOLE_GROUP_TABLES } from '../../db/schema/boreholes.js';
@@ -167,7 +167,13 @@ export async function groupCounts(db: Executor, versionId: number): Promise<Reco
   return row!;
 }
 
-/** A group's records of a version in file order, keyed by the spec's field names; limit -1: every row. */
+/** Records top first (BOREHOLE_GROUP_DEPTH), the file's order among equal depths: files do not always list them so. */
+function recordOrder(group: TBoreholeGroup): SQL {
+  const depth = BOREHOLE_GROUP_DEPTH[group];
+  return depth === null ? sql`seq` : sql`${sql.identifier(boreholeColumn(depth))} NULLS LAST, seq`;
+}
+
+/** A group's records of a version, top first, keyed by the spec's field names; limit -1: every row. */
 export async function groupRecords(db: Executor, versionId: number, group: TBoreholeGroup, skip = 0, limit = -1) {
   const table = BOREHOLE_GROUP_TABLES[group];
   const fields = sql.join(
@@ -176,7 +182,10 @@ export async function groupRecords(db: Executor, versionId: number, group: TBore
   );
   const page = limit === -1 ? sql`` : sql` LIMIT ${limit}`;
   const [records, count] = await Promise.all([
-    rows<Record<string, number | string | null>>(db, sql`SELECT ${fields} FROM ${table} WHERE version_id = ${versionId} ORDER BY seq${page} OFFSET ${skip}`),
+    rows<Record<string, number | string | null>>(
+      db,
+      sql`SELECT ${fields} FROM ${table} WHERE version_id = ${versionId} ORDER BY ${recordOrder(group)}${page} OFFSET ${skip}`,
+    ),
     rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} WHERE version_id = ${versionId}`),
   ]);
   return { records: records.map((r) => normalise(group, r)), total: count[0]?.n ?? 0 };
@@ -192,7 +201,7 @@ export async function groupRecordsOfVersions(db: Executor, versionIds: number[],
   );
   const found = await rows<Record<string, number | string | null> & { version_id: number }>(
     db,
-    sql`SELECT version_id, ${fields} FROM ${BOREHOLE_GROUP_TABLES[group]} WHERE version_id = ANY(${pgArray(versionIds)}::int[]) ORDER BY version_id, seq`,
+    sql`SELECT version_id, ${fields} FROM ${BOREHOLE_GROUP_TABLES[group]} WHERE version_id = ANY(${pgArray(versionIds)}::int[]) ORDER BY version_id, ${recordOrder(group)}`,
   );
   for (const r of found) {
     const list = out.get(r.version_id) ?? [];
