@@ -107,7 +107,7 @@ export function AgsUploadDetail({ uploadId, onClose }: { uploadId: number; onClo
           />
         )}
         {upload.status === 'validated' && (
-          <AppAlert type="info" message={canApprove ? t('uploadPages.upload.validatedApprover') : t('uploadPages.upload.validatedWaiting')} />
+          <AppAlert type="info" message={canApprove ? t('boreholes.upload.validatedApprover') : t('uploadPages.upload.validatedWaiting')} />
         )}
         {upload.status === 'invalid' && <AppAlert type="warning" message={t('boreholes.upload.invalid')} />}
         {upload.status === 'rejected' && <AppAlert type="info" message={t('uploadPages.upload.rejectedText')} />}

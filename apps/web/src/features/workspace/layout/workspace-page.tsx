@@ -60,6 +60,9 @@ type PanelKind = 'list' | 'location' | 'detail' | 'boreholes' | 'borehole';
  * instrument's detail. One component serves the three routes, so the map stays while the panel changes. All list and
  * map state is in the query string (state/url-state.ts); the contract choice is remembered (state/workspace-contract.ts).
  */
+/** The SI borehole pages of the work space (list, detail, log). */
+const onBoreholesPath = (pathname: string) => pathname.includes(BOREHOLE_SEARCH_PREFIX);
+
 export function WorkspacePage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -84,7 +87,7 @@ export function WorkspacePage() {
   const look = useMemo(() => instrumentLook(config.data), [config.data]);
   const { stations, overlays } = usePreferredLayers();
 
-  const onBoreholes = location.pathname.includes(BOREHOLE_SEARCH_PREFIX);
+  const onBoreholes = onBoreholesPath(location.pathname);
   const recordId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const instrumentId = onBoreholes ? undefined : recordId;
   const boreholeId = onBoreholes ? recordId : undefined;
@@ -112,10 +115,12 @@ export function WorkspacePage() {
   const lastExtent = useRef<Svy21Extent | null>(null);
 
   const home = config.data?.map_bounds ?? SINGAPORE_EXTENT;
-  // The keyword and the filter apply to the map as to the list (the map's own area limits only the list).
+  // The keyword and the filter apply to the map as to the list (the map's own area limits only the list). On the
+  // borehole pages the keyword is the borehole list's: the instruments stay unfiltered.
+  const instrumentKeyword = onBoreholesPath(location.pathname) ? '' : state.keyword;
   const onMap = useMemo(
-    () => mapInstruments(instruments.data ?? [], { keyword: state.keyword, filter: state.filter }, levelOf),
-    [instruments.data, state.keyword, state.filter, levelOf],
+    () => mapInstruments(instruments.data ?? [], { keyword: instrumentKeyword, filter: state.filter }, levelOf),
+    [instruments.data, instrumentKeyword, state.filter, levelOf],
   );
 
   const onMoved = useMapReports({ state, update, currentSearch, lastExtent });
