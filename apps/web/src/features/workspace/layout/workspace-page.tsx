@@ -319,6 +319,7 @@ export function WorkspacePage() {
             height={{ xs: mode === 'FullMap' ? 'calc(100vh - 220px)' : PHONE_MAP_HEIGHT, md: DESKTOP_HEIGHT }}
             fit={fit}
             marker={marker}
+            boreholes={onBoreholes ? (boreholes.data ?? NO_BOREHOLES) : null}
           >
             {onBoreholes && (
               <BoreholeLayer

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import OlMap from 'ol/Map';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OlMapProvider } from '../../../components/map';
-import { legendBox, MapLegend, roomForLegend } from './map-legend';
+import { boreholeLegend, legendBox, MapLegend, roomForLegend } from './map-legend';
 
 const DATA = { types: [{ code: 'SM', name: 'Settlement Marker', icon: 'circle', color: '#018e27', count: 180 }], levels: [] };
 
@@ -72,5 +72,16 @@ describe('the map legend (issue 16)', () => {
     expect(roomForLegend(laidOut(48, 8, 220, 360, 1010, 645))).toEqual([40, 40, 40, 276]);
     // No legend: the plain padding.
     expect(roomForLegend(null)).toEqual([40, 40, 40, 40]);
+  });
+});
+
+describe('the legend of the SI boreholes drawn', () => {
+  it('lists each borehole type once with its colour and count, untyped ones as "-"', () => {
+    const colorOf = (type: string | null) => (type === 'CP' ? '#111111' : '#222222');
+    expect(boreholeLegend([{ borehole_type: 'RC' }, { borehole_type: 'CP' }, { borehole_type: 'RC' }, { borehole_type: null }], colorOf)).toEqual([
+      { type: '-', color: '#222222', count: 1 },
+      { type: 'CP', color: '#111111', count: 1 },
+      { type: 'RC', color: '#222222', count: 2 },
+    ]);
   });
 });

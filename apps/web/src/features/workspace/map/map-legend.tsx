@@ -19,6 +19,8 @@ export interface LegendData {
   levels: { code: string; name: string; color: string }[];
   /** Stations are drawn (`show_stations`): how many the configuration lists (layers given by an address add theirs unseen). */
   stations?: { count: number } | null;
+  /** SI boreholes are drawn (the borehole pages): each type with its colour and count. */
+  boreholes?: { type: string; color: string; count: number }[] | null;
 }
 
 /** What the legend lists: the types of the instruments shown (in their normal colour, with counts) and every level. */
@@ -33,6 +35,13 @@ export function legendData(instruments: readonly TInstrument[], look: Instrument
     .sort((a, b) => a.name.localeCompare(b.name));
   const levels = [...look.levels.values()].sort((a, b) => a.severity - b.severity).map((l) => ({ code: l.code, name: l.name, color: l.color }));
   return { types, levels };
+}
+
+/** The borehole types of the boreholes drawn, each in its map colour, with counts (untyped ones as "-"). */
+export function boreholeLegend(boreholes: readonly { borehole_type: string | null }[], colorOf: (type: string | null) => string): LegendData['boreholes'] {
+  const counts = new Map<string | null, number>();
+  for (const b of boreholes) counts.set(b.borehole_type, (counts.get(b.borehole_type) ?? 0) + 1);
+  return [...counts.entries()].map(([type, count]) => ({ type: type ?? '-', color: colorOf(type), count })).sort((a, b) => a.type.localeCompare(b.type));
 }
 
 /** The station symbol the map draws: a white diamond outlined in the station colour with a dot at its heart. */
@@ -129,7 +138,7 @@ export function MapLegend({ data, ref }: { data: LegendData; ref?: Ref<HTMLDivEl
   const [choice, setChoice] = useState<boolean | null>(null);
   const open = choice ?? box?.openAtFirst ?? false;
   const bodyId = useId();
-  if (data.types.length === 0 && data.levels.length === 0 && !data.stations) return null;
+  if (data.types.length === 0 && data.levels.length === 0 && !data.stations && !data.boreholes?.length) return null;
   return (
     <Paper
       ref={ref}
@@ -177,6 +186,34 @@ export function MapLegend({ data, ref }: { data: LegendData; ref?: Ref<HTMLDivEl
               <Typography variant="caption" color="text.secondary">
                 {data.stations.count}
               </Typography>
+            </Box>
+          )}
+          {data.boreholes && data.boreholes.length > 0 && (
+            <Box data-testid="legend-boreholes">
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
+                {t('boreholes.tab')}
+              </Typography>
+              {data.boreholes.map((b) => (
+                <Box key={b.type} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, py: 0.25 }}>
+                  <Box
+                    sx={{
+                      width: 12,
+                      height: 12,
+                      borderRadius: '50%',
+                      bgcolor: b.color,
+                      border: '2px solid #ffffff',
+                      outline: '1px solid #263238',
+                      flexShrink: 0,
+                    }}
+                  />
+                  <Typography variant="caption" sx={{ flexGrow: 1 }}>
+                    {b.type}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {b.count}
+                  </Typography>
+                </Box>
+              ))}
             </Box>
           )}
           {data.levels.length > 0 && (

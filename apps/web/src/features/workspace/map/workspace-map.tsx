@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { TInstrument } from '@strata/shared';
+import type { TBoreholeListItem, TInstrument } from '@strata/shared';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView, type MapViewProps, type OverlayChoices } from '../../../components/map';
@@ -10,7 +10,8 @@ import { HoverTooltip } from './hover-tooltip';
 import { InstrumentLayer, type HoveredInstruments } from './instrument-layer';
 import type { InstrumentLook } from './instrument-style';
 import type { HomeFit } from './home-view';
-import { legendData, MapLegend, roomForLegend } from './map-legend';
+import { boreholeLegend, legendData, MapLegend, roomForLegend } from './map-legend';
+import { boreholeTypeColor } from '../boreholes/borehole-style';
 import { StationLayer, type StationsShown } from './station-layer';
 import { FitToExtent, ViewSync, type FitRequest } from './view-sync';
 
@@ -41,6 +42,8 @@ export interface WorkspaceMapProps {
   fit?: FitRequest | null;
   /** A pin at a searched position. */
   marker?: readonly [number, number] | null;
+  /** The SI boreholes drawn (the borehole pages): listed in the legend by type. */
+  boreholes?: readonly TBoreholeListItem[] | null;
   /** More tools on the map (they reach it with `useOlMap()`). */
   children?: ReactNode;
 }
@@ -89,7 +92,11 @@ export function WorkspaceMap(props: WorkspaceMapProps) {
       {props.showLegend && (
         <MapLegend
           ref={legend}
-          data={{ ...legendData(props.instruments, props.look), stations: props.stations ? { count: props.stations.points.length } : null }}
+          data={{
+            ...legendData(props.instruments, props.look),
+            stations: props.stations ? { count: props.stations.points.length } : null,
+            boreholes: props.boreholes ? boreholeLegend(props.boreholes, boreholeTypeColor) : null,
+          }}
         />
       )}
       {props.children}
