@@ -32,7 +32,7 @@ const build = (overrides: Partial<Parameters<typeof buildSectionOption>[0]> = {}
 describe('borehole section chart', () => {
   it('stands each borehole as a strata column at its distance along the line, its levels from its ground level', () => {
     const option = build();
-    const columns = option.series.filter((s) => s.type === 'custom' && s.name !== 'SPT N');
+    const columns = option.series.filter((s) => s.type === 'custom' && s.name !== 'SPT N' && s.name !== 'hole');
     expect(columns.map((s) => s.name)).toEqual(['fill', 'clay', 'rock', 'sand']);
     const at = (family: string) => columns.find((s) => s.name === family)!.data.map((d) => d.value);
     expect(at('fill')).toEqual([
@@ -55,13 +55,25 @@ describe('borehole section chart', () => {
     ]);
   });
 
-  it('spans the line with a margin and the levels from the deepest base − 10 to the highest ground + 10', () => {
-    expect(sectionRange(sectionOf())).toEqual({ xMin: -12, xMax: 252, yMin: -30, yMax: 114 });
+  it('spans the line with a margin and the levels from the deepest base − 10 to the highest ground + 10, in round numbers', () => {
+    expect(sectionRange(sectionOf())).toEqual({ xMin: -20, xMax: 260, yMin: -30, yMax: 115 });
+    expect(sectionRange(sectionOf({ length: 2322.22 }))).toEqual({ xMin: -200, xMax: 2500, yMin: -30, yMax: 115 });
     const option = build();
-    expect([option.xAxis.min, option.xAxis.max, option.xAxis.name]).toEqual([-12, 252, 'Distance along the line (m)']);
-    expect([option.yAxis.min, option.yAxis.max, option.yAxis.name]).toEqual([-30, 114, 'Level (mRL)']);
+    expect([option.xAxis.min, option.xAxis.max, option.xAxis.name]).toEqual([-20, 260, 'Distance along the line (m)']);
+    expect([option.yAxis.min, option.yAxis.max, option.yAxis.name]).toEqual([-30, 115, 'Level (mRL)']);
     const bounded = build({ axis: { xMin: 100, xMax: 200, yMin: 50, yMax: 110 } });
     expect([bounded.xAxis.min, bounded.xAxis.max, bounded.yAxis.min, bounded.yAxis.max]).toEqual([100, 200, 50, 110]);
+  });
+
+  it('outlines every hole from its ground level to its final depth, strata or not', () => {
+    const section = sectionOf();
+    section.boreholes[2]!.geol = [];
+    const hole = build({ section }).series.find((s) => s.name === 'hole')!;
+    expect(hole.data.map((d) => d.value)).toEqual([
+      [0, 102.5, 72.5],
+      [120, 0, -20],
+      [240, 104, 79],
+    ]);
   });
 
   it('writes the SPT N values beside the columns only when asked', () => {

@@ -12,10 +12,14 @@ export const SECTION_COLUMN_WIDTH = 24;
 /** The ground level a borehole is drawn at: its own, or 0 when it has none (the page says so). */
 export const groundOf = (b: Pick<SectionBorehole, 'groundLevel'>) => b.groundLevel ?? 0;
 
-/** The axes' automatic extent: x over the line (with a margin), y from the deepest base − 10 to the highest ground + 10. */
+/**
+ * The axes' automatic extent, in round numbers: x over the line with a margin either side (room for the codes and SPT
+ * values beside the end columns), y from the deepest base − 10 to the highest ground + 10, to the 5 m.
+ */
 export function sectionRange(section: TBoreholeSection): { xMin: number; xMax: number; yMin: number; yMax: number } {
   const far = Math.max(section.length, ...section.boreholes.map((b) => b.distance));
-  const pad = Math.max(5, Math.round(far * 0.05));
+  const pad = Math.max(10, far * 0.05);
+  const unit = 10 ** Math.floor(Math.log10(Math.max(far, 10))) / 10;
   let top = -Infinity;
   let bottom = Infinity;
   for (const b of section.boreholes) {
@@ -28,8 +32,14 @@ export function sectionRange(section: TBoreholeSection): { xMin: number; xMax: n
     top = 0;
     bottom = 0;
   }
-  const cm = (x: number) => Math.round(x * 100) / 100;
-  return { xMin: -pad, xMax: cm(far + pad), yMin: cm(bottom - BOREHOLE_LOG.margin), yMax: cm(top + BOREHOLE_LOG.margin) };
+  const down = (x: number, step: number) => Math.floor(x / step) * step;
+  const up = (x: number, step: number) => Math.ceil(x / step) * step;
+  return {
+    xMin: down(-pad, unit),
+    xMax: up(far + pad, unit),
+    yMin: down(bottom - BOREHOLE_LOG.margin, 5),
+    yMax: up(top + BOREHOLE_LOG.margin, 5),
+  };
 }
 
 export interface SectionChartInput {
@@ -131,6 +141,29 @@ export function buildSectionOption(input: SectionChartInput): EChartsCoreOption 
     };
   });
 
+  // Each hole as an empty outline from its ground to its final depth, under its strata (a cone test has no strata).
+  const hole = {
+    name: 'hole',
+    type: 'custom',
+    data: input.section.boreholes
+      .filter((b) => b.finalDepth !== null && b.finalDepth > 0)
+      .map((b) => ({ value: [b.distance, groundOf(b), groundOf(b) - b.finalDepth!], name: b.no })),
+    encode: { x: 0, y: [1, 2] },
+    clip: true,
+    silent: true,
+    z: 1,
+    renderItem: (_params: unknown, api: RenderApi) => {
+      const [x, y0] = api.coord([api.value(0), api.value(1)]);
+      const [, y1] = api.coord([api.value(0), api.value(2)]);
+      return {
+        type: 'rect',
+        shape: { x: x - half, y: y0, width: SECTION_COLUMN_WIDTH, height: y1 - y0 },
+        style: { fill: '#ffffff', stroke: '#90a4ae', lineWidth: 1, lineDash: [3, 3] },
+      };
+    },
+    tooltip: { show: false },
+  };
+
   // The ground line joins the columns' tops; each point carries the borehole's number as its label.
   const ordered = [...input.section.boreholes].sort((a, b) => a.distance - b.distance);
   const ground = {
@@ -198,7 +231,8 @@ export function buildSectionOption(input: SectionChartInput): EChartsCoreOption 
       nameLocation: 'middle',
       nameGap: 28,
       nameTextStyle: { color: text, fontSize },
-      axisLabel: { color: text, fontSize: fontSize - 2, hideOverlap: true },
+      // The ends are the margins, not distances anyone reads (and they crowd the last round tick).
+      axisLabel: { color: text, fontSize: fontSize - 2, hideOverlap: true, showMinLabel: false, showMaxLabel: false },
       splitLine: { show: display.grid, lineStyle: { color: gridColor } },
     },
     yAxis: {
@@ -210,6 +244,6 @@ export function buildSectionOption(input: SectionChartInput): EChartsCoreOption 
       axisLabel: { color: text, fontSize: fontSize - 2 },
       splitLine: { show: display.grid, lineStyle: { color: gridColor } },
     },
-    series: [...geology, ground, ...(input.spt ? [spt] : [])],
+    series: [hole, ...geology, ground, ...(input.spt ? [spt] : [])],
   };
 }

@@ -8,7 +8,6 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -22,6 +21,7 @@ import { AppLink } from '../../../components/app-link';
 import { ChartPanel, type ChartView } from '../../../components/chart';
 import { AppAlert } from '../../../components/feedback';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useCan } from '../../../lib/use-can';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useBoreholeSection } from './api';
@@ -33,6 +33,8 @@ import type { SoilFamily } from './soil';
 
 /** The section chart's height (px): a section is wider than it is deep, unlike the 1200 px log. */
 export const SECTION_CHART_HEIGHT = 640;
+/** Chart width (px) a borehole needs on a narrow screen: its column, its codes and SPT values. */
+const SECTION_WIDTH_PER_BOREHOLE = 96;
 
 function SectionChart({ section, title, subtitle }: { section: TBoreholeSection; title: string; subtitle: string }) {
   const { t } = useTranslation();
@@ -77,8 +79,8 @@ function SectionChart({ section, title, subtitle }: { section: TBoreholeSection;
 function SectionTable({ section }: { section: TBoreholeSection }) {
   const { t } = useTranslation();
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t('boreholes.section.table')}>
+    <ScrollRegion label={t('boreholes.section.table')}>
+      <Table size="small" aria-label={t('boreholes.section.table')} sx={{ minWidth: 520 }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('boreholes.section.borehole')}</TableCell>
@@ -91,7 +93,7 @@ function SectionTable({ section }: { section: TBoreholeSection }) {
         <TableBody>
           {section.boreholes.map((b) => (
             <TableRow key={b.id}>
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <AppLink to={boreholePath(b.id)}>{b.no}</AppLink>
               </TableCell>
               <TableCell align="right">{b.distance.toFixed(2)}</TableCell>
@@ -102,7 +104,7 @@ function SectionTable({ section }: { section: TBoreholeSection }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollRegion>
   );
 }
 
@@ -224,8 +226,8 @@ export function BoreholeSectionPage() {
             <AppAlert type="info" message={t('boreholes.section.noGroundLevel', { boreholes: noGround.join(', '), count: noGround.length })} />
           )}
           <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, overflowX: 'auto' }}>
-            {/* On a phone the chart keeps a readable width and scrolls sideways, as the log does. */}
-            <Box sx={{ minWidth: 640 }}>
+            {/* On a phone the chart keeps a readable width (more with many boreholes) and scrolls sideways, as the log does. */}
+            <Box sx={{ minWidth: Math.max(640, count * SECTION_WIDTH_PER_BOREHOLE) }}>
               <SectionChart section={section} title={t('boreholes.section.title')} subtitle={subtitle} />
             </Box>
           </Paper>
