@@ -1,5 +1,6 @@
 import type { TBoreholeListItem } from '@strata/shared';
 import Feature from 'ol/Feature';
+import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import DrawInteraction, { type DrawEvent } from 'ol/interaction/Draw';
@@ -144,10 +145,18 @@ export function SectionMapLayer({ boreholes, pick, onLine }: SectionMapLayerProp
       if (event.key === 'Escape') draw.abortDrawing();
       else if (event.key === 'Backspace' && !(event.target instanceof HTMLInputElement)) draw.removeLastPoint();
     };
+    // While drawing, a click is a point of the line: it must not also open or zoom to an instrument or a borehole.
+    // The map calls its click listeners in order and stops at one that stops the event: this one goes first.
+    const swallow = (event: MapBrowserEvent) => event.stopPropagation();
+    map.on('singleclick', swallow);
+    const listeners = map.getListeners('singleclick') as unknown[] | undefined;
+    const at = listeners?.indexOf(swallow) ?? -1;
+    if (listeners && at > 0) listeners.unshift(...listeners.splice(at, 1));
     map.addInteraction(draw);
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      map.un('singleclick', swallow);
       map.removeInteraction(draw);
     };
   }, [map, drawing]);
