@@ -1,6 +1,7 @@
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import type { AppRoute } from '../../lib/route-meta';
 import { BOREHOLE_LIST_PATH } from './boreholes/paths';
+import { BOREHOLE_SECTION_PATH } from './boreholes/section-state';
 import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, LOCATION_PATH, WORKSPACE_PATH } from './paths';
 
 const workspacePage = () => import('./layout/workspace-page').then((m) => ({ Component: m.WorkspacePage }));
@@ -35,6 +36,12 @@ export const workspaceRoutes: readonly AppRoute[] = [
     path: BOREHOLE_LIST_PATH,
     meta: { title: 'boreholes.route.list', category: 'home', menu: false },
     lazy: workspacePage,
+  },
+  // Before `/dashboard/search/borehole/:id/:view?`: "section" is not a borehole id (a static segment ranks first too).
+  {
+    path: BOREHOLE_SECTION_PATH,
+    meta: { title: 'boreholes.route.section', back: true },
+    lazy: () => import('./boreholes/section-page').then((m) => ({ Component: m.BoreholeSectionPage })),
   },
   {
     path: '/dashboard/search/borehole/:id/log',

@@ -3,6 +3,7 @@ import {
   ZBoreholeGroupPage,
   ZBoreholeList,
   ZBoreholeLog,
+  ZBoreholeSection,
   ZBoreholeVersions,
   UPLOADS_TOPIC,
   type TBoreholeGroup,
@@ -41,6 +42,7 @@ export const boreholeKeys = {
   group: (id: number, group: TBoreholeGroup, version: number | undefined, params: { skip: number; limit: number }) =>
     [...boreholeKeys.all, 'group', id, group, version ?? null, params] as const,
   log: (id: number, version: number | undefined) => [...boreholeKeys.all, 'log', id, version ?? null] as const,
+  section: (query: { ids?: string; line?: string; buffer?: number }) => [...boreholeKeys.all, 'section', query] as const,
 };
 
 /**
@@ -122,6 +124,15 @@ export function useBoreholeLog(id: number, version: number | undefined) {
   return useQuery({
     queryKey: boreholeKeys.log(id, version),
     queryFn: ({ signal }) => apiRequest(`/boreholes/${id}/logs`, { query: { version }, schema: ZBoreholeLog, signal }),
+  });
+}
+
+/** `GET /boreholes/section`: the boreholes given (in order) or those within `buffer` m of a WGS84 line, placed along it. */
+export function useBoreholeSection(query: { ids?: string; line?: string; buffer?: number } | null) {
+  return useQuery({
+    enabled: query !== null,
+    queryKey: boreholeKeys.section(query ?? {}),
+    queryFn: ({ signal }) => apiRequest('/boreholes/section', { query: { ...query }, schema: ZBoreholeSection, signal }),
   });
 }
 

@@ -15,6 +15,8 @@ import { svy21ToView, useOlMap } from '../../../components/map';
 import { CLUSTER_DISTANCE, MAP_DECLUTTER, UNCLUSTER_ZOOM } from '../map/instrument-layer-parts';
 import { boreholesOf, createBoreholeStyle } from './borehole-style';
 import { svy21Position, type Located } from './position';
+import { SectionMapLayer } from './section-map-layer';
+import { togglePick, useSectionPick, type SectionPick } from './section-state';
 
 export interface BoreholeLayerProps {
   boreholes: readonly TBoreholeListItem[];
@@ -63,8 +65,12 @@ export function BoreholeLayer({ boreholes, showLabels, selected, onOpen }: Boreh
   const map = useOlMap();
   const theme = useTheme();
   const open = useRef(onOpen);
+  // The list's Section mode: a click picks or unpicks a borehole instead of opening it; none while a line is drawn.
+  const { pick, change } = useSectionPick();
+  const section = useRef<{ pick: SectionPick; change: typeof change }>({ pick, change });
   useEffect(() => {
     open.current = onOpen;
+    section.current = { pick, change };
   });
   const parts = useMemo(createParts, []);
 
@@ -81,9 +87,11 @@ export function BoreholeLayer({ boreholes, showLabels, selected, onOpen }: Boreh
     view.on('change:resolution', onZoom);
     const onClick = (event: MapBrowserEvent) => {
       const feature = map.forEachFeatureAtPixel(event.pixel, (f) => f, { layerFilter: (l) => l === parts.layer, hitTolerance: 4 });
-      if (!feature) return;
+      const current = section.current;
+      if (!feature || (current.pick.mode === 'line' && current.pick.line === null)) return;
       const members = boreholesOf(feature);
-      if (members.length === 1) open.current(members[0]!);
+      if (members.length === 1 && current.pick.mode === 'pick') current.change({ ids: togglePick(current.pick.ids, members[0]!.borehole_id) });
+      else if (members.length === 1) open.current(members[0]!);
       else if (members.length > 1) {
         const extent = boundingExtent(((feature.get('features') as Feature<Point>[]) ?? []).map((m) => m.getGeometry()!.getCoordinates()));
         view.fit(extent, { padding: [60, 60, 60, 60], maxZoom: 19, duration: 250 });
@@ -122,5 +130,5 @@ export function BoreholeLayer({ boreholes, showLabels, selected, onOpen }: Boreh
     if (position) source.addFeature(new Feature({ geometry: new Point(svy21ToView(position)) }));
   }, [parts, selected]);
 
-  return null;
+  return pick.mode === null ? null : <SectionMapLayer boreholes={boreholes} pick={pick} onLine={(line) => change({ line })} />;
 }

@@ -1,6 +1,7 @@
 import CropFree from '@mui/icons-material/CropFree';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -27,6 +28,8 @@ import { contractsParam, useBoreholeList, useBoreholeTypes } from './api';
 import { boreholeTypeColor } from './borehole-style';
 import { formatMetres } from './format';
 import { boundsParam, BOREHOLE_FILTER_PARAM, decodeBoreholeFilter, encodeBoreholeFilter, type BoreholeFilter } from './list-state';
+import { SectionControls } from './section-controls';
+import { togglePick, useSectionPick } from './section-state';
 
 /** Boreholes per page (the paginated list default, as the instrument list). */
 export const BOREHOLE_LIST_PAGE_SIZE = LIMITS.listPageSize;
@@ -68,6 +71,9 @@ export function BoreholeListPanel(props: BoreholeListPanelProps) {
   const [params, setParams] = useSearchParams();
   const filter = decodeBoreholeFilter(params.get(BOREHOLE_FILTER_PARAM));
   const types = useBoreholeTypes();
+  // Section mode "pick": each row has a checkbox and a click picks or unpicks the borehole (in order).
+  const section = useSectionPick();
+  const picking = section.pick.mode === 'pick';
   const [depthMin, setDepthMin] = useState(filter.depthMin === null ? '' : String(filter.depthMin));
   const [depthMax, setDepthMax] = useState(filter.depthMax === null ? '' : String(filter.depthMax));
   const extent = state.selectedBounds ?? state.mapBounds;
@@ -134,26 +140,43 @@ export function BoreholeListPanel(props: BoreholeListPanelProps) {
     body = (
       <>
         <List dense aria-label={t('boreholes.list.label')} sx={{ py: 0 }}>
-          {query.data.records.map((b) => (
-            <ListItem key={b.borehole_id} disablePadding>
-              <ListItemButton onClick={() => props.onOpen(b)} divider>
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <BoreholeSymbol type={b.borehole_type} size={22} />
-                </ListItemIcon>
-                <ListItemText
-                  primary={b.borehole_no}
-                  secondary={[
-                    b.borehole_type,
-                    b.contract_no,
-                    b.final_depth === null ? null : t('boreholes.list.finalDepth', { depth: formatMetres(b.final_depth, 2) }),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
+          {query.data.records.map((b) => {
+            const order = section.pick.ids.indexOf(b.borehole_id) + 1;
+            return (
+              <ListItem key={b.borehole_id} disablePadding>
+                <ListItemButton onClick={() => (picking ? section.change({ ids: togglePick(section.pick.ids, b.borehole_id) }) : props.onOpen(b))} divider>
+                  {picking && (
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <Checkbox
+                        edge="start"
+                        size="small"
+                        checked={order > 0}
+                        tabIndex={-1}
+                        disableRipple
+                        slotProps={{ input: { 'aria-label': t('boreholes.section.pickRow', { no: b.borehole_no }) } }}
+                        sx={{ p: 0.5 }}
+                      />
+                    </ListItemIcon>
+                  )}
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <BoreholeSymbol type={b.borehole_type} size={22} />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={b.borehole_no}
+                    secondary={[
+                      b.borehole_type,
+                      b.contract_no,
+                      b.final_depth === null ? null : t('boreholes.list.finalDepth', { depth: formatMetres(b.final_depth, 2) }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                    slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                  />
+                  {picking && order > 0 && <Chip size="small" color="primary" label={order} aria-label={t('boreholes.section.order', { order })} sx={{ ml: 1 }} />}
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
         </List>
         {total > BOREHOLE_LIST_PAGE_SIZE && (
           <Pagination
@@ -192,6 +215,7 @@ export function BoreholeListPanel(props: BoreholeListPanelProps) {
         {depthField(t('boreholes.list.depthMin'), depthMin, setDepthMin, min === 'bad')}
         {depthField(t('boreholes.list.depthMax'), depthMax, setDepthMax, max === 'bad')}
       </Box>
+      {!props.noContracts && <SectionControls />}
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <FormControlLabel
           control={
