@@ -270,26 +270,11 @@ export const ZBoreholeListQuery = z.object({
 export type TBoreholeListQuery = z.infer<typeof ZBoreholeListQuery>;
 
 /** GET /boreholes/{id} (§3 "Borehole (detail)" plus what the page shows of its origin). */
-export const ZBorehole = z.object({
-  borehole_id: z.number().int(),
-  contract_id: z.number().int(),
-  contract_no: z.string(),
-  borehole_no: z.string(),
-  borehole_type: z.string().nullable(),
-  /** EPSG code of easting/northing: 3414 (SVY21) or 27700 (British National Grid, as the file gave them). */
-  crs: z.number().int(),
-  easting: ZNum,
-  northing: ZNum,
-  latitude: ZNum,
-  longitude: ZNum,
-  ground_level: ZNum,
-  final_depth: ZNum,
-  end_date: z.string().nullable(),
+export const ZBorehole = ZBoreholeListItem.extend({
   crew: z.string().nullable(),
   remark: z.string().nullable(),
   reference: z.string().nullable(),
   /** The version shown (1 = first load) and the newest one. */
-  version: z.number().int(),
   latest_version: z.number().int(),
   upload_id: z.number().int().nullable(),
   upload_file_name: z.string().nullable(),
