@@ -49,9 +49,7 @@ describe('jobs on PostgreSQL with two instances', () => {
     // each hold the lock the other one's ALTER TABLE waits for (seen when the API instances and the worker start).
     const names = Array.from({ length: 12 }, (_, i) => `test-many-${i}`);
     await Promise.all(names.flatMap((name) => [a.createQueue(name), b.createQueue(name)]));
-    const { rows } = await t.db.pool!.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'test-many-%'",
-    );
+    const { rows } = await t.db.pool!.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'test-many-%'");
     expect(rows[0]?.n).toBe(12);
   });
 });

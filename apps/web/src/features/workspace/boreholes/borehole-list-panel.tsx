@@ -172,7 +172,9 @@ export function BoreholeListPanel(props: BoreholeListPanelProps) {
                       .join(' · ')}
                     slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                   />
-                  {picking && order > 0 && <Chip size="small" color="primary" label={order} aria-label={t('boreholes.section.order', { order })} sx={{ ml: 1 }} />}
+                  {picking && order > 0 && (
+                    <Chip size="small" color="primary" label={order} aria-label={t('boreholes.section.order', { order })} sx={{ ml: 1 }} />
+                  )}
                 </ListItemButton>
               </ListItem>
             );
