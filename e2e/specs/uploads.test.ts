@@ -101,6 +101,7 @@ test.describe('readings upload, as a person', () => {
     await tiles.getByRole('heading', { name: 'Instrumentation' }).waitFor();
     expect(await tiles.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'Instrumentation',
+      'SI Borehole',
       'Drawings to Base Map',
       'Other Files',
       'User Import',
