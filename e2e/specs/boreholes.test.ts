@@ -112,10 +112,12 @@ test.describe('SI boreholes, as a person', () => {
     const row = page.getByRole('main').getByText('BH101', { exact: true });
     await row.waitFor();
 
-    // Its detail: the title, and its easting and northing in the file's grid.
+    // Its detail: the title, its easting and northing in the file's grid; the map goes to it (in London) and draws it.
     await row.click();
     await page.waitForURL((url) => /\/en\/dashboard\/search\/borehole\/\d+$/.test(url.pathname));
     await page.getByRole('heading', { name: 'C303 / BH101' }).waitFor();
+    await expect.poll(() => JSON.parse(new URL(page.url()).searchParams.get('pos') ?? '{}').zoom as number | undefined).toBe(19);
+    await expect.poll(() => boreholePixels(page), { timeout: 20_000 }).toBeGreaterThan(50);
 
     // GEOL paged to its third page, then ISPT to its second.
     await expect(page.getByText('Easting (British National Grid (EPSG:27700))')).toBeVisible();

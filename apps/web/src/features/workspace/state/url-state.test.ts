@@ -88,6 +88,11 @@ describe('work-space query-string state (spec §2.5)', () => {
     expect(decodePos('{"x":1,"y":2,"zoom":99}')?.zoom).toBe(22);
   });
 
+  it('takes a pos far from Singapore (a British grid borehole in London) and refuses numbers that are not a place', () => {
+    expect(decodePos('{"x":-4447118,"y":11084281,"zoom":19}')).toEqual({ x: -4447118, y: 11084281, zoom: 19 });
+    expect(decodePos('{"x":1,"y":1e9,"zoom":19}')).toBeNull();
+  });
+
   it('goes back to page 1 when what the list shows changes, and keeps other parameters', () => {
     const current = new URLSearchParams({ 'page-num': '4', 'page-size': '20', other: 'kept' });
     const next = writeWorkspaceParams(current, { keyword: 'INC' });

@@ -77,7 +77,12 @@ export const DEFAULT_STATE: WorkspaceUrlState = {
   dateRange: EMPTY_DATE_RANGE,
 };
 
-const MAX_COORDINATE = 1e7;
+/**
+ * The largest |x| or |y| a `pos` may have, in SVY21 metres: a point anywhere on Earth, not only in Singapore — a
+ * borehole of a British grid file stands in London, at y ≈ 11,084,000 in SVY21's transverse Mercator (decision 036).
+ * Beyond that the numbers are not a place.
+ */
+const MAX_COORDINATE = 4e7;
 
 function validExtent(values: number[]): Svy21Extent | null {
   if (values.length !== 4 || !values.every((v) => Number.isFinite(v) && Math.abs(v) <= MAX_COORDINATE)) return null;
