@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOREHOLE_FIELDS, type TBorehole, type TBoreholeRecord } from '@strata/shared';
-import { boreholeHtml, boreholePdf, downloadName, escapeHtml, sanitise, showDate, showValue, type BoreholeDownloadData } from './borehole-downloads.js';
+import { boreholeHtml, boreholePdf, downloadName, sanitise, showDate, showValue, type BoreholeDownloadData } from './borehole-downloads.js';
+import { escapeHtml } from '../../platform/mail.js';
 
 const field = (group: keyof typeof BOREHOLE_FIELDS, name: string) => BOREHOLE_FIELDS[group].find((f) => f.name === name)!;
 

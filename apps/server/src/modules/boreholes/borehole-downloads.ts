@@ -22,6 +22,7 @@ import {
   type TBoreholeRecord,
 } from '@strata/shared';
 import type PDFDocument from 'pdfkit';
+import { escapeHtml } from '../../platform/mail.js';
 import { PDF_FONT, PDF_FONT_BOLD, pdfText, useUnicodeFonts } from '../../lib/pdf-fonts.js';
 import { ags4Chunks, type AgsGroup } from './ags/index.js';
 
@@ -377,10 +378,6 @@ export async function boreholeXlsx(data: BoreholeDownloadData): Promise<Buffer> 
 }
 
 // ---- HTML ----
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function boreholeHtml(data: BoreholeDownloadData): string {
   const h = data.header;

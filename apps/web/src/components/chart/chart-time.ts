@@ -88,7 +88,8 @@ interface TooltipParam {
   seriesName?: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text from data in an ECharts tooltip, which is HTML. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The tooltip of a time chart (trigger `axis`): the reading's date and time in the zone (DD/MM/YYYY HH:mm:ss), then

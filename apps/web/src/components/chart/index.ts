@@ -16,7 +16,7 @@ export {
   type ValueAxis,
 } from './chart-option';
 export { chooseThresholds, niceRange, niceStep, type NiceRange, type ThresholdChoice } from './chart-scale';
-export { timeTickLabel, wallClock, zoneOffsetMs } from './chart-time';
+export { escapeHtml, timeTickLabel, wallClock, zoneOffsetMs } from './chart-time';
 export { stackLabels, stackMarginLabels } from './margin-labels';
 export { summariseChartData, type ChartDataSummary } from './chart-data';
 export { ChartPanel, type ChartPanelProps, type ChartView } from './chart-panel';

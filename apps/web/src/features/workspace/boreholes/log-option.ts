@@ -1,11 +1,8 @@
 import { BOREHOLE_LOG, BOREHOLE_NO_VALUE, type TBoreholeLog, type TBoreholeRecord } from '@strata/shared';
-import { AUTO_AXIS, DEFAULT_DISPLAY, type AxisRange, type ChartDisplay, type EChartProps } from '../../../components/chart';
+import { AUTO_AXIS, DEFAULT_DISPLAY, escapeHtml, type AxisRange, type ChartDisplay, type EChartProps } from '../../../components/chart';
 import { SOIL_COLORS, soilFamily, soilFill, type SoilFamily } from './soil';
 
 type EChartsCoreOption = EChartProps['option'];
-
-/** The tooltip is HTML and the geology text comes from the file: escaped. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const n = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value !== BOREHOLE_NO_VALUE
@@ -21,6 +18,27 @@ export function logRange(log: Pick<TBoreholeLog, 'ground_level' | 'final_depth' 
   // To the centimetre, as levels show: 103.56 − 39.30 − 10 is 54.260000000000005 in floating point.
   const cm = (x: number) => Math.round(x * 100) / 100;
   return { ground, min: cm(ground - deepest - BOREHOLE_LOG.margin), max: cm(ground + BOREHOLE_LOG.margin) };
+}
+
+/**
+ * What the log and the section share: no animation, the title and subtitle at the top, the strata families' legend
+ * at the bottom (`legend` null: hidden), and item tooltips.
+ */
+export function boreholeChartFrame(p: { title: string; subtitle: string; legend: string[] | null; text: string; fontSize: number }) {
+  return {
+    animation: false,
+    textStyle: { color: p.text, fontSize: p.fontSize },
+    title: {
+      text: p.title,
+      subtext: p.subtitle,
+      left: 'center',
+      top: 4,
+      textStyle: { fontSize: 15, color: p.text },
+      subtextStyle: { color: p.text, fontSize: p.fontSize - 1 },
+    },
+    legend: { show: p.legend !== null, data: p.legend ?? [], bottom: 0, left: 'center', textStyle: { color: p.text } },
+    tooltip: { trigger: 'item', confine: true },
+  };
 }
 
 export interface Stratum {
@@ -261,18 +279,13 @@ export function buildLogOption(input: LogChartInput): EChartsCoreOption {
   };
 
   return {
-    animation: false,
-    textStyle: { color: text, fontSize },
-    title: {
-      text: input.title,
-      subtext: subtitleShown ? input.subtitle : '',
-      left: 'center',
-      top: 4,
-      textStyle: { fontSize: 15, color: text },
-      subtextStyle: { color: text, fontSize: fontSize - 1 },
-    },
-    legend: { show: legendShown, data: families.map(input.familyName), bottom: 0, left: 'center', textStyle: { color: text } },
-    tooltip: { trigger: 'item', confine: true },
+    ...boreholeChartFrame({
+      title: input.title,
+      subtitle: subtitleShown ? input.subtitle : '',
+      legend: legendShown ? families.map(input.familyName) : null,
+      text,
+      fontSize,
+    }),
     grid: grids,
     xAxis,
     yAxis,

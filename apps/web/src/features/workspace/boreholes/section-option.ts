@@ -1,6 +1,6 @@
 import { BOREHOLE_LOG, type TBoreholeSection } from '@strata/shared';
-import { AUTO_AXIS, DEFAULT_DISPLAY, type AxisRange, type ChartDisplay, type EChartProps } from '../../../components/chart';
-import { escapeHtml, sptPoints, strata } from './log-option';
+import { AUTO_AXIS, DEFAULT_DISPLAY, escapeHtml, type AxisRange, type ChartDisplay, type EChartProps } from '../../../components/chart';
+import { boreholeChartFrame, sptPoints, strata } from './log-option';
 import { SOIL_COLORS, soilFill, type SoilFamily } from './soil';
 
 type EChartsCoreOption = EChartProps['option'];
@@ -210,18 +210,13 @@ export function buildSectionOption(input: SectionChartInput): EChartsCoreOption 
   };
 
   return {
-    animation: false,
-    textStyle: { color: text, fontSize },
-    title: {
-      text: input.title,
-      subtext: subtitleShown ? input.subtitle : '',
-      left: 'center',
-      top: 4,
-      textStyle: { fontSize: 15, color: text },
-      subtextStyle: { color: text, fontSize: fontSize - 1 },
-    },
-    legend: { show: legendShown, data: families.map(input.familyName), bottom: 0, left: 'center', textStyle: { color: text } },
-    tooltip: { trigger: 'item', confine: true },
+    ...boreholeChartFrame({
+      title: input.title,
+      subtitle: subtitleShown ? input.subtitle : '',
+      legend: legendShown ? families.map(input.familyName) : null,
+      text,
+      fontSize,
+    }),
     grid: { left: 64, right: 40, top: subtitleShown ? 84 : 64, bottom: legendShown ? 84 : 48, containLabel: false },
     xAxis: {
       type: 'value',
