@@ -274,22 +274,47 @@ function rawClientOf(executor: Executor): RawClient {
 
 const COPY_CHUNK = 1 << 20;
 
+/** COPY input: the whole text, or its chunks as they are built (a generator is consumed once). */
+export type CopyData = string | Buffer | Iterable<string>;
+
+/**
+ * Joins small pieces (COPY lines) into chunks of about `size` characters: what `copyIn` is given when the text is built
+ * as it goes, so PostgreSQL parses one chunk while the next is being built.
+ */
+export function* copyChunks(pieces: Iterable<string>, size = COPY_CHUNK / 2): Generator<string> {
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+function* bufferChunks(data: CopyData): Generator<Buffer> {
+  if (typeof data === 'string' || Buffer.isBuffer(data)) {
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (let i = 0; i < buf.length; i += COPY_CHUNK) yield buf.subarray(i, Math.min(buf.length, i + COPY_CHUNK));
+    return;
+  }
+  for (const chunk of data) if (chunk) yield Buffer.from(chunk, 'utf8');
+}
+
 /**
  * `COPY <target> FROM …` with `data` (COPY text format unless `options` says otherwise), on either engine, inside the
  * executor's transaction when it is one: PGlite reads it from `/dev/blob` (the `blob` query option), node-postgres
  * streams it to `FROM STDIN` (pg-copy-streams). `target` is `table (col, …)`; returns the rows copied.
+ * Chunks given as an iterable are built while PostgreSQL reads the ones before (on pg; PGlite takes them joined).
  * On pg, an executor that is not a transaction (the pool) copies on a connection of its own, committed at once.
  */
-export async function copyIn(executor: Executor, target: string, data: string | Buffer, options = ''): Promise<number> {
+export async function copyIn(executor: Executor, target: string, data: CopyData, options = ''): Promise<number> {
   const client = rawClientOf(executor);
   const with_ = options ? ` WITH (${options})` : '';
   const run = async (c: pg.Client) => {
     const stream = c.query(copyFromStdin(`COPY ${target} FROM STDIN${with_}`));
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    const chunks = function* () {
-      for (let i = 0; i < buf.length; i += COPY_CHUNK) yield buf.subarray(i, Math.min(buf.length, i + COPY_CHUNK));
-    };
-    await pipeline(Readable.from(chunks()), stream);
+    await pipeline(Readable.from(bufferChunks(data)), stream);
     return stream.rowCount;
   };
   if (client instanceof pg.Pool) {
@@ -302,7 +327,8 @@ export async function copyIn(executor: Executor, target: string, data: string | 
   }
   if (client instanceof pg.Client) return run(client);
   // PGlite, or one of its transactions.
-  const blob = new Blob([typeof data === 'string' ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength)]);
+  const parts = typeof data === 'string' ? [data] : Buffer.isBuffer(data) ? [new Uint8Array(data.buffer, data.byteOffset, data.byteLength)] : [...data];
+  const blob = new Blob(parts);
   const r = await client.query(`COPY ${target} FROM '/dev/blob'${with_}`, [], { blob });
   return r.affectedRows ?? 0;
 }

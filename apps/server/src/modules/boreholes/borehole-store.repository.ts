@@ -13,7 +13,7 @@
  */
 import { BOREHOLE_FIELDS, BOREHOLE_GROUP_SOURCE, BOREHOLE_GROUPS, BOREHOLE_NO_VALUE, gridToWgs84, type BoreholeField, type TBoreholeCrs } from '@strata/shared';
 import { sql } from 'drizzle-orm';
-import { copyIn, rows, type Executor } from '../../db/client.js';
+import { copyChunks, copyIn, rows, type Executor } from '../../db/client.js';
 import { boreholeColumn } from '../../db/schema/boreholes.js';
 import { pgArray } from '../../db/sql.js';
 import { ags4DataLine, toAgs4Names, type AgsFile, type AgsGroup } from './ags/index.js';
@@ -180,36 +180,35 @@ export async function loadAgsFile(tx: Executor, load: AgsLoad): Promise<AgsLoade
   if (!created) throw new Error('loadAgsFile: no ags_files row');
   const agsFileId = created.id;
 
-  // The generic store: every group, its rows as AGS4 DATA lines in blocks of consecutive rows of one LOCA_ID.
-  let groupLines = '';
-  let blockLines = '';
-  let rowCount = 0;
-  file.groups.forEach((g, gi) => {
-    const arr = (a: string[] | null) => (a === null ? '\\N' : copyText(pgArray(a)));
-    groupLines += `${agsFileId}\t${gi}\t${copyText(g.name)}\t${arr(g.headings)}\t${arr(g.units)}\t${arr(g.types)}\n`;
-    const loca = g.headings.indexOf('LOCA_ID');
-    const n = g.headings.length;
-    let block = 0;
-    let id: string | null = null;
-    let data = '';
-    let count = 0;
-    const flush = () => {
-      if (count > 0) blockLines += `${agsFileId}\t${gi}\t${block++}\t${copyValue(id)}\t${count}\t${copyText(data)}\n`;
-      data = '';
-      count = 0;
-    };
-    for (const r of g.rows) {
-      const rowId = loca < 0 ? null : text(r.values[loca]?.trim());
-      if (count > 0 && rowId !== id) flush();
-      id = rowId;
-      data += ags4DataLine(r.values, n);
-      count++;
-      rowCount++;
+  // The generic store: every group, its rows as AGS4 DATA lines in blocks of consecutive rows of one LOCA_ID. The COPY
+  // text is built as PostgreSQL reads it (chunks), here and for the typed groups below.
+  const arr = (a: string[] | null) => (a === null ? '\\N' : copyText(pgArray(a)));
+  const groupLines = file.groups.map((g, gi) => `${agsFileId}\t${gi}\t${copyText(g.name)}\t${arr(g.headings)}\t${arr(g.units)}\t${arr(g.types)}\n`).join('');
+  const rowCount = file.groups.reduce((n, g) => n + g.rows.length, 0);
+  function* blockLines(): Generator<string> {
+    for (const [gi, g] of file.groups.entries()) {
+      const loca = g.headings.indexOf('LOCA_ID');
+      const n = g.headings.length;
+      let block = 0;
+      let id: string | null = null;
+      let data = '';
+      let count = 0;
+      for (const r of g.rows) {
+        const rowId = loca < 0 ? null : text(r.values[loca]?.trim());
+        if (count > 0 && rowId !== id) {
+          yield `${agsFileId}\t${gi}\t${block++}\t${copyValue(id)}\t${count}\t${copyText(data)}\n`;
+          data = '';
+          count = 0;
+        }
+        id = rowId;
+        data += ags4DataLine(r.values, n);
+        count++;
+      }
+      if (count > 0) yield `${agsFileId}\t${gi}\t${block++}\t${copyValue(id)}\t${count}\t${copyText(data)}\n`;
     }
-    flush();
-  });
+  }
   if (groupLines) await copyIn(tx, 'ags_groups (ags_file_id, seq, name, headings, units, types)', groupLines);
-  if (blockLines) await copyIn(tx, 'ags_rows (ags_file_id, group_seq, seq, loca_id, row_count, data)', blockLines);
+  if (rowCount > 0) await copyIn(tx, 'ags_rows (ags_file_id, group_seq, seq, loca_id, row_count, data)', copyChunks(blockLines()));
 
   // Boreholes and their versions.
   const found = headers(file, load.crs);
@@ -287,24 +286,22 @@ export async function loadAgsFile(tx: Executor, load: AgsLoad): Promise<AgsLoade
     const fields = BOREHOLE_FIELDS[group];
     const headings = new Cells(source);
     const read = fields.map((f) => cellReader(headings, f));
-    const seqOf = new Map<number, number>();
-    const lines: string[] = [];
-    const cells: string[] = [];
-    for (const r of source.rows) {
-      const versionId = versionOfNo.get(r.values[loca]?.trim() ?? '');
-      if (versionId === undefined) continue; // a row of a borehole the file does not list (the checker reports it)
-      const seq = seqOf.get(versionId) ?? 0;
-      seqOf.set(versionId, seq + 1);
-      cells.length = 0;
-      cells.push(String(versionId), String(seq));
-      for (const value of read) cells.push(copyValue(value(r.values)));
-      lines.push(cells.join('\t'));
+    let count = 0;
+    function* lines(from: AgsGroup): Generator<string> {
+      const seqOf = new Map<number, number>();
+      for (const r of from.rows) {
+        const versionId = versionOfNo.get(r.values[loca]?.trim() ?? '');
+        if (versionId === undefined) continue; // a row of a borehole the file does not list (the checker reports it)
+        const seq = seqOf.get(versionId) ?? 0;
+        seqOf.set(versionId, seq + 1);
+        let line = `${versionId}\t${seq}`;
+        for (const value of read) line += `\t${copyValue(value(r.values))}`;
+        count++;
+        yield `${line}\n`;
+      }
     }
-    groupRows += lines.length;
-    if (lines.length > 0) {
-      lines.push('');
-      await copyIn(tx, `borehole_${group} (version_id, seq, ${fields.map((f) => boreholeColumn(f.name)).join(', ')})`, lines.join('\n'));
-    }
+    await copyIn(tx, `borehole_${group} (version_id, seq, ${fields.map((f) => boreholeColumn(f.name)).join(', ')})`, copyChunks(lines(source)));
+    groupRows += count;
   }
 
   return {
