@@ -47,3 +47,5 @@ export * from './schemas/action-log.js';
 export * from './schemas/boreholes.js';
 export * from './geology.js';
 export * from './schemas/structures.js';
+export * from './chainage.js';
+export * from './schemas/construction.js';

@@ -56,6 +56,8 @@ export const ZSite = ZCivilSite.extend({
   geometry: ZSiteGeometry.nullable(),
   stages: z.array(ZSiteStage),
   design_values: ZDesignValues,
+  /** A mined tunnel's chainage at the first vertex of its LineString (m); null: 0. Decision 038. */
+  chainage_start: z.number().nullable(),
   drawing_count: z.number().int(),
   created: z.string(),
   updated: z.string(),
@@ -100,7 +102,12 @@ export const ZUpdateSiteRequest = ZSiteFields.omit({ type: true }).partial();
 export type TUpdateSiteRequest = z.infer<typeof ZUpdateSiteRequest>;
 
 /** PUT /master-data/sites/{id}/activity: the excavation- or tunnel-specific fields. */
-export const ZSiteActivityRequest = z.object({ stages: activity.stages.optional(), design_values: activity.design_values.optional() });
+export const ZSiteActivityRequest = z.object({
+  stages: activity.stages.optional(),
+  design_values: activity.design_values.optional(),
+  /** Mined tunnels: the chainage at the first vertex of the alignment (m); null clears it. */
+  chainage_start: z.number().min(-1e6).max(1e7).nullable().optional(),
+});
 export type TSiteActivityRequest = z.infer<typeof ZSiteActivityRequest>;
 
 export const ZSiteDrawing = z.object({

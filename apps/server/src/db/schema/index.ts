@@ -18,3 +18,4 @@ export * from './attachments.js';
 export * from './action-log.js';
 export * from './boreholes.js';
 export * from './structures.js';
+export * from './construction.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jsonb } from './jsonb.js';
 import { contracts, users } from './accounts.js';
 
@@ -22,6 +22,8 @@ export const sites = pgTable(
     geometry: jsonb('geometry'),
     /** Excavation stages or tunnel drive steps (ZSiteStage[]). */
     stages: jsonb('stages').notNull().default([]),
+    /** A mined tunnel's chainage at the first vertex of its LineString geometry, m (null: 0). */
+    chainageStart: doublePrecision('chainage_start'),
     /** Design values by name (ZDesignValues). */
     designValues: jsonb('design_values').notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -64,6 +64,7 @@ function presentSite(v: SiteView): TSite {
     geometry: (s.geometry as TSiteGeometry | null) ?? null,
     stages: (s.stages as TSiteStage[]) ?? [],
     design_values: (s.designValues as Record<string, number | string>) ?? {},
+    chainage_start: s.chainageStart ?? null,
     drawing_count: Number(v.drawingCount),
     created: iso(s.createdAt),
     updated: iso(s.updatedAt),
@@ -205,12 +206,20 @@ export class SitesService {
     return this.get(actor, id);
   }
 
-  /** The excavation- or tunnel-specific fields: stages and design values. */
+  /** The excavation- or tunnel-specific fields: stages, design values and (mined tunnels) the chainage at the start. */
   async setActivity(actor: Actor, id: number, body: TSiteActivityRequest): Promise<TSite> {
     const s = (await this.load(actor, id)).site;
     this.requireActivityTask(actor, s.type);
-    const next = { stages: body.stages ?? s.stages, designValues: body.design_values ?? s.designValues };
-    const diff = changedFields({ stages: s.stages, design_values: s.designValues }, { stages: next.stages, design_values: next.designValues });
+    if (body.chainage_start != null && s.type !== 'MT') throw badRequest({ chainage_start: 'Only a mined tunnel has a chainage' });
+    const next = {
+      stages: body.stages ?? s.stages,
+      designValues: body.design_values ?? s.designValues,
+      chainageStart: body.chainage_start === undefined ? s.chainageStart : body.chainage_start,
+    };
+    const diff = changedFields(
+      { stages: s.stages, design_values: s.designValues, chainage_start: s.chainageStart },
+      { stages: next.stages, design_values: next.designValues, chainage_start: next.chainageStart },
+    );
     if (Object.keys(diff.after).length > 0) {
       await this.db.transaction(async (tx) => {
         await updateSite(tx, id, { ...next, updatedAt: this.ctx.now() });

@@ -12,6 +12,7 @@ export function siteRecord(overrides: Partial<TSite> = {}): TSite {
     geometry: null,
     stages: [],
     design_values: {},
+    chainage_start: null,
     drawing_count: 0,
     created: '2026-01-05T02:00:00Z',
     updated: '2026-01-06T02:00:00Z',

@@ -101,7 +101,7 @@ export function activityValues(site: Pick<TSite, 'stages' | 'design_values'>): A
 }
 
 /** The request of the activity API: numbers where the text is a number (design values may also be short texts). */
-export function activityRequest(values: ActivityFormValues): Required<TSiteActivityRequest> {
+export function activityRequest(values: ActivityFormValues): Required<Omit<TSiteActivityRequest, 'chainage_start'>> {
   return {
     stages: values.stages.map((s) => ({
       stage_no: Number(s.stage_no.trim()),
@@ -308,7 +308,7 @@ function DesignValues({ readOnly }: { readOnly?: boolean }) {
 
 export interface ActivityFormProps {
   site: TSite;
-  onSubmit: (body: Required<TSiteActivityRequest>) => Promise<unknown>;
+  onSubmit: (body: TSiteActivityRequest) => Promise<unknown>;
   readOnly?: boolean;
 }
 

@@ -20,6 +20,7 @@ function site(geometry: TSite['geometry']): TSite {
     geometry,
     stages: [],
     design_values: {},
+    chainage_start: null,
     drawing_count: 0,
     created: '2026-11-27T10:00:00.000Z',
     updated: '2026-11-27T10:00:00.000Z',

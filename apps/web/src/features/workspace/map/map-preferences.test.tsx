@@ -32,6 +32,7 @@ const SITE: TSite = {
   geometry: { type: 'Point', coordinates: [35310, 31490] },
   stages: [],
   design_values: {},
+  chainage_start: null,
   drawing_count: 0,
   created: '2026-01-01T00:00:00Z',
   updated: '2026-01-01T00:00:00Z',
