@@ -30,6 +30,7 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   'alert.summary': '{{count}} new alerts: {{parts}}',
   'upload.loaded': 'Upload {{file}}: {{rows}} readings loaded',
   'upload.boreholesLoaded': 'Upload {{file}}: {{boreholes}} boreholes loaded',
+  'upload.constructionLoaded': 'Upload {{file}}: {{rows}} rows of construction progress loaded',
   'upload.failed': 'Upload {{file}} failed: {{reason}}',
   'comment.commented': '{{sender}} commented on {{title}}: {{excerpt}}',
   'comment.replied': '{{sender}} replied on {{title}}: {{excerpt}}',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAgsReport,
+  ZConstructionTemplateQuery,
   ZIdParam,
   ZListUploadsQuery,
   ZUpload,
@@ -16,6 +17,7 @@ import { readSingleUpload, uploadLimit } from '../../lib/upload.js';
 import { requireActor } from '../../plugins/route-config.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { agsReportText, agsReportXlsx } from '../boreholes/borehole-upload.js';
+import { CONSTRUCTION_UPLOAD_TYPES, uploadTasksOf } from '../construction/construction-upload.js';
 import { FOLLOW_PERMISSIONS, HISTORY_PERMISSIONS, type UploadsService } from './uploads.service.js';
 
 export interface UploadsRoutesOptions {
@@ -67,6 +69,40 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
       return reply.status(202).send(await uploads.createBorehole(requireActor(req.actor), file, req.query.force));
     },
   );
+
+  // Construction activity (issue 19, decision 038): MC excavation activity and mined tunnel files, and their templates.
+  const constructionSummary = {
+    excavation:
+      'Upload an MC excavation activity file (CSV/XLSX; level, strut, anchor and design rows; form field contract_id): stored, then checked row by row by a job. 202 with the upload id; 409 when the same file was already uploaded (force=true to process it again)',
+    tunnel:
+      'Upload a mined tunnel file (CSV/XLSX; shift and sequence rows; form field contract_id): stored, then checked row by row by a job. 202 with the upload id; 409 when the same file was already uploaded (force=true to process it again)',
+  } as const;
+  for (const type of CONSTRUCTION_UPLOAD_TYPES) {
+    // Any task of the type's lists; the rows each needs are checked per row by the validation.
+    const access = { permissions: uploadTasksOf(type) };
+    app.post(
+      `/uploads/${type}`,
+      { config: access, schema: { tags, summary: constructionSummary[type], querystring: ZUploadCreateQuery, response: { 202: ZUploadCreated } } },
+      async (req, reply) => {
+        const file = await readSingleUpload(req, uploadLimit(await settings.get(), type));
+        return reply.status(202).send(await uploads.createConstruction(requireActor(req.actor), type, file, req.query.force));
+      },
+    );
+    app.get(
+      `/uploads/templates/${type}`,
+      {
+        config: access,
+        schema: { tags, summary: `The ${type} upload template (format csv or xlsx): the columns and example rows of each record kind`, querystring: ZConstructionTemplateQuery },
+      },
+      async (req, reply) => {
+        const format = req.query.format;
+        return reply
+          .header('content-type', MIME[format])
+          .header('content-disposition', attachment(`${type}-template.${format}`))
+          .send(await uploads.constructionTemplate(type, format));
+      },
+    );
+  }
 
   app.get(
     '/uploads',

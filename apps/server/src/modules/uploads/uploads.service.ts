@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CONSTRUCTION_HISTORY_TASK,
   UPLOADS_TOPIC,
   ZBoreholeUploadFields,
   ZUploadCreateFields,
@@ -10,7 +11,9 @@ import {
   type TUploadCreated,
   type TUploadList,
   type TUploadReport,
+  zIdText,
 } from '@strata/shared';
+import { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -40,6 +43,13 @@ import { INGEST_LOAD_QUEUE, INGEST_QUEUE, UploadPipeline } from './upload-pipeli
 import { readingsTemplate } from './upload-template.js';
 import { presentUpload } from './uploads.presenter.js';
 import { BoreholeUploadPipeline, boreholePlan, sniffBoreholeFile, type BoreholePlan } from '../boreholes/borehole-upload.js';
+import {
+  CONSTRUCTION_UPLOAD_TYPES,
+  ConstructionUploadPipeline,
+  uploadTasksOf,
+  type ConstructionUploadType,
+} from '../construction/construction-upload.js';
+import { constructionTemplate } from '../construction/construction-template.js';
 
 export { INGEST_LOAD_QUEUE, INGEST_QUEUE, STALE_MS } from './upload-pipeline.js';
 export { presentUpload };
@@ -48,18 +58,26 @@ export { presentUpload };
 const FOLLOW: Readonly<Record<string, readonly PermissionCode[]>> = {
   instrument: ['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory', 'ApproveUpload'],
   borehole: ['UploadSIBoreholeFiles', 'ViewSIBoreholeUploadHistory', 'ApproveUpload'],
+  // Construction activity (issue 19): any task of the type's lists (CONSTRUCTION_UPLOAD_TASKS), its history, approval.
+  excavation: [...uploadTasksOf('excavation'), CONSTRUCTION_HISTORY_TASK, 'ApproveUpload'],
+  tunnel: [...uploadTasksOf('tunnel'), CONSTRUCTION_HISTORY_TASK, 'ApproveUpload'],
 };
 /** Who may list the uploads of a type (the upload history pages). */
 const HISTORY: Readonly<Record<string, PermissionCode>> = {
   instrument: 'ViewInstrumentationUploadHistory',
   borehole: 'ViewSIBoreholeUploadHistory',
+  excavation: CONSTRUCTION_HISTORY_TASK,
+  tunnel: CONSTRUCTION_HISTORY_TASK,
 };
+/** The text fields of a construction upload's form: the contract is required. */
+const ZConstructionUploadFields = z.object({ contract_id: zIdText('Choose a contract') });
+
 export const FOLLOW_PERMISSIONS = [...new Set(Object.values(FOLLOW).flat())];
 export const HISTORY_PERMISSIONS = [...new Set(Object.values(HISTORY))];
 
 /** A file to store as an upload of `type`, with what its validation needs to know. */
 interface NewUpload {
-  type: 'instrument' | 'borehole';
+  type: 'instrument' | 'borehole' | ConstructionUploadType;
   contractId: number | null;
   format: string;
   fileName: string;
@@ -88,6 +106,7 @@ export class UploadsService {
   ) {
     this.pipeline = new UploadPipeline(ctx, settings, storage, notifications);
     this.pipeline.register('borehole', new BoreholeUploadPipeline(ctx, storage, this.pipeline));
+    for (const type of CONSTRUCTION_UPLOAD_TYPES) this.pipeline.register(type, new ConstructionUploadPipeline(ctx, settings, storage, this.pipeline));
   }
 
   /**
@@ -180,6 +199,29 @@ export class UploadsService {
       fileName: cleanFileName(file.fileName, `boreholes.${format}`),
       plan: { crs: fields.crs },
       audit: { crs: fields.crs },
+    });
+  }
+
+  /**
+   * A construction upload (issue 19, decision 038): one CSV or XLSX of MC excavation activity (`excavation`) or of a
+   * mined tunnel (`tunnel`) for a contract of the caller's; its rows are checked by the validation job
+   * (modules/construction/construction-upload.ts). Anything but a CSV or XLSX is a 400 and nothing is stored.
+   */
+  async createConstruction(actor: Actor, type: ConstructionUploadType, file: UploadedFile, force: boolean): Promise<TUploadCreated> {
+    const fields = parseOrBadRequest(ZConstructionUploadFields, file.fields);
+    await requireVisibleContract(this.db, actor, fields.contract_id);
+    let format: SheetFormat;
+    try {
+      format = await sniffSheetFormat(file.data);
+    } catch (err) {
+      if (err instanceof SheetFileError) throw badRequest({ files: err.message });
+      throw err;
+    }
+    return this.store(actor, file, force, {
+      type,
+      contractId: fields.contract_id,
+      format,
+      fileName: cleanFileName(file.fileName, `${type}.${format}`),
     });
   }
 
@@ -330,5 +372,10 @@ export class UploadsService {
 
   template(format: SheetFormat, layout: 'long' | 'wide'): Promise<Buffer> {
     return readingsTemplate(format, layout);
+  }
+
+  /** The example file of a construction upload type (header row and rows of each record kind). */
+  constructionTemplate(type: ConstructionUploadType, format: SheetFormat): Promise<Buffer> {
+    return constructionTemplate(type, format);
   }
 }
