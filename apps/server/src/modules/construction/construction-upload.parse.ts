@@ -378,7 +378,9 @@ export function checkConstructionRows(input: readonly SheetRow[], ctx: CheckCont
       const shift = (TUNNEL_SHIFTS as readonly string[]).includes(shiftText) ? (shiftText as TTunnelShift) : undefined;
       if (shiftText === '') fail('shift', `shift is required (${TUNNEL_SHIFTS.join(' or ')})`);
       else if (!shift) fail('shift', `shift must be ${TUNNEL_SHIFTS.join(' or ')} (got ${shown(cell('shift'))})`);
-      const partText = cell('face_part').toLowerCase().replace(/[\s-]+/g, '_');
+      const partText = cell('face_part')
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_');
       const facePart = (FACE_PARTS as readonly string[]).includes(partText) ? (partText as TFacePart) : undefined;
       if (partText === '') fail('face_part', `face_part is required (${FACE_PARTS.join(', ')})`);
       else if (!facePart) fail('face_part', `face_part must be one of ${FACE_PARTS.join(', ')} (got ${shown(cell('face_part'))})`);

@@ -191,7 +191,8 @@ export class ConstructionUploadPipeline implements UploadTypePipeline {
     try {
       const plan = constructionPlan(row);
       if (!plan || row.contractId === null) throw new LoadError('This upload was not validated: upload the file again');
-      const of = <K extends ConstructionKind>(...kinds: K[]) => plan.rows.filter((r): r is Extract<ConstructionRow, { kind: K }> => kinds.includes(r.kind as K));
+      const of = <K extends ConstructionKind>(...kinds: K[]) =>
+        plan.rows.filter((r): r is Extract<ConstructionRow, { kind: K }> => kinds.includes(r.kind as K));
       const levels: LevelRow[] = of('level');
       const supports: SupportRow[] = of('strut', 'anchor');
       const design: DesignRow[] = of('design');

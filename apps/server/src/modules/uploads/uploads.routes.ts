@@ -92,7 +92,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
       `/uploads/templates/${type}`,
       {
         config: access,
-        schema: { tags, summary: `The ${type} upload template (format csv or xlsx): the columns and example rows of each record kind`, querystring: ZConstructionTemplateQuery },
+        schema: {
+          tags,
+          summary: `The ${type} upload template (format csv or xlsx): the columns and example rows of each record kind`,
+          querystring: ZConstructionTemplateQuery,
+        },
       },
       async (req, reply) => {
         const format = req.query.format;

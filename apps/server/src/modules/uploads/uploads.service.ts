@@ -43,12 +43,7 @@ import { INGEST_LOAD_QUEUE, INGEST_QUEUE, UploadPipeline } from './upload-pipeli
 import { readingsTemplate } from './upload-template.js';
 import { presentUpload } from './uploads.presenter.js';
 import { BoreholeUploadPipeline, boreholePlan, sniffBoreholeFile, type BoreholePlan } from '../boreholes/borehole-upload.js';
-import {
-  CONSTRUCTION_UPLOAD_TYPES,
-  ConstructionUploadPipeline,
-  uploadTasksOf,
-  type ConstructionUploadType,
-} from '../construction/construction-upload.js';
+import { CONSTRUCTION_UPLOAD_TYPES, ConstructionUploadPipeline, uploadTasksOf, type ConstructionUploadType } from '../construction/construction-upload.js';
 import { constructionTemplate } from '../construction/construction-template.js';
 
 export { INGEST_LOAD_QUEUE, INGEST_QUEUE, STALE_MS } from './upload-pipeline.js';
