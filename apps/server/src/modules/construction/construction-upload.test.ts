@@ -267,6 +267,24 @@ describe('construction uploads (excavation, tunnel)', () => {
     });
   }
 
+  it('reads the installation time of an XLSX cell formatted as a time (or left General, a fraction of a day)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Activity');
+    ws.addRow(['Site', 'Record', 'Date', 'Time', 'Level mRL', 'Label']);
+    ws.addRow([BOX, 'strut', new Date(Date.UTC(2025, 2, 12)), new Date(Date.UTC(1899, 11, 30, 9, 30)), 95.2, 'S2-N01']);
+    ws.getCell('C2').numFmt = 'dd/mm/yyyy';
+    ws.getCell('D2').numFmt = 'hh:mm';
+    ws.addRow([BOX, 'anchor', '2025-03-13', 0.75, 95.7, 'GA2-S01']);
+    const u = await uploadAndValidate('excavation', 'times.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(u, JSON.stringify(await report(u.upload_id))).toMatchObject({ status: 'validated', rows_valid: 2, errors_total: 0 });
+    await approve(u.upload_id);
+    const supports = await t.db.orm.select().from(excavationSupports).orderBy(asc(excavationSupports.label));
+    expect(supports.map((x) => [x.label, x.installedAt.toISOString()])).toEqual([
+      ['GA2-S01', '2025-03-13T10:00:00.000Z'],
+      ['S2-N01', '2025-03-12T01:30:00.000Z'],
+    ]);
+  });
+
   it('reports each bad excavation row with its row number and field, loads none of them, and nothing before approval', async () => {
     const tomorrow = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
     const rows: Cells[] = [

@@ -18,7 +18,7 @@
 import { CONSTRUCTION_TOPIC, DEFAULT_TIMEZONE, EXCAVATION_UPLOAD_COLUMNS, TUNNEL_UPLOAD_COLUMNS, UPLOADS_TOPIC, type TSiteStage } from '@strata/shared';
 import type { AppContext } from '../../context.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
-import { readSheet, SheetFileError } from '../../lib/sheet-file.js';
+import { openSheet, readSheet, SheetFileError, type SheetRow } from '../../lib/sheet-file.js';
 import { isTimeZone } from '../../lib/zoned-time.js';
 import { safeError } from '../../platform/safe-error.js';
 import type { Storage } from '../../platform/storage.js';
@@ -99,6 +99,35 @@ function keyOf(r: ConstructionRow): string | undefined {
 
 class LoadError extends Error {}
 
+const EXCEL_TIME_ONLY = /^1899-12-3[01]$/;
+const hms = (secs: number) => [Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60].map((n) => String(n).padStart(2, '0')).join(':');
+
+/**
+ * The `time` cells of an XLSX as HH:mm:ss when the workbook holds them as times: a time-formatted cell is a date on
+ * Excel's day 0 (which the sheet reader gives as its date, 1899-12-30) and a General-formatted one a fraction of a day.
+ * Rows are changed in place; a file without such cells is not opened again.
+ */
+export async function readExcelTimes(data: Buffer, rows: SheetRow[]): Promise<void> {
+  const odd = rows.filter((r) => {
+    const v = r.cells['time'] ?? '';
+    return EXCEL_TIME_ONLY.test(v) || /^0?\.\d+$/.test(v);
+  });
+  if (odd.length === 0) return;
+  const sheet = await openSheet(data);
+  if (sheet.format !== 'xlsx') return;
+  const ws = sheet.workbook.worksheets[0];
+  if (!ws) return;
+  const header = ws.getRow(1);
+  let col = 0;
+  for (let c = 1; c <= header.cellCount; c++) if (String(header.getCell(c).text).trim().toLowerCase() === 'time') col = c;
+  if (col === 0) return;
+  for (const r of odd) {
+    const v = ws.getRow(r.row).getCell(col).value;
+    if (v instanceof Date) r.cells['time'] = hms(Math.round((v.getTime() - Date.UTC(1899, 11, 30)) / 1000) % 86_400);
+    else if (typeof v === 'number' && v >= 0 && v < 1) r.cells['time'] = hms(Math.round(v * 86_400) % 86_400);
+  }
+}
+
 /** The validate and load steps of construction uploads (see the top of this file). */
 export class ConstructionUploadPipeline implements UploadTypePipeline {
   constructor(
@@ -139,6 +168,7 @@ export class ConstructionUploadPipeline implements UploadTypePipeline {
       let sheet;
       try {
         sheet = await readSheet(data, REQUIRED_COLUMNS[type], columns);
+        if (sheet.format === 'xlsx' && type === 'excavation') await readExcelTimes(data, sheet.rows);
       } catch (err) {
         if (err instanceof SheetFileError) return await invalid(err.message);
         throw err;
