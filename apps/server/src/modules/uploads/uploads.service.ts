@@ -87,7 +87,8 @@ interface NewUpload {
  * docs/decisions/010-readings-and-uploads.md. Without job workers in this process (`ctx.jobs` undefined: tests, an
  * API started with WORKERS=0) uploads wait and `runPending()` takes them — the schedule dispatcher sweeps every minute.
  * Type `borehole` (AGS files, issue 18) goes the same way; its validate and load steps are in
- * modules/boreholes/borehole-upload.ts, to which the pipeline hands borehole uploads.
+ * modules/boreholes/borehole-upload.ts, to which the pipeline hands borehole uploads. Types `excavation` and `tunnel`
+ * (construction activity, issue 19) likewise: modules/construction/construction-upload.ts.
  */
 export class UploadsService {
   /** The validation and load jobs. */
