@@ -93,9 +93,13 @@ export const TUNNEL_UPLOAD_COLUMNS = [
   'remarks',
 ] as const;
 
-/** Who may upload which rows (spec §6, Data Upload); history needs VIEW, approval ApproveUpload. */
+/**
+ * Who may upload which rows (spec §6, Data Upload), every task of the row kind's list: level, strut and anchor rows need Upload
+ * MC Excavation Activity, design rows Upload Designed Value (a designer may upload a file of design rows alone).
+ * Posting a file needs any task of its type; history needs View Construction Activity Upload History.
+ */
 export const CONSTRUCTION_UPLOAD_TASKS = {
-  excavation: { upload: ['UploadMCExcavationActivity'], design: ['UploadDesignedValue', 'UploadMCExcavationActivity'] },
+  excavation: { upload: ['UploadMCExcavationActivity'], design: ['UploadDesignedValue'] },
   tunnel: { shift: ['UploadTunnelShiftReport'], sequence: ['UploadMinedTunnelSequence'] },
 } as const satisfies Record<string, Record<string, readonly PermissionCode[]>>;
 export const CONSTRUCTION_HISTORY_TASK: PermissionCode = 'ViewConstructionActivityUploadHistory';

@@ -471,6 +471,23 @@ describe('construction uploads (excavation, tunnel)', () => {
     expect(await countRows(t.db, excavationDesign)).toBe(0);
   });
 
+  it('lets a designer holding only Upload Designed Value load design rows, and gives their level rows a finding', async () => {
+    const role = await createRole(t.db, ['UploadDesignedValue', CONSTRUCTION_HISTORY_TASK]);
+    const user = await createUser(t.db, { userType: USER_TYPE.Contractor, roleId: role.roleId, contractIds: [w.contractA], contractorId: w.contractorX });
+    const session = await signIn(t, user.loginName);
+    const rows: Cells[] = [
+      { site: BOX, record: 'design', stage: 2, wall_deflection_mm: 18, strut_force_kn: 900 },
+      { site: BOX, record: 'level', date: '2025-03-11', level_mrl: 95 },
+    ];
+    const u = await uploadAndValidate('excavation', 'design-only.csv', excavationCsv(rows), session);
+    expect(u).toMatchObject({ status: 'validated', rows_total: 2, rows_valid: 1 });
+    const found = (await report(u.upload_id)).records;
+    expect(found.map((r) => [r.row, r.field, r.message])).toEqual([[3, 'record', 'You may not upload level rows: they need Upload MC Excavation Activity']]);
+    expect(await approve(u.upload_id)).toMatchObject({ status: 'done', rows_loaded: 1 });
+    expect(await countRows(t.db, excavationDesign)).toBe(1);
+    expect(await countRows(t.db, excavationProgress)).toBe(0);
+  });
+
   it('keeps uploads to the caller\u2019s contracts and tasks: 403 without a task, 400 for another contract, its sites unknown, its history hidden', async () => {
     for (const type of ['excavation', 'tunnel'] as const) {
       expect((await post(w.sessions.nobody, type, 'a.csv', 'x', { contract_id: String(w.contractA) })).statusCode).toBe(403);
