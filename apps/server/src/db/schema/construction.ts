@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { contracts, users } from './accounts.js';
+import { instrumentTypes, instruments, readingCodes } from './master-data.js';
 import { uploads } from './readings.js';
 import { sites } from './sites.js';
 
@@ -115,4 +116,70 @@ export const tunnelShifts = pgTable(
     index('tunnel_shifts_site_idx').on(t.siteId, t.shiftDate),
     index('tunnel_shifts_upload_idx').on(t.uploadId),
   ],
+);
+
+/**
+ * The QP(D)'s predicted values (issue 19, `/upload/qpd`): per instrument, reading code (and depth for an inclinometer),
+ * construction site and stage of that site — so an instrument's chart can draw "predicted" for the stage the works
+ * are in beside "measured". A later upload of the same key replaces the value.
+ */
+export const designPredictions = pgTable(
+  'design_predictions',
+  {
+    predictionId: serial('prediction_id').primaryKey(),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.instrumentId, { onDelete: 'cascade' }),
+    readingCodeId: integer('reading_code_id')
+      .notNull()
+      .references(() => readingCodes.readingCodeId, { onDelete: 'cascade' }),
+    /** Depth below the top of the instrument (m) for types with depths; null otherwise. */
+    depth: doublePrecision('depth'),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.siteId, { onDelete: 'cascade' }),
+    stageNo: smallint('stage_no').notNull(),
+    /** In the reading code's unit. */
+    value: doublePrecision('value').notNull(),
+    remarks: text('remarks').notNull().default(''),
+    uploadId: integer('upload_id').references(() => uploads.uploadId, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.userId, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('design_predictions_key').on(t.instrumentId, t.readingCodeId, t.siteId, t.stageNo, sql`coalesce(${t.depth}, -1)`),
+    index('design_predictions_site_idx').on(t.siteId, t.stageNo),
+    index('design_predictions_upload_idx').on(t.uploadId),
+  ],
+);
+
+/**
+ * The planned instruments of a contract (`/upload/instrument-plan`): what the installation status report and the
+ * management dashboard compare with the instruments installed and reading. A planned name is unique per contract
+ * (case-insensitive); a later upload of the same name replaces the plan row.
+ */
+export const instrumentPlans = pgTable(
+  'instrument_plans',
+  {
+    planId: serial('plan_id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.contractId, { onDelete: 'cascade' }),
+    /** The instrument's planned name (its id on the drawings), matched to `instruments.name` once installed. */
+    name: text('name').notNull(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => instrumentTypes.typeId, { onDelete: 'restrict' }),
+    /** Planned location, SVY21 m. */
+    easting: doublePrecision('easting'),
+    northing: doublePrecision('northing'),
+    plannedInstallDate: date('planned_install_date'),
+    /** Planned reading frequency (a frequency code of the master data, e.g. daily). */
+    plannedFrequency: text('planned_frequency'),
+    remarks: text('remarks').notNull().default(''),
+    uploadId: integer('upload_id').references(() => uploads.uploadId, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.userId, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('instrument_plans_key').on(t.contractId, sql`lower(${t.name})`), index('instrument_plans_upload_idx').on(t.uploadId)],
 );
