@@ -62,11 +62,7 @@ export interface NearSite<T> {
  * The items inside the site or within `within` m of it, nearest first (those inside a polygon at 0 m; the sort is
  * stable, so equal distances keep the items' order). Items without a finite position are left out.
  */
-export function itemsNearSite<T extends { easting: number; northing: number }>(
-  items: readonly T[],
-  geometry: TSiteGeometry,
-  within: number,
-): NearSite<T>[] {
+export function itemsNearSite<T extends { easting: number; northing: number }>(items: readonly T[], geometry: TSiteGeometry, within: number): NearSite<T>[] {
   const out: NearSite<T>[] = [];
   for (const item of items) {
     if (!Number.isFinite(item.easting) || !Number.isFinite(item.northing)) continue;

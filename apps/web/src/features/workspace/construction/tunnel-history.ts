@@ -51,10 +51,7 @@ export function facesAt(
  * The chainage the drive started from: the end of the alignment nearer to the top heading's first recorded chainage
  * (a drive may run towards increasing or decreasing chainage). Null without rows or an alignment.
  */
-export function portalChainage(
-  shifts: readonly Pick<TTunnelShiftRow, 'face_part' | 'chainage'>[],
-  range: readonly [number, number] | null,
-): number | null {
+export function portalChainage(shifts: readonly Pick<TTunnelShiftRow, 'face_part' | 'chainage'>[], range: readonly [number, number] | null): number | null {
   if (!range) return null;
   const first = shifts.find((s) => s.face_part === 'top_heading') ?? shifts[0];
   if (!first) return null;
