@@ -16,6 +16,8 @@ export const constructionKeys = {
   list: (type: SiteType, contractIds: readonly number[], keyword: string) => [...constructionKeys.all, 'list', type, [...contractIds], keyword] as const,
   excavation: (siteId: number) => [...constructionKeys.all, 'excavation', siteId] as const,
   tunnel: (siteId: number) => [...constructionKeys.all, 'tunnel', siteId] as const,
+  // Under the sites' key, not the work space's: the drawing upload dialog refreshes every site query.
+  drawings: (siteId: number) => [...SITES_QUERY_KEY, 'workspace-drawings', siteId] as const,
 };
 
 /** `GET /civil/progress?type&contracts=[…]&keyword`: the sites of a type with their current progress (list and map). */
@@ -84,7 +86,7 @@ export function useConstructionLive(enabled: boolean): void {
  */
 export function useSiteDrawings(siteId: number) {
   return useQuery({
-    queryKey: [...SITES_QUERY_KEY, 'workspace-drawings', siteId],
+    queryKey: constructionKeys.drawings(siteId),
     queryFn: ({ signal }) =>
       apiRequest(`/files/site/${siteId}`, { query: { type: 'drawing', skip: 0, limit: 100 }, schema: ZRecordFileList, signal, emitHttpError: false }),
   });
