@@ -101,9 +101,9 @@ describe('Mined tunnel detail', { timeout: 30_000 }, () => {
     const { deleted } = serve(['DeleteStationorTunnelExcavationProgress']);
     const { user } = render();
     await screen.findByRole('heading', { name: 'C101 / Adit A' });
-    await user.click(screen.getByRole('button', { name: 'Delete the Top heading report of 03/10/2026 Day' }));
+    await user.click(screen.getByRole('button', { name: 'Delete the top heading report of 03/10/2026 (day shift)' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Delete the Top heading report of 03/10/2026 Day?');
+    expect(dialog).toHaveTextContent('Delete the top heading report of 03/10/2026 (day shift)?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual(['804']));
     await waitFor(() => expect(faces()[0]).toBe('Top heading: Ch 1060.0 m02/10/2026 Night'));

@@ -109,8 +109,9 @@ export function TunnelDetailPanel({ siteId, onShowOnMap }: TunnelDetailPanelProp
             render: (r: TTunnelShiftRow) => {
               const what = t('construction.delete.shift', {
                 date: formatDay(r.date),
-                shift: t(`construction.shift.${r.shift}`),
-                face: t(`construction.facePart.${r.face_part}`),
+                // Inside a sentence: "the top heading report of 03/10/2026 (day shift)".
+                shift: t(`construction.shift.${r.shift}`).toLowerCase(),
+                face: t(`construction.facePart.${r.face_part}`).toLowerCase(),
               });
               return <DeleteRowButton label={t('construction.delete.named', { what })} onClick={() => void remove('tunnel-shifts', r.shift_id, what)} />;
             },
