@@ -2,6 +2,7 @@ import MapOutlined from '@mui/icons-material/MapOutlined';
 import type { AppRoute } from '../../lib/route-meta';
 import { BOREHOLE_LIST_PATH } from './boreholes/paths';
 import { BOREHOLE_SECTION_PATH } from './boreholes/section-state';
+import { EXCAVATION_LIST_PATH, TUNNEL_LIST_PATH } from './construction/paths';
 import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, LOCATION_PATH, WORKSPACE_PATH } from './paths';
 
 const workspacePage = () => import('./layout/workspace-page').then((m) => ({ Component: m.WorkspacePage }));
@@ -10,8 +11,7 @@ const workspacePage = () => import('./layout/workspace-page').then((m) => ({ Com
  * The work space (spec §2.1–2.3, §2.5; issue 7): the map beside a panel — the instrument list, the location search
  * and an instrument's detail are the same page (one component), so the map stays while the panel changes. Open to
  * every signed-in user (it is the default page after sign-in); readings need their own permissions on the server.
- * Other search tabs (excavation, tunnel, file) and detail views (photo, documents, files, comments) arrive
- * with their issues.
+ * The file search tab arrives with its issue.
  */
 export const workspaceRoutes: readonly AppRoute[] = [
   { path: WORKSPACE_PATH, redirectTo: INSTRUMENT_LIST_PATH },
@@ -51,6 +51,27 @@ export const workspaceRoutes: readonly AppRoute[] = [
   {
     path: '/dashboard/search/borehole/:id/:view?',
     meta: { title: 'boreholes.route.detail', back: true },
+    lazy: workspacePage,
+  },
+  // Excavation sites and mined tunnels (issue 19; spec §2.2, §2.3): the lists and a site's detail are this page too.
+  {
+    path: EXCAVATION_LIST_PATH,
+    meta: { title: 'construction.route.excavationList', category: 'home', menu: false },
+    lazy: workspacePage,
+  },
+  {
+    path: '/dashboard/search/excavation/:id/:view?',
+    meta: { title: 'construction.route.excavation', back: true },
+    lazy: workspacePage,
+  },
+  {
+    path: TUNNEL_LIST_PATH,
+    meta: { title: 'construction.route.tunnelList', category: 'home', menu: false },
+    lazy: workspacePage,
+  },
+  {
+    path: '/dashboard/search/tunnel/:id/:view?',
+    meta: { title: 'construction.route.tunnel', back: true },
     lazy: workspacePage,
   },
   {

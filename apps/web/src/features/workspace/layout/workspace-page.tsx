@@ -41,6 +41,11 @@ import { BoreholeListPanel } from '../boreholes/borehole-list-panel';
 import { BoreholeViews, findBoreholeView } from '../boreholes/borehole-views';
 import { svy21Position } from '../boreholes/position';
 import { BOREHOLE_LIST_PATH, BOREHOLE_SEARCH_PREFIX, boreholePath } from '../boreholes/paths';
+import { useConstructionLive } from '../construction/api';
+import { ConstructionListPanel } from '../construction/construction-list-panel';
+import { ConstructionMapLayers } from '../construction/construction-map';
+import { ConstructionViews, findConstructionView } from '../construction/construction-views';
+import { constructionListPath, constructionPath, constructionTypeOf, EXCAVATION_LIST_PATH, TUNNEL_LIST_PATH } from '../construction/paths';
 import { useBringIntoView } from './use-bring-into-view';
 import { useFilterOptions } from './use-filter-options';
 import { useGazetteer } from './use-gazetteer';
@@ -53,7 +58,7 @@ const NO_BOREHOLES: TBoreholeListItem[] = [];
 const DESKTOP_HEIGHT = 'max(460px, calc(100vh - 250px))';
 const PHONE_MAP_HEIGHT = 320;
 
-type PanelKind = 'list' | 'location' | 'detail' | 'boreholes' | 'borehole';
+type PanelKind = 'list' | 'location' | 'detail' | 'boreholes' | 'borehole' | 'excavations' | 'tunnels' | 'site';
 
 /**
  * The Work Space (spec §2.1–2.5; issue 7): the map beside a panel — the instrument list, the location search, or an
@@ -88,22 +93,32 @@ export function WorkspacePage() {
   const { stations, overlays } = usePreferredLayers();
 
   const onBoreholes = onBoreholesPath(location.pathname);
+  // The excavation and mined-tunnel pages (issue 19): E or MT, else null.
+  const siteType = constructionTypeOf(location.pathname);
   const recordId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const instrumentId = onBoreholes ? undefined : recordId;
+  const instrumentId = onBoreholes || siteType ? undefined : recordId;
   const boreholeId = onBoreholes ? recordId : undefined;
-  const kind: PanelKind = onBoreholes
+  const siteId = siteType ? recordId : undefined;
+  const kind: PanelKind = siteType
     ? params.id !== undefined
-      ? 'borehole'
-      : 'boreholes'
-    : params.id !== undefined
-      ? 'detail'
-      : location.pathname.endsWith(LOCATION_PATH)
-        ? 'location'
-        : 'list';
+      ? 'site'
+      : siteType === 'E'
+        ? 'excavations'
+        : 'tunnels'
+    : onBoreholes
+      ? params.id !== undefined
+        ? 'borehole'
+        : 'boreholes'
+      : params.id !== undefined
+        ? 'detail'
+        : location.pathname.endsWith(LOCATION_PATH)
+          ? 'location'
+          : 'list';
   const boreholes = useMapBoreholes(contractIds, onBoreholes);
   // The open borehole, drawn on the map whichever contracts are chosen (the detail panel asks for the same).
   const shownBorehole = useBorehole(boreholeId ?? 0, versionOf(new URLSearchParams(location.search)), boreholeId !== undefined);
   useBoreholesLive(onBoreholes);
+  useConstructionLive(siteType !== null);
 
   // Layout mode: the user's map_size preference at first, then their choice on this page.
   const [layout, setLayout] = useState<LayoutMode | null>(null);
@@ -117,7 +132,7 @@ export function WorkspacePage() {
   const home = config.data?.map_bounds ?? SINGAPORE_EXTENT;
   // The keyword and the filter apply to the map as to the list (the map's own area limits only the list). On the
   // borehole pages the keyword is the borehole list's: the instruments stay unfiltered.
-  const instrumentKeyword = onBoreholesPath(location.pathname) ? '' : state.keyword;
+  const instrumentKeyword = onBoreholesPath(location.pathname) || siteType ? '' : state.keyword;
   const onMap = useMemo(
     () => mapInstruments(instruments.data ?? [], { keyword: instrumentKeyword, filter: state.filter }, levelOf),
     [instruments.data, instrumentKeyword, state.filter, levelOf],
@@ -129,6 +144,10 @@ export function WorkspacePage() {
   const centre = useCallback((easting: number, northing: number) => update({ pos: { x: easting, y: northing, zoom: POINT_ZOOM } }), [update]);
   const openBorehole = useCallback(
     (borehole: { borehole_id: number }) => go(boreholePath(borehole.borehole_id), { search: currentSearch() }),
+    [go, currentSearch],
+  );
+  const openSite = useCallback(
+    (site: { site_id: number; type: 'E' | 'MT' }) => go(constructionPath(site.type, site.site_id), { search: currentSearch() }),
     [go, currentSearch],
   );
 
@@ -161,6 +180,15 @@ export function WorkspacePage() {
   // A view segment that is not one of INSTRUMENT_VIEWS (yet): show the detail.
   const view = kind === 'detail' ? findInstrumentView(INSTRUMENT_VIEWS, params.view) : undefined;
   const boreholeView = kind === 'borehole' ? findBoreholeView(params.view) : undefined;
+  const siteView = kind === 'site' ? findConstructionView(params.view) : undefined;
+  if (siteType && kind === 'site' && (siteId === undefined || !siteView)) {
+    return (
+      <Navigate
+        replace
+        to={`${localePath(lang, siteId === undefined ? constructionListPath(siteType) : constructionPath(siteType, siteId))}${location.search}`}
+      />
+    );
+  }
   if (kind === 'borehole' && (boreholeId === undefined || !boreholeView)) {
     return <Navigate replace to={`${localePath(lang, boreholeId === undefined ? BOREHOLE_LIST_PATH : boreholePath(boreholeId))}${location.search}`} />;
   }
@@ -168,14 +196,29 @@ export function WorkspacePage() {
     return <Navigate replace to={`${localePath(lang, instrumentId === undefined ? INSTRUMENT_LIST_PATH : instrumentPath(instrumentId))}${location.search}`} />;
   }
 
-  const canGoBack = inAppHistory && kind !== 'detail' && kind !== 'borehole'; // the detail page has the footer's Back
+  const canGoBack = inAppHistory && kind !== 'detail' && kind !== 'borehole' && kind !== 'site'; // the detail page has the footer's Back
   const mapShown = mode !== 'FullPanel';
   const panelShown = mode !== 'FullMap';
   const viewPath = `${location.pathname.replace(/^\/[a-z]{2}(?=\/)/, '')}${search ? `?${search}` : ''}`;
   const detailName = kind === 'detail' ? instruments.data?.find((i) => i.instrument_id === instrumentId)?.name : undefined;
 
   let panel;
-  if (kind === 'borehole' && boreholeId !== undefined && boreholeView) {
+  if (kind === 'site' && siteType && siteId !== undefined && siteView) {
+    panel = (
+      <ConstructionViews
+        type={siteType}
+        siteId={siteId}
+        view={siteView.view}
+        contractIds={contractIds}
+        onView={(value) => go(constructionPath(siteType, siteId, value), { search: currentSearch() })}
+        onShowOnMap={(extent, auto) => {
+          // Asked for: show the map; on opening, the layout chosen stays.
+          if (!auto && mode === 'FullPanel') setLayout('Equal');
+          setFit({ extent, nonce: Date.now() });
+        }}
+      />
+    );
+  } else if (kind === 'borehole' && boreholeId !== undefined && boreholeView) {
     panel = (
       <BoreholeViews
         boreholeId={boreholeId}
@@ -224,17 +267,42 @@ export function WorkspacePage() {
         <Tabs
           value={kind}
           onChange={(_event, value: PanelKind) =>
-            go(value === 'location' ? LOCATION_PATH : value === 'boreholes' ? BOREHOLE_LIST_PATH : INSTRUMENT_LIST_PATH, { search: currentSearch() })
+            go(
+              value === 'location'
+                ? LOCATION_PATH
+                : value === 'boreholes'
+                  ? BOREHOLE_LIST_PATH
+                  : value === 'excavations'
+                    ? EXCAVATION_LIST_PATH
+                    : value === 'tunnels'
+                      ? TUNNEL_LIST_PATH
+                      : INSTRUMENT_LIST_PATH,
+              { search: currentSearch() },
+            )
           }
-          variant="fullWidth"
-          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          // Five tabs: they scroll on a phone rather than squeeze.
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { flex: { md: '1 0 auto' }, px: 1.5 } }}
           aria-label={t('workspace.tabs.label')}
         >
           <Tab value="list" label={t('workspace.tabs.instrumentList')} />
           <Tab value="boreholes" label={t('boreholes.tab')} />
+          <Tab value="excavations" label={t('construction.tab.excavation')} />
+          <Tab value="tunnels" label={t('construction.tab.tunnel')} />
           <Tab value="location" label={t('workspace.tabs.location')} />
         </Tabs>
-        {kind === 'boreholes' ? (
+        {kind === 'excavations' || kind === 'tunnels' ? (
+          <ConstructionListPanel
+            type={kind === 'excavations' ? 'E' : 'MT'}
+            contractIds={contractIds}
+            noContracts={contractIds.length === 0 && sync}
+            state={state}
+            update={update}
+            currentExtent={() => lastExtent.current}
+            onOpen={openSite}
+          />
+        ) : kind === 'boreholes' ? (
           <BoreholeListPanel
             contractIds={contractIds}
             noContracts={contractIds.length === 0 && sync}
@@ -321,6 +389,7 @@ export function WorkspacePage() {
             marker={marker}
             boreholes={onBoreholes ? (boreholes.data ?? NO_BOREHOLES) : null}
           >
+            {siteType && <ConstructionMapLayers type={siteType} contractIds={contractIds} keyword={state.keyword} siteId={siteId} onOpen={openSite} />}
             {onBoreholes && (
               <BoreholeLayer
                 boreholes={boreholes.data ?? NO_BOREHOLES}
