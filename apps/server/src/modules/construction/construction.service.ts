@@ -21,6 +21,7 @@ import {
   type TTunnelShiftRow,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/filters.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -63,6 +64,17 @@ export interface FaceState {
   date: string;
   shift: TTunnelShift;
   chainage: number;
+}
+
+/** Rows by their site id. */
+function groupBySite<T extends { siteId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.siteId);
+    if (list) list.push(r);
+    else out.set(r.siteId, [r]);
+  }
+  return out;
 }
 
 /** Lengths and advances to the millimetre: sums of doubles otherwise show as 1.2000000000000455. */
@@ -277,13 +289,21 @@ function presentShifts(rows: readonly ShiftRow[]): TTunnelShiftRow[] {
   });
 }
 
-/** What a deletion route removes, the site type it hangs on, and how the audit names it. */
+/** How one kind of progress row is deleted: the site type it hangs on, the query, how the audit shows it. */
+interface Deletion<R> {
+  type: TSite['type'];
+  remove: (tx: Tx, siteId: number, rowId: number) => Promise<R | undefined>;
+  present: (row: R) => object;
+  notFound: string;
+}
+const deletion = <R>(d: Deletion<R>) => d;
+
 const DELETIONS = {
-  level: { type: 'E', remove: deleteLevel, present: presentLevel, notFound: 'Excavation level not found' },
-  support: { type: 'E', remove: deleteSupport, present: presentSupport, notFound: 'Strut or anchor not found' },
-  design: { type: 'E', remove: deleteDesign, present: presentDesign, notFound: 'Design values not found' },
-  shift: { type: 'MT', remove: deleteShift, present: (r: ShiftRow) => presentShifts([r])[0]!, notFound: 'Shift report row not found' },
-} as const;
+  level: deletion({ type: 'E', remove: deleteLevel, present: presentLevel, notFound: 'Excavation level not found' }),
+  support: deletion({ type: 'E', remove: deleteSupport, present: presentSupport, notFound: 'Strut or anchor not found' }),
+  design: deletion({ type: 'E', remove: deleteDesign, present: presentDesign, notFound: 'Design values not found' }),
+  shift: deletion({ type: 'MT', remove: deleteShift, present: (r: ShiftRow) => presentShifts([r])[0]!, notFound: 'Shift report row not found' }),
+};
 export type ProgressRowKind = keyof typeof DELETIONS;
 
 /**
@@ -315,27 +335,14 @@ export class ConstructionService {
       chainage_start: r.chainageStart,
     });
     if (q.type === 'E') {
-      const latest = await latestLevels(this.db, ids);
-      for (const r of rows)
-        summaries.set(
-          r.siteId,
-          excavationSummary(
-            facts(r),
-            latest.filter((l) => l.siteId === r.siteId),
-          ),
-        );
+      const latest = groupBySite(await latestLevels(this.db, ids));
+      for (const r of rows) summaries.set(r.siteId, excavationSummary(facts(r), latest.get(r.siteId) ?? []));
     } else {
-      const latest = await latestFaces(this.db, ids);
-      for (const r of rows)
-        summaries.set(
-          r.siteId,
-          tunnelSummary(
-            facts(r),
-            latest
-              .filter((f) => f.siteId === r.siteId)
-              .map((f) => ({ face_part: f.facePart, date: f.date, shift: f.shift as TTunnelShift, chainage: f.chainage })),
-          ),
-        );
+      const latest = groupBySite(await latestFaces(this.db, ids));
+      for (const r of rows) {
+        const faces = (latest.get(r.siteId) ?? []).map((f) => ({ face_part: f.facePart, date: f.date, shift: f.shift as TTunnelShift, chainage: f.chainage }));
+        summaries.set(r.siteId, tunnelSummary(facts(r), faces));
+      }
     }
     return {
       records: rows.map((r) => ({
@@ -406,17 +413,20 @@ export class ConstructionService {
    * row (entity `site`, the row in `before`); then dataUpdated on CONSTRUCTION_TOPIC for the site's contract.
    */
   async deleteRow(actor: Actor, kind: ProgressRowKind, siteId: number, rowId: number): Promise<{ ok: true }> {
-    const d = DELETIONS[kind];
+    return this.deleteWith(actor, kind, DELETIONS[kind] as Deletion<unknown>, siteId, rowId);
+  }
+
+  private async deleteWith<R>(actor: Actor, kind: ProgressRowKind, d: Deletion<R>, siteId: number, rowId: number): Promise<{ ok: true }> {
     const site = await findSiteOfTypeRecord(this.db, scopeOf(actor), d.type, siteId);
     if (!site) throw notFound(SITE_NOT_FOUND);
     await this.db.transaction(async (tx) => {
       const row = await d.remove(tx, siteId, rowId);
-      if (!row) throw notFound(d.notFound);
+      if (row === undefined) throw notFound(d.notFound);
       await writeAudit(tx, actor, {
         action: `construction.${kind}.delete`,
         entityType: 'site',
         entityId: siteId,
-        before: { site_name: site.name, ...(d.present as (r: typeof row) => object)(row) },
+        before: { site_name: site.name, ...d.present(row) },
       });
     });
     try {
