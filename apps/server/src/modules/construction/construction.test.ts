@@ -530,6 +530,10 @@ describe('construction progress: reading and deleting', () => {
     await expect(records.resolve(manager, 'tunnel', e)).rejects.toMatchObject({ statusCode: 404 });
     await expect(records.resolve(manager, 'excavation', mt)).rejects.toMatchObject({ statusCode: 404 });
     await expect(records.resolve(xuser, 'excavation', eB)).rejects.toMatchObject({ statusCode: 404 });
+    // Through the API: a site's photos by its category, another contract's site a 404.
+    expect((await req(w.sessions.xuser, 'GET', `/photos/excavation/${e}`)).json()).toMatchObject({ records: [], total_records: 0 });
+    expect((await req(w.sessions.xuser, 'GET', `/photos/excavation/${eB}`)).statusCode).toBe(404);
+    expect((await req(w.sessions.xuser, 'GET', `/photos/tunnel/${e}`)).statusCode).toBe(404);
     const listed = (await t.db.orm.execute(records.listing())) as unknown as {
       rows: { category: string; ref_id: number; easting: number | null; northing: number | null; path: string }[];
     };
