@@ -74,6 +74,8 @@ import { DocumentationService } from './modules/documentation/documentation.serv
 import { InstrumentImportService } from './modules/instruments/instrument-import.service.js';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes.js';
 import { boreholesRoutes } from './modules/boreholes/boreholes.routes.js';
+import { constructionRoutes } from './modules/construction/construction.routes.js';
+import { ConstructionService } from './modules/construction/construction.service.js';
 import { BoreholesService } from './modules/boreholes/boreholes.service.js';
 import { InstrumentsService } from './modules/instruments/instruments.service.js';
 import { instrumentTypesRoutes } from './modules/instrument-types/instrument-types.routes.js';
@@ -270,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const zones = new ZonesService(ctx);
   const structures = new StructuresService(ctx);
   const sites = new SitesService(ctx, storage);
+  const construction = new ConstructionService(ctx, sites); // excavation and mined-tunnel progress (issue 19)
   const mapLayers = new MapLayersService(ctx, storage, masterConfig);
   const masterSettings = new MasterSettingsService(ctx, settings);
   const documentation = new DocumentationService(ctx, storage);
@@ -349,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(zonesRoutes, { zones });
       await api.register(structuresRoutes, { structures });
       await api.register(sitesRoutes, { sites, settings });
+      await api.register(constructionRoutes, { construction });
       await api.register(mapLayersRoutes, { mapLayers, settings });
       await api.register(masterSettingsRoutes, { masterSettings });
       await api.register(documentationRoutes, { documentation, settings });

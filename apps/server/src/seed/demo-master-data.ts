@@ -15,6 +15,7 @@ import { SEVERITY_COLORS, svy21ToWgs84Rounded, type TPolygon } from '@strata/sha
 import type { Executor } from '../db/client.js';
 import { randomKey, type Storage } from '../platform/storage.js';
 import { rng } from './demo-random.js';
+import { DEMO_ADIT_CHAINAGE_START, demoAditTargets, demoStagePlan } from './demo-construction.js';
 import {
   alertLevels,
   contracts,
@@ -223,6 +224,8 @@ export interface SeedMasterDataInput {
   adminId: number;
   /** The files storage: the station layer's GeoJSON file is written there (no station layer without it). */
   storage?: Storage;
+  /** The moment of the first start (default: now): the sites' stage plans bracket the demo's progress up to it. */
+  now?: Date;
 }
 
 /** The demo stations: near the works, where a tunnel project's people look for them (stretch, fraction, side offset m). */
@@ -261,7 +264,7 @@ export interface DemoStretch {
 
 export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): Promise<{ instruments: number; thresholds: number; stretches: DemoStretch[] }> {
   const random = rng(20_260_601);
-  const now = new Date();
+  const now = input.now ?? new Date();
 
   // ---- categories, types, reading codes, levels ----
   const categoryNames = [...new Set(TYPES.map((t) => t.category))];
@@ -441,6 +444,8 @@ export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): 
     const s = stretches.find((x) => x.no === no)!;
     return corridor(lerp(s.from, s.to, t0), lerp(s.from, s.to, t1), half);
   };
+  const adit = [siteAt('T302', 0.1, -30), siteAt('T302', 0.18, -5), siteAt('T302', 0.26, 20)];
+  const aditTargets = demoAditTargets(adit, 4);
   await tx.insert(sites).values([
     {
       contractId: byNo.get('T301')!.contractId,
@@ -453,8 +458,7 @@ export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): 
         name: `Excavate to strut level ${n}`,
         description: n === 5 ? 'Final excavation to formation level' : `Install strut layer ${n} and preload`,
         target: round(101.5 - n * 3.6, 1),
-        planned_start: `2025-0${n + 1}-01`,
-        planned_end: `2025-0${n + 1}-28`,
+        ...demoStagePlan(now, n, 5, 200),
       })),
       designValues: { max_wall_deflection_mm: 45, strut_preload_kN: 1200, formation_level_mRL: 83.5, wall_toe_level_mRL: 62 },
     },
@@ -469,8 +473,7 @@ export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): 
         name: `Stage ${n} excavation`,
         description: `Excavate to ${round(102 - n * 5, 1)} mRL and install walers`,
         target: round(102 - n * 5, 1),
-        planned_start: `2026-0${n * 2}-01`,
-        planned_end: `2026-0${n * 2 + 1}-15`,
+        ...demoStagePlan(now, n, 3, 210),
       })),
       designValues: { max_wall_deflection_mm: 35, max_ground_settlement_mm: 28, formation_level_mRL: 87 },
     },
@@ -479,14 +482,14 @@ export async function seedMasterData(tx: Executor, input: SeedMasterDataInput): 
       siteName: 'Gardens NATM Adit',
       type: 'MT',
       description: 'Mined adit (NATM, top heading and bench) linking the bored tunnels',
-      geometry: { type: 'LineString', coordinates: [siteAt('T302', 0.1, -30), siteAt('T302', 0.18, -5), siteAt('T302', 0.26, 20)] },
-      stages: [1, 2, 3, 4].map((n) => ({
-        stage_no: n,
-        name: `Drive CH ${(n - 1) * 50} to CH ${n * 50}`,
+      geometry: { type: 'LineString', coordinates: adit },
+      chainageStart: DEMO_ADIT_CHAINAGE_START,
+      stages: aditTargets.map((target, i) => ({
+        stage_no: i + 1,
+        name: `Drive CH ${i ? aditTargets[i - 1] : DEMO_ADIT_CHAINAGE_START} to CH ${target}`,
         description: 'Top heading 1.0 m rounds, shotcrete and lattice girders',
-        target: n * 50,
-        planned_start: `2025-${String(n + 5).padStart(2, '0')}-01`,
-        planned_end: `2025-${String(n + 5).padStart(2, '0')}-30`,
+        target,
+        ...demoStagePlan(now, i + 1, aditTargets.length, 200),
       })),
       designValues: { face_area_m2: 38, round_length_m: 1, max_crown_settlement_mm: 30, support_class: 'B2' },
     },

@@ -8,6 +8,7 @@ import type { Storage } from '../platform/storage.js';
 import { seedDemoBoreholes } from './demo-ags.js';
 import { seedMasterData } from './demo-master-data.js';
 import { seedDemoStructures } from './demo-structures.js';
+import { seedDemoConstruction } from './demo-construction.js';
 import { DEMO_FEED_JOB } from './demo-feed.js';
 import { seedDemoReadings } from './demo-readings.js';
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed.js';
@@ -212,12 +213,14 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
       },
     ]);
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
-    const { stretches } = await seedMasterData(tx, { contracts: created, adminId: admin.userId, ...(storage ? { storage } : {}) });
+    const now = new Date();
+    const { stretches } = await seedMasterData(tx, { contracts: created, adminId: admin.userId, now, ...(storage ? { storage } : {}) });
     await seedDemoStructures(tx, stretches); // critical interfaces and mining works (issue 19) with their nearest instruments
+    // Construction progress (issue 19): six months of excavation levels, supports, design values and tunnel shifts.
+    await seedDemoConstruction(tx, now);
     // Site investigation (issue 18): an AGS4 file per contract through the upload loader.
     await seedDemoBoreholes(tx, stretches, byNo, admin.userId);
     // Readings (issues 7, 16): a year of readings per instrument up to now, through the upload load path (COPY).
-    const now = new Date();
     const readings = await seedDemoReadings(tx, now);
     // Alerts (issues 9, 16): the engine over the last 30 days of those readings, as they arrived.
     await seedDemoAlerts(tx, now);

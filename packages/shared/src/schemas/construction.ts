@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PermissionCode } from '../permissions.js';
-import { ZId } from './ids.js';
+import { ZIdText } from './ids.js';
 import { ZIdListQuery } from './instruments.js';
 import { ZSite, ZSiteType } from './sites.js';
 import { ZSiteGeometry } from './geometry.js';
@@ -272,6 +272,7 @@ export const ZTunnelProgress = z.object({
 });
 export type TTunnelProgress = z.infer<typeof ZTunnelProgress>;
 
-export const ZConstructionRowParams = z.object({ id: ZId, rowId: ZId });
+/** Path ids are text (ZIdText), as every route's. */
+export const ZConstructionRowParams = z.object({ id: ZIdText, rowId: ZIdText });
 
 export const ZConstructionTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });

@@ -17,6 +17,7 @@ import {
   unionOfListings,
 } from './record-refs.repository.js';
 import { BOREHOLE_IDS, BOREHOLE_LISTING, findBoreholeRecord } from '../boreholes/boreholes.service.js';
+import { findSiteOfTypeRecord, siteOfTypeIds, siteOfTypeListing } from '../construction/construction.service.js';
 
 /**
  * Records that people comment on and attach files to (issue 8), generic over (category, reference id): an instrument
@@ -92,6 +93,25 @@ const boreholeResolver: RecordResolver = {
   existing: BOREHOLE_IDS,
 };
 
+/**
+ * An excavation site (E) or a mined tunnel (MT) as the work space shows it (categories `excavation` and `tunnel`, ref_id
+ * = the site id): its photos, documents, files and comments, managed with the site type's activity task or
+ * ManageConstructionSites. Listed at the site's centroid (a polygon) or first point (a line).
+ */
+const constructionSiteResolver = (category: 'excavation' | 'tunnel', type: 'E' | 'MT', manage: PermissionCode): RecordResolver => {
+  const pathPrefix = `/dashboard/search/${category}/`;
+  return {
+    category,
+    async find(db, scope, refId) {
+      const row = await findSiteOfTypeRecord(db, scope, type, refId);
+      if (!row) return undefined;
+      return { contractId: row.contractId, title: row.name, path: `${pathPrefix}${refId}`, managePermissions: [manage, 'ManageConstructionSites'] };
+    },
+    listing: siteOfTypeListing(type, pathPrefix),
+    existing: siteOfTypeIds(type),
+  };
+};
+
 /** A contract itself: its "other files" (/upload/document), uploaded with UploadOtherFiles, managed with DeleteOtherFiles. */
 const contractResolver: RecordResolver = {
   category: 'contract',
@@ -122,6 +142,8 @@ export class RecordRefs {
     this.register(siteResolver);
     this.register(contractResolver);
     this.register(boreholeResolver);
+    this.register(constructionSiteResolver('excavation', 'E', 'ManageExcavationActivities'));
+    this.register(constructionSiteResolver('tunnel', 'MT', 'ManageMinedTunnelActivities'));
   }
 
   register(resolver: RecordResolver): void {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPhoto } from '@strata/shared';
-import { attachments, auditLog, comments, structures } from '../../db/schema/index.js';
+import { attachments, auditLog, comments, sites, structures } from '../../db/schema/index.js';
 import { as, createTestApp, type Session, type TestApp } from '../../testing/harness.js';
 import { createInstrument, createType, createWorld, filesUnder, multipart, tempDataDir, type World } from '../../testing/master-data.js';
 import { image, pdf } from '../attachments/test-files.js';
@@ -126,7 +126,7 @@ describe('clean-up of what hangs on deleted records', () => {
         .existing()
         .map((e) => e.category)
         .sort(),
-    ).toEqual(['alert', 'borehole', 'case', 'contract', 'critical-interface', 'instrument', 'mining-works', 'site']);
+    ).toEqual(['alert', 'borehole', 'case', 'contract', 'critical-interface', 'excavation', 'instrument', 'mining-works', 'site', 'tunnel']);
     // Exactly the rows of each table, whatever other tests made: a deleted instrument is not among them.
     const gone = await instrument('SM-GONE');
     expect((await req('DELETE', `/instruments/${gone}`)).statusCode).toBe(200);
@@ -160,5 +160,13 @@ describe('clean-up of what hangs on deleted records', () => {
     expect((await idsOf('mining-works')).length).toBeGreaterThanOrEqual(2);
     expect(await idsOf('critical-interface')).toEqual(await rowsOf(`structures where kind = 'critical-interface'`, 'structure_id'));
     expect(await idsOf('mining-works')).toEqual(await rowsOf(`structures where kind = 'mining-works'`, 'structure_id'));
+    // Excavation sites and mined tunnels are the site rows of their type.
+    await t.db.orm.insert(sites).values([
+      { contractId: w.contractA, type: 'E', siteName: `E ${Math.random()}` },
+      { contractId: w.contractA, type: 'MT', siteName: `MT ${Math.random()}` },
+    ]);
+    expect((await idsOf('excavation')).length).toBeGreaterThanOrEqual(1);
+    expect(await idsOf('excavation')).toEqual(await rowsOf(`sites where type = 'E'`, 'site_id'));
+    expect(await idsOf('tunnel')).toEqual(await rowsOf(`sites where type = 'MT'`, 'site_id'));
   });
 });

@@ -145,6 +145,27 @@ describe('construction sites and their drawings', () => {
     expect((await req(excavator, 'PUT', `/master-data/sites/${a.site_id}`, { site_name: 'x' })).statusCode).toBe(403);
   });
 
+  it("sets a mined tunnel's chainage at the start of its alignment, audited; an excavation site has none", async () => {
+    const set = await req(w.sessions.manager, 'PUT', `/master-data/sites/${siteB}/activity`, { chainage_start: 1250.5 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<TSite>().chainage_start).toBe(1250.5);
+    expect((await req(w.sessions.manager, 'GET', `/civil/sites/${siteB}`)).json<TSite>().chainage_start).toBe(1250.5);
+    const audit = await lastAudit(t.db, 'site.activity');
+    expect(audit).toMatchObject({ entityType: 'site', entityId: String(siteB), before: { chainage_start: null }, after: { chainage_start: 1250.5 } });
+    // Left out, it stays; null clears it.
+    expect((await req(w.sessions.manager, 'PUT', `/master-data/sites/${siteB}/activity`, { stages: [] })).json<TSite>().chainage_start).toBe(1250.5);
+    expect((await req(w.sessions.manager, 'PUT', `/master-data/sites/${siteB}/activity`, { chainage_start: null })).json<TSite>().chainage_start).toBeNull();
+    // An excavation site is refused as a field error and keeps nothing.
+    const a = await stationBox();
+    const refused = await req(w.sessions.manager, 'PUT', `/master-data/sites/${a}/activity`, {
+      chainage_start: 10,
+      design_values: { max_wall_deflection_mm: 40 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json<Record<string, string>>())).toEqual(['chainage_start']);
+    expect((await req(w.sessions.manager, 'GET', `/civil/sites/${a}`)).json<TSite>()).toMatchObject({ chainage_start: null, design_values: {} });
+  });
+
   it('edits a site (fields given change)', async () => {
     const res = await req(w.sessions.manager, 'PUT', `/master-data/sites/${siteB}`, {
       description: 'NATM adit',
