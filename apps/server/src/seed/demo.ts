@@ -50,6 +50,9 @@ const CONTRACTOR_ENGINEER: PermissionCode[] = [
   'ViewSIBoreholeUploadHistory',
   'UploadSIBoreholeFiles',
   'UploadOtherFiles',
+  'ViewConstructionActivityUploadHistory',
+  'UploadMCExcavationActivity',
+  'UploadTunnelShiftReport',
   'GenerateInstrumentationMonitoringReport',
   'SearchorViewReportTemplates',
 ];
@@ -60,7 +63,6 @@ const AUTHORITY_ENGINEER: PermissionCode[] = [
   'ViewManagementDashboard',
   'ReportApproval',
   'ViewDesignValueUploadHistory',
-  'ViewConstructionActivityUploadHistory',
 ];
 
 export async function isEmpty(db: Database): Promise<boolean> {
