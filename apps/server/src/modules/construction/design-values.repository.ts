@@ -1,15 +1,25 @@
 /**
  * The queries of the design values read API (design-values.service.ts): an instrument's predictions with their reading
  * code and site, the latest progress of those sites (for their current stage), deleting one prediction, and the
- * contract's instrument plans beside the instruments of the same names. Contract scope is applied by the caller for an
- * instrument (`findInstrument`) and here for the plans (`scoped`).
+ * contract's instrument plans beside the instruments of the same names. Contract scope: `instrumentInScope` for an
+ * instrument (the rule of GET /instruments/{id}), `scoped` for the plans.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { TSiteStage } from '@strata/shared';
 import { rows as rowsOf, type Executor } from '../../db/client.js';
-import { designPredictions, readingCodes, sites } from '../../db/schema/index.js';
+import { designPredictions, instruments, readingCodes, sites } from '../../db/schema/index.js';
 import { pgArray } from '../../db/sql.js';
-import { scoped, type ContractScope } from '../../db/scope.js';
+import { inScope, scoped, type ContractScope } from '../../db/scope.js';
+
+/** An instrument within the scope (undefined outside it or when there is none): as GET /instruments/{id} finds it. */
+export async function instrumentInScope(db: Executor, scope: ContractScope, id: number) {
+  const [row] = await db
+    .select({ instrumentId: instruments.instrumentId, name: instruments.name, contractId: instruments.contractId })
+    .from(instruments)
+    .where(and(eq(instruments.instrumentId, id), inScope(scope, instruments.contractId)))
+    .limit(1);
+  return row;
+}
 
 export interface PredictionView {
   predictionId: number;

@@ -1,13 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DESIGN_VALUE_TASKS,
-  ZDesignValueParams,
-  ZIdParam,
-  ZInstrumentDesignValues,
-  ZInstrumentPlanList,
-  ZInstrumentPlanQuery,
-  ZOk,
-} from '@strata/shared';
+import { DESIGN_VALUE_TASKS, ZDesignValueParams, ZIdParam, ZInstrumentDesignValues, ZInstrumentPlanList, ZInstrumentPlanQuery, ZOk } from '@strata/shared';
 import { requireActor } from '../../plugins/route-config.js';
 import type { DesignValuesService } from './design-values.service.js';
 

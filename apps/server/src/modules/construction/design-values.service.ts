@@ -23,10 +23,17 @@ import { notFound } from '../../lib/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { scopeOf } from '../contracts/contracts.service.js';
-import { findInstrument } from '../instruments/instruments.repository.js';
 import { INSTRUMENT_NOT_FOUND } from '../instruments/instruments.service.js';
 import { publishDataUpdated } from '../realtime/realtime.publish.js';
-import { deletePrediction, latestProgressOf, plansOf, predictionsOf, type PlanView, type PredictionView } from './design-values.repository.js';
+import {
+  deletePrediction,
+  instrumentInScope,
+  latestProgressOf,
+  plansOf,
+  predictionsOf,
+  type PlanView,
+  type PredictionView,
+} from './design-values.repository.js';
 
 export const PREDICTION_NOT_FOUND = 'Design value not found';
 
@@ -102,7 +109,7 @@ export class DesignValuesService {
 
   /** An instrument's design values by site (404 outside the caller's contracts, as GET /instruments/{id}). */
   async designValues(actor: Actor, instrumentId: number): Promise<TInstrumentDesignValues> {
-    const found = await findInstrument(this.db, scopeOf(actor), instrumentId);
+    const found = await instrumentInScope(this.db, scopeOf(actor), instrumentId);
     if (!found) throw notFound(INSTRUMENT_NOT_FOUND);
     const predictions = await predictionsOf(this.db, instrumentId);
     const bySite = new Map<number, PredictionView[]>();
@@ -128,7 +135,7 @@ export class DesignValuesService {
         current: stage ? presented.filter((r) => r.stage_no === stage.stage_no) : [],
       };
     });
-    return { instrument_id: instrumentId, instrument_name: found.instrument.name, contract_id: found.instrument.contractId, sites };
+    return { instrument_id: instrumentId, instrument_name: found.name, contract_id: found.contractId, sites };
   }
 
   /**
@@ -137,7 +144,7 @@ export class DesignValuesService {
    * audit row (entity `instrument`, the row in `before`); then dataUpdated on DESIGN_VALUES_TOPIC for its contract.
    */
   async deletePrediction(actor: Actor, instrumentId: number, predictionId: number): Promise<{ ok: true }> {
-    const found = await findInstrument(this.db, scopeOf(actor), instrumentId);
+    const found = await instrumentInScope(this.db, scopeOf(actor), instrumentId);
     if (!found) throw notFound(INSTRUMENT_NOT_FOUND);
     await this.db.transaction(async (tx) => {
       const row = await deletePrediction(tx, instrumentId, predictionId);
@@ -147,7 +154,7 @@ export class DesignValuesService {
         entityType: 'instrument',
         entityId: instrumentId,
         before: {
-          instrument_name: found.instrument.name,
+          instrument_name: found.name,
           prediction_id: row.predictionId,
           reading_code_id: row.readingCodeId,
           depth: row.depth,
@@ -159,7 +166,7 @@ export class DesignValuesService {
       });
     });
     try {
-      await publishDataUpdated(this.ctx.bus, { topic: DESIGN_VALUES_TOPIC, contractId: found.instrument.contractId });
+      await publishDataUpdated(this.ctx.bus, { topic: DESIGN_VALUES_TOPIC, contractId: found.contractId });
     } catch (err) {
       this.ctx.log.error({ err: safeError(err), instrumentId }, 'design values: publishing the deletion failed');
     }

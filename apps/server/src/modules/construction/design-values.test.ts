@@ -62,7 +62,9 @@ describe('design values and instrument plans (read and delete)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<TInstrumentDesignValues>();
     expect(body).toMatchObject({ instrument_id: p.sm, instrument_name: 'SM-T301-0001', contract_id: p.w.contractA });
-    expect(body.sites.map((s) => [s.site_name, s.type, s.current_stage_no, s.current_stage_name, s.rows.map((r) => r.stage_no), s.current.map((r) => r.value)])).toEqual([
+    expect(
+      body.sites.map((s) => [s.site_name, s.type, s.current_stage_no, s.current_stage_name, s.rows.map((r) => r.stage_no), s.current.map((r) => r.value)]),
+    ).toEqual([
       ['Gardens NATM Adit', 'MT', 2, 'Drive CH 50 to CH 100', [1, 2], [-4]],
       ['Marina South Station Box', 'E', 3, 'Excavate to strut level 3', [2, 3], [-14]],
       ['Pilot Box', 'E', 1, 'Excavate to strut level 1', [1], [-1]],
@@ -139,7 +141,15 @@ describe('design values and instrument plans (read and delete)', () => {
 
   it('lists the plan rows of the caller\u2019s contracts beside their instruments (planned, installed, reading), with totals per type that match the rows', async () => {
     await t.db.orm.insert(instrumentPlans).values([
-      { contractId: p.w.contractA, name: 'sm-t301-0001', typeId: types.sm, easting: 30352, northing: 28618, plannedInstallDate: '2025-02-01', plannedFrequency: 'daily' },
+      {
+        contractId: p.w.contractA,
+        name: 'sm-t301-0001',
+        typeId: types.sm,
+        easting: 30352,
+        northing: 28618,
+        plannedInstallDate: '2025-02-01',
+        plannedFrequency: 'daily',
+      },
       { contractId: p.w.contractA, name: 'INC-T301-0001', typeId: types.inc },
       { contractId: p.w.contractA, name: 'SM-P-0099', typeId: types.sm, remarks: 'not yet' },
       { contractId: p.w.contractA, name: 'inc-p-0100', typeId: types.inc },
@@ -186,7 +196,11 @@ describe('design values and instrument plans (read and delete)', () => {
     }
 
     // Contract B's rows are never in contract A's user's list, even when asked for; the manager sees either.
-    expect((await get('xuser', `/instrument-plans?contracts=[${p.w.contractB}]`)).json<TInstrumentPlanList>()).toEqual({ records: [], total_records: 0, totals: [] });
+    expect((await get('xuser', `/instrument-plans?contracts=[${p.w.contractB}]`)).json<TInstrumentPlanList>()).toEqual({
+      records: [],
+      total_records: 0,
+      totals: [],
+    });
     const b = (await get('manager', `/instrument-plans?contracts=[${p.w.contractB}]`)).json<TInstrumentPlanList>();
     expect(b.records.map((r) => [r.contract_id, r.name, r.state, r.instrument_id])).toEqual([[p.w.contractB, 'SM-T301-0001', 'installed', p.otherSm]]);
     expect((await get('yuser', '/instrument-plans')).json<TInstrumentPlanList>().records.map((r) => r.contract_id)).toEqual([p.w.contractB]);
@@ -201,7 +215,14 @@ describe('design values and instrument plans (read and delete)', () => {
 });
 
 describe('current stage of a site (on its own)', () => {
-  const stage = (n: number, target: number | null): TSiteStage => ({ stage_no: n, name: `S${n}`, description: '', target, planned_start: null, planned_end: null });
+  const stage = (n: number, target: number | null): TSiteStage => ({
+    stage_no: n,
+    name: `S${n}`,
+    description: '',
+    target,
+    planned_start: null,
+    planned_end: null,
+  });
   const none = { zoneLevels: [], faces: [] };
 
   it('is the first stage with a target before any progress, skipping stages without one, in stage order', () => {

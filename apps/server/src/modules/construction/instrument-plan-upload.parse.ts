@@ -36,7 +36,9 @@ export const PLAN_REQUIRED_COLUMNS = ['name', 'type'] as const;
 export const PLAN_NAME_MAX = 100;
 
 /** A frequency by its code or its name, case-insensitive ("daily", "Daily", "twice-weekly", "Twice weekly"). */
-const FREQUENCY_BY_TEXT = new Map<string, FrequencyCode>(FREQUENCIES.flatMap((f) => [[f.code.toLowerCase(), f.code] as const, [f.name.toLowerCase(), f.code] as const]));
+const FREQUENCY_BY_TEXT = new Map<string, FrequencyCode>(
+  FREQUENCIES.flatMap((f) => [[f.code.toLowerCase(), f.code] as const, [f.name.toLowerCase(), f.code] as const]),
+);
 
 /** Checks the rows of an instrument plan file: every finding of a row is reported; a row with any finding is left out. */
 export function checkPlanRows(input: readonly SheetRow[], ctx: PlanCheckContext): RowFindings<PlanRow> {

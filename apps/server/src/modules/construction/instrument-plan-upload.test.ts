@@ -125,11 +125,7 @@ describe('instrument plan upload', () => {
       [7, 'northing', 'Northing is outside the map bounds (15748.72 to 50256.33)'],
       [8, 'easting', 'easting must be a number (got east)'],
       [9, 'planned_install_date', 'planned_install_date must be a date, YYYY-MM-DD or DD/MM/YYYY (got 31/02/2025)'],
-      [
-        10,
-        'planned_frequency',
-        'Unknown frequency sometimes: one of 15min, hourly, 6-hourly, 12-hourly, daily, twice-weekly, weekly, fortnightly, monthly',
-      ],
+      [10, 'planned_frequency', 'Unknown frequency sometimes: one of 15min, hourly, 6-hourly, 12-hourly, daily, twice-weekly, weekly, fortnightly, monthly'],
       [11, 'name', 'The same name as row 2'],
       [12, 'type', 'type is required (an instrument type code)'],
     ]);
@@ -203,7 +199,10 @@ describe('instrument plan upload', () => {
       expect(res.headers['content-disposition']).toContain(`instrument-plan-template.${format}`);
       let records: number;
       if (format === 'csv') {
-        const lines = res.body.replace(/^\ufeff/, '').trim().split(/\r\n/);
+        const lines = res.body
+          .replace(/^\ufeff/, '')
+          .trim()
+          .split(/\r\n/);
         expect(lines[0]).toBe(INSTRUMENT_PLAN_UPLOAD_COLUMNS.join(','));
         records = lines.length - 1;
       } else {

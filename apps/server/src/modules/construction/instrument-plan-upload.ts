@@ -97,4 +97,3 @@ export function instrumentPlanTemplate(format: SheetFormat): Promise<Buffer> {
     rows.map((r) => INSTRUMENT_PLAN_UPLOAD_COLUMNS.map((c) => r[c] ?? null)),
   );
 }
-

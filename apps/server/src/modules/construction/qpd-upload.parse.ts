@@ -33,7 +33,7 @@ export interface PredictionRow {
 export interface QpdCheckContext {
   /** The instruments of the upload's contract by lower-cased name. */
   instruments: ReadonlyMap<string, InstrumentRef>;
-  /** Reading codes per type id, by upper-cased code (`codeRefs`). */
+  /** Reading codes per type id, by upper-cased code (`readingCodesByType`). */
   codesByType: ReadonlyMap<number, ReadonlyMap<string, CodeRef>>;
   /** The construction sites of the upload's contract by lower-cased name (`sitesOfContract`). */
   sites: ReadonlyMap<string, SiteRef>;

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rows as rowsOf, type Executor } from '../../db/client.js';
 import { designPredictions, instrumentTypes, instruments, readingCodes, sites } from '../../db/schema/index.js';
+import type { CodeRef } from '../uploads/reading-validator.js';
 import { predictionKey, type InstrumentRef, type PredictionRow } from './qpd-upload.parse.js';
 
 /** Rows per INSERT statement (each row binds 10 parameters; PostgreSQL takes 65 535). */
@@ -25,6 +26,27 @@ export async function instrumentsOfContract(db: Executor, contractId: number): P
     .innerJoin(instrumentTypes, eq(instrumentTypes.typeId, instruments.typeId))
     .where(eq(instruments.contractId, contractId));
   return new Map(found.map((i) => [i.name.toLowerCase(), i]));
+}
+
+/** Reading codes per type id, by upper-cased code, with their unit and physical limits. */
+export async function readingCodesByType(db: Executor): Promise<Map<number, Map<string, CodeRef>>> {
+  const found = await db
+    .select({
+      id: readingCodes.readingCodeId,
+      typeId: readingCodes.typeId,
+      code: readingCodes.code,
+      unit: readingCodes.unit,
+      min: readingCodes.minValue,
+      max: readingCodes.maxValue,
+    })
+    .from(readingCodes);
+  const out = new Map<number, Map<string, CodeRef>>();
+  for (const { typeId, ...c } of found) {
+    const codes = out.get(typeId) ?? new Map<string, CodeRef>();
+    codes.set(c.code.toUpperCase(), c);
+    out.set(typeId, codes);
+  }
+  return out;
 }
 
 /** The keys of the predictions stored for these instruments (`predictionKey`). */
@@ -70,11 +92,7 @@ export async function predictionRefsPresent(db: Executor, contractId: number, li
 const REPLACED = sql<boolean>`(xmax::text <> '0')`;
 
 /** Upserts predictions on their key; the number that replaced stored rows. */
-export async function upsertPredictions(
-  tx: Executor,
-  list: readonly PredictionRow[],
-  src: { uploadId: number; userId: number | null },
-): Promise<number> {
+export async function upsertPredictions(tx: Executor, list: readonly PredictionRow[], src: { uploadId: number; userId: number | null }): Promise<number> {
   let replaced = 0;
   for (let i = 0; i < list.length; i += BATCH) {
     const values = list

@@ -41,7 +41,13 @@ describe('QP(D) design values upload', () => {
         createdBy: designPredictions.createdBy,
       })
       .from(designPredictions)
-      .orderBy(asc(designPredictions.instrumentId), asc(designPredictions.siteId), asc(designPredictions.stageNo), asc(designPredictions.readingCodeId), asc(designPredictions.depth));
+      .orderBy(
+        asc(designPredictions.instrumentId),
+        asc(designPredictions.siteId),
+        asc(designPredictions.stageNo),
+        asc(designPredictions.readingCodeId),
+        asc(designPredictions.depth),
+      );
 
   beforeAll(async () => {
     t = await createTestApp({ dataDir });
@@ -237,7 +243,10 @@ describe('QP(D) design values upload', () => {
     expect(res.statusCode).toBe(202);
     await t.db.query('DELETE FROM role_permissions WHERE role_id = $1', [role.roleId]);
     await t.services.uploads.runPending();
-    expect(await status(res.json<{ upload_id: number }>().upload_id)).toMatchObject({ status: 'invalid', error: 'The uploader may no longer upload design values' });
+    expect(await status(res.json<{ upload_id: number }>().upload_id)).toMatchObject({
+      status: 'invalid',
+      error: 'The uploader may no longer upload design values',
+    });
   });
 
   for (const format of ['csv', 'xlsx'] as const) {
@@ -248,7 +257,10 @@ describe('QP(D) design values upload', () => {
       expect(res.headers['content-disposition']).toContain(`qpd-template.${format}`);
       let records: number;
       if (format === 'csv') {
-        const lines = res.body.replace(/^\ufeff/, '').trim().split(/\r\n/);
+        const lines = res.body
+          .replace(/^\ufeff/, '')
+          .trim()
+          .split(/\r\n/);
         expect(lines[0]).toBe(QPD_UPLOAD_COLUMNS.join(','));
         records = lines.length - 1;
       } else {

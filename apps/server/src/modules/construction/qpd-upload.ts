@@ -22,12 +22,11 @@ import type { Storage } from '../../platform/storage.js';
 import { scopeOf, visibleContractIds } from '../contracts/contracts.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
 import type { UploadPipeline, UploadRow, UploadTypePipeline } from '../uploads/upload-pipeline.js';
-import { codeRefs } from '../uploads/uploads.repository.js';
 import { permissionCodesOfRole } from '../users/users.service.js';
 import { sitesOfContract, userRoleOf } from './construction-upload.repository.js';
 import { TEMPLATE_SITES } from './construction-template.js';
 import { checkQpdRows, predictionKey, QPD_REQUIRED_COLUMNS, type PredictionRow, type RowFindings } from './qpd-upload.parse.js';
-import { instrumentsOfContract, predictionRefsPresent, storedPredictionKeys, upsertPredictions } from './qpd-upload.repository.js';
+import { instrumentsOfContract, predictionRefsPresent, readingCodesByType, storedPredictionKeys, upsertPredictions } from './qpd-upload.repository.js';
 
 /** Validation progress: reading the file to 40 %, the lookups to 60 %, the checks to 90 %. */
 export const PROGRESS = { read: 40, lookedUp: 60, checked: 90 } as const;
@@ -178,7 +177,7 @@ export class QpdUploadPipeline implements UploadTypePipeline {
       await progress(PROGRESS.read, true);
       const [instruments, codesByType, sites] = await Promise.all([
         instrumentsOfContract(this.db, sheet.contractId),
-        codeRefs(this.db),
+        readingCodesByType(this.db),
         sitesOfContract(this.db, sheet.contractId),
       ]);
       await progress(PROGRESS.lookedUp, true);

@@ -130,7 +130,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     );
     app.get(
       `/uploads/templates/${type}`,
-      { config: access, schema: { tags, summary: `The ${type} upload template (format csv or xlsx): the columns and example rows`, querystring: ZConstructionTemplateQuery } },
+      {
+        config: access,
+        schema: { tags, summary: `The ${type} upload template (format csv or xlsx): the columns and example rows`, querystring: ZConstructionTemplateQuery },
+      },
       async (req, reply) => {
         const format = req.query.format;
         return reply
