@@ -4,7 +4,6 @@
  * template's names in contract A, a marker of the same name in contract B, and files written as CSV or XLSX.
  */
 import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { PermissionCode, TSiteStage, TUpload, TUploadCreated, TUploadReport } from '@strata/shared';
 import { instrumentTypes, readingCodes, sites } from '../../db/schema/index.js';
 import { writeSheet, type SheetCell } from '../../lib/sheet-file.js';
@@ -130,7 +129,3 @@ export function uploadSteps(t: TestApp, place: () => Place, type: 'qpd' | 'instr
     (await t.db.query<{ plan: { replaced: number; rows: unknown[] } }>('SELECT plan FROM uploads WHERE upload_id = $1', [id])).rows[0]!.plan;
   return { get, post, status, report, uploadAndValidate, approve, planOf };
 }
-
-/** The stages of a site as stored. */
-export const stagesOf = async (t: TestApp, siteId: number) =>
-  (await t.db.orm.select({ stages: sites.stages }).from(sites).where(eq(sites.siteId, siteId)))[0]!.stages as TSiteStage[];
