@@ -108,6 +108,8 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { CommentsService } from './modules/comments/comments.service.js';
 import { ReadingsService } from './modules/readings/readings.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { DesignValuesService } from './modules/construction/design-values.service.js';
+import { designValuesRoutes } from './modules/construction/design-values.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { ZonesService } from './modules/zones/zones.service.js';
 import { StructuresService } from './modules/structures/structures.service.js';
@@ -358,6 +360,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(documentationRoutes, { documentation, settings });
       await api.register(readingsRoutes, { readings });
       await api.register(uploadsRoutes, { uploads, settings });
+      await api.register(designValuesRoutes, { designValues: new DesignValuesService(ctx) });
       await api.register(alertsRoutes, { alerts });
       await api.register(alertDocumentRoutes, { alerts, settings, ctx });
       await api.register(alertRulesRoutes, { rules: alertRules });

@@ -49,3 +49,4 @@ export * from './geology.js';
 export * from './schemas/structures.js';
 export * from './chainage.js';
 export * from './schemas/construction.js';
+export * from './schemas/design-values.js';

@@ -31,6 +31,8 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   'upload.loaded': 'Upload {{file}}: {{rows}} readings loaded',
   'upload.boreholesLoaded': 'Upload {{file}}: {{boreholes}} boreholes loaded',
   'upload.constructionLoaded': 'Upload {{file}}: {{rows}} rows of construction progress loaded',
+  'upload.designValuesLoaded': 'Upload {{file}}: {{rows}} QP(D) design values loaded',
+  'upload.instrumentPlanLoaded': 'Upload {{file}}: {{rows}} planned instruments loaded',
   'upload.failed': 'Upload {{file}} failed: {{reason}}',
   'comment.commented': '{{sender}} commented on {{title}}: {{excerpt}}',
   'comment.replied': '{{sender}} replied on {{title}}: {{excerpt}}',

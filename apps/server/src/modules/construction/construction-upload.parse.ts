@@ -116,13 +116,13 @@ export const REQUIRED_COLUMNS: Record<ConstructionUploadType, readonly string[]>
 
 export const TEXT_LIMITS = { zone: 100, label: 100, geologyClass: 50, remarks: 2000 } as const;
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+export const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const DMY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /** Text of the file shown back in a message: cut, and never unsafe text. */
-const shown = (text: string) => (isSafeText(text) ? (text.length > 60 ? `${text.slice(0, 60)}…` : text) : '(text refused: it holds unsafe characters)');
+export const shown = (text: string) => (isSafeText(text) ? (text.length > 60 ? `${text.slice(0, 60)}…` : text) : '(text refused: it holds unsafe characters)');
 const fmt = (n: number) => String(Number(n.toFixed(3)));
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAgsReport,
+  DESIGN_VALUE_TASKS,
+  INSTRUMENT_PLAN_TASKS,
   ZConstructionTemplateQuery,
   ZIdParam,
   ZListUploadsQuery,
@@ -18,7 +20,7 @@ import { requireActor } from '../../plugins/route-config.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { agsReportText, agsReportXlsx } from '../boreholes/borehole-upload.js';
 import { CONSTRUCTION_UPLOAD_TYPES, uploadTasksOf } from '../construction/construction-upload.js';
-import { FOLLOW_PERMISSIONS, HISTORY_PERMISSIONS, type UploadsService } from './uploads.service.js';
+import { DESIGN_UPLOAD_TYPES, FOLLOW_PERMISSIONS, HISTORY_PERMISSIONS, type UploadsService } from './uploads.service.js';
 
 export interface UploadsRoutesOptions {
   uploads: UploadsService;
@@ -104,6 +106,40 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           .header('content-type', MIME[format])
           .header('content-disposition', attachment(`${type}-template.${format}`))
           .send(await uploads.constructionTemplate(type, format));
+      },
+    );
+  }
+
+  // QP(D) design values and instrument plans (issue 19): one sheet for a contract each, and their templates. The plan's
+  // upload task is Manage Instruments (INSTRUMENT_PLAN_TASKS: spec §6 names no instrument-plan task).
+  const designSummary = {
+    qpd: 'Upload a QP(D) design values file (CSV/XLSX; instrument, reading_code, depth, site, stage, value; form field contract_id): stored, then checked row by row by a job. 202 with the upload id; 409 when the same file was already uploaded (force=true to process it again)',
+    'instrument-plan':
+      'Upload an instrument plan (CSV/XLSX; name, type, easting, northing, planned_install_date, planned_frequency; form field contract_id): stored, then checked row by row by a job. 202 with the upload id; 409 when the same file was already uploaded (force=true to process it again)',
+  } as const;
+  const designTask = { qpd: DESIGN_VALUE_TASKS.upload, 'instrument-plan': INSTRUMENT_PLAN_TASKS.upload } as const;
+  for (const type of DESIGN_UPLOAD_TYPES) {
+    const access = { permissions: [designTask[type]] };
+    app.post(
+      `/uploads/${type}`,
+      { config: access, schema: { tags, summary: designSummary[type], querystring: ZUploadCreateQuery, response: { 202: ZUploadCreated } } },
+      async (req, reply) => {
+        const file = await readSingleUpload(req, uploadLimit(await settings.get(), type));
+        return reply.status(202).send(await uploads.createConstruction(requireActor(req.actor), type, file, req.query.force));
+      },
+    );
+    app.get(
+      `/uploads/templates/${type}`,
+      {
+        config: access,
+        schema: { tags, summary: `The ${type} upload template (format csv or xlsx): the columns and example rows`, querystring: ZConstructionTemplateQuery },
+      },
+      async (req, reply) => {
+        const format = req.query.format;
+        return reply
+          .header('content-type', MIME[format])
+          .header('content-disposition', attachment(`${type}-template.${format}`))
+          .send(await uploads.designTemplate(type, format));
       },
     );
   }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   CONSTRUCTION_HISTORY_TASK,
+  DESIGN_VALUE_TASKS,
+  INSTRUMENT_PLAN_TASKS,
   UPLOADS_TOPIC,
   ZBoreholeUploadFields,
   ZUploadCreateFields,
@@ -45,6 +47,8 @@ import { presentUpload } from './uploads.presenter.js';
 import { BoreholeUploadPipeline, boreholePlan, sniffBoreholeFile, type BoreholePlan } from '../boreholes/borehole-upload.js';
 import { CONSTRUCTION_UPLOAD_TYPES, ConstructionUploadPipeline, uploadTasksOf, type ConstructionUploadType } from '../construction/construction-upload.js';
 import { constructionTemplate } from '../construction/construction-template.js';
+import { QpdUploadPipeline, qpdTemplate } from '../construction/qpd-upload.js';
+import { InstrumentPlanUploadPipeline, instrumentPlanTemplate } from '../construction/instrument-plan-upload.js';
 
 export { INGEST_LOAD_QUEUE, INGEST_QUEUE, STALE_MS } from './upload-pipeline.js';
 export { presentUpload };
@@ -56,6 +60,9 @@ const FOLLOW: Readonly<Record<string, readonly PermissionCode[]>> = {
   // Construction activity (issue 19): any task of the type's lists (CONSTRUCTION_UPLOAD_TASKS), its history, approval.
   excavation: [...uploadTasksOf('excavation'), CONSTRUCTION_HISTORY_TASK, 'ApproveUpload'],
   tunnel: [...uploadTasksOf('tunnel'), CONSTRUCTION_HISTORY_TASK, 'ApproveUpload'],
+  // QP(D) design values and instrument plans (issue 19): their upload task, their history, approval.
+  qpd: [DESIGN_VALUE_TASKS.upload, DESIGN_VALUE_TASKS.history, 'ApproveUpload'],
+  'instrument-plan': [INSTRUMENT_PLAN_TASKS.upload, INSTRUMENT_PLAN_TASKS.history, 'ApproveUpload'],
 };
 /** Who may list the uploads of a type (the upload history pages). */
 const HISTORY: Readonly<Record<string, PermissionCode>> = {
@@ -63,7 +70,12 @@ const HISTORY: Readonly<Record<string, PermissionCode>> = {
   borehole: 'ViewSIBoreholeUploadHistory',
   excavation: CONSTRUCTION_HISTORY_TASK,
   tunnel: CONSTRUCTION_HISTORY_TASK,
+  qpd: DESIGN_VALUE_TASKS.history,
+  'instrument-plan': INSTRUMENT_PLAN_TASKS.history,
 };
+/** The upload types of the QP(D) design values and of instrument plans (issue 19): a sheet for one contract. */
+export const DESIGN_UPLOAD_TYPES = ['qpd', 'instrument-plan'] as const;
+export type DesignUploadType = (typeof DESIGN_UPLOAD_TYPES)[number];
 /** The text fields of a construction upload's form: the contract is required. */
 const ZConstructionUploadFields = z.object({ contract_id: zIdText('Choose a contract') });
 
@@ -72,7 +84,7 @@ export const HISTORY_PERMISSIONS = [...new Set(Object.values(HISTORY))];
 
 /** A file to store as an upload of `type`, with what its validation needs to know. */
 interface NewUpload {
-  type: 'instrument' | 'borehole' | ConstructionUploadType;
+  type: 'instrument' | 'borehole' | ConstructionUploadType | DesignUploadType;
   contractId: number | null;
   format: string;
   fileName: string;
@@ -103,6 +115,8 @@ export class UploadsService {
     this.pipeline = new UploadPipeline(ctx, settings, storage, notifications);
     this.pipeline.register('borehole', new BoreholeUploadPipeline(ctx, storage, this.pipeline));
     for (const type of CONSTRUCTION_UPLOAD_TYPES) this.pipeline.register(type, new ConstructionUploadPipeline(ctx, settings, storage, this.pipeline));
+    this.pipeline.register('qpd', new QpdUploadPipeline(ctx, storage, this.pipeline));
+    this.pipeline.register('instrument-plan', new InstrumentPlanUploadPipeline(ctx, settings, storage, this.pipeline));
   }
 
   /**
@@ -201,9 +215,11 @@ export class UploadsService {
   /**
    * A construction upload (issue 19, decision 038): one CSV or XLSX of MC excavation activity (`excavation`) or of a
    * mined tunnel (`tunnel`) for a contract of the caller's; its rows are checked by the validation job
-   * (modules/construction/construction-upload.ts). Anything but a CSV or XLSX is a 400 and nothing is stored.
+   * (modules/construction/construction-upload.ts). Anything but a CSV or XLSX is a 400 and nothing is stored. The QP(D)
+   * design values (`qpd`) and instrument plans (`instrument-plan`) come the same way (qpd-upload.ts,
+   * instrument-plan-upload.ts).
    */
-  async createConstruction(actor: Actor, type: ConstructionUploadType, file: UploadedFile, force: boolean): Promise<TUploadCreated> {
+  async createConstruction(actor: Actor, type: ConstructionUploadType | DesignUploadType, file: UploadedFile, force: boolean): Promise<TUploadCreated> {
     const fields = parseOrBadRequest(ZConstructionUploadFields, file.fields);
     await requireVisibleContract(this.db, actor, fields.contract_id);
     let format: SheetFormat;
@@ -373,5 +389,10 @@ export class UploadsService {
   /** The example file of a construction upload type (header row and rows of each record kind). */
   constructionTemplate(type: ConstructionUploadType, format: SheetFormat): Promise<Buffer> {
     return constructionTemplate(type, format);
+  }
+
+  /** The example file of the QP(D) design values or instrument plan upload. */
+  designTemplate(type: DesignUploadType, format: SheetFormat): Promise<Buffer> {
+    return type === 'qpd' ? qpdTemplate(format) : instrumentPlanTemplate(format);
   }
 }
