@@ -104,7 +104,7 @@ export function excavationSummary(site: SiteFacts, zones: readonly ZoneLevel[]):
     date: maxOf(zones.map((z) => z.date)),
     value,
     target: formationLevel(site),
-    ...currentStage(site.stages, (target) => value !== null && value <= target),
+    ...stageNow('E', site.stages, { levels: zones.map((z) => z.level), faces: [] }),
   };
 }
 
@@ -137,8 +137,27 @@ export function tunnelSummary(site: SiteFacts, faces: readonly FaceState[]): TSi
     date: maxOf(faces.map((f) => f.date)),
     value,
     target: alignmentOf(site)?.end ?? lastTarget ?? null,
-    ...currentStage(site.stages, (target) => value !== null && value >= target),
+    ...stageNow('MT', site.stages, { levels: [], faces }),
   };
+}
+
+/**
+ * The stage a site's works are in, from its latest progress: the first stage (by stage_no) whose target is not reached,
+ * where an excavation reaches a target when the lowest of its zones' latest levels is at or below it, and a mined
+ * tunnel when its leading face is at or beyond it. The summaries above and an instrument's design values (the stage
+ * whose predictions its chart draws) both use it, so the two always name the same stage.
+ */
+export function stageNow(
+  type: 'E' | 'MT',
+  stages: readonly TSiteStage[],
+  latest: { levels: readonly number[]; faces: Iterable<Pick<FaceState, 'face_part' | 'chainage'>> },
+): Pick<TSiteProgressSummary, 'stage_no' | 'stage_name'> {
+  if (type === 'E') {
+    const value = latest.levels.length ? Math.min(...latest.levels) : null;
+    return currentStage(stages, (target) => value !== null && value <= target);
+  }
+  const value = leadingChainage(latest.faces);
+  return currentStage(stages, (target) => value !== null && value >= target);
 }
 
 /** The earliest of the dates given (null when none is). */

@@ -16,6 +16,7 @@ import {
   type TInstrumentPlanQuery,
   type TInstrumentPlanTotal,
   type TSiteDesignValues,
+  type TFacePart,
   type TSiteStage,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
@@ -24,6 +25,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import { INSTRUMENT_NOT_FOUND } from '../instruments/instruments.service.js';
+import { stageNow } from './construction.service.js';
 import { publishDataUpdated } from '../realtime/realtime.publish.js';
 import {
   deletePrediction,
@@ -37,29 +39,17 @@ import {
 
 export const PREDICTION_NOT_FOUND = 'Design value not found';
 
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
 /**
- * The stage a site's works are in: the first stage (by stage_no) with a target not reached yet, where an excavation
- * reaches a target when the lowest of its zones' latest levels is at or below it, and a mined tunnel when its leading
- * face (the top heading's latest chainage, else the furthest face part's) is at or beyond it. Mirrors
- * `excavationSummary` / `tunnelSummary` (their `stage_no`) of the construction progress service, so a chart's
- * "current stage" is the one the site's progress page shows; undefined values leave every stage unreached.
+ * The stage a site's works are in (`stageNow` of the construction progress service, so a chart's "current stage" is
+ * the one the site's progress page shows); undefined before any stage with a target is left.
  */
 export function currentStageOf(
   site: { type: 'E' | 'MT'; stages: readonly TSiteStage[] },
   progress: { zoneLevels: readonly number[]; faces: readonly { facePart: string; chainage: number }[] },
 ): TSiteStage | undefined {
-  let reached: (target: number) => boolean;
-  if (site.type === 'E') {
-    const value = progress.zoneLevels.length ? Math.min(...progress.zoneLevels) : null;
-    reached = (target) => value !== null && value <= target;
-  } else {
-    const top = progress.faces.find((f) => f.facePart === 'top_heading');
-    const value = top ? top.chainage : progress.faces.length ? Math.max(...progress.faces.map((f) => f.chainage)) : null;
-    reached = (target) => value !== null && value >= target;
-  }
-  return [...site.stages].sort((a, b) => a.stage_no - b.stage_no).find((s) => isNumber(s.target) && !reached(s.target));
+  const faces = progress.faces.map((f) => ({ face_part: f.facePart as TFacePart, chainage: f.chainage }));
+  const { stage_no } = stageNow(site.type, site.stages, { levels: progress.zoneLevels, faces });
+  return stage_no === null ? undefined : site.stages.find((s) => s.stage_no === stage_no);
 }
 
 const presentPrediction = (p: PredictionView): TDesignPrediction => ({
