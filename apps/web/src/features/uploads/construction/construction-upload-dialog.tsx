@@ -14,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/feedback';
 import { FileChooser, maxUploadBytes, SendProgress, useFileSend } from '../../../components/upload-button';
 import { useConfig } from '../../../lib/config';
+import { translateMessage } from '../../../lib/i18n';
 import { sendFieldErrors, UploadContractField } from '../shared/contract-field';
-import { plainProblem, SendProblemAlert, sendProblem, SHEET_ACCEPT } from '../shared/send-problem';
+import { plainProblem, SendProblemAlert, sendProblem, SHEET_ACCEPT, type SendProblem } from '../shared/send-problem';
 import { sendConstructionFile } from './api';
 import { TemplateButtons } from './file-format';
 import type { ConstructionUploadType } from './records';
@@ -43,7 +44,7 @@ export function ConstructionUploadDialog({ type, open, onClose, onUploaded }: Co
   const [touched, setTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const max = maxUploadBytes(type, config.data?.settings ?? null);
-  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: plainProblem });
+  const { file, percent, sending, problem, pick, send } = useFileSend<SendProblem | null>({ open, maxBytes: max, problemOf: plainProblem });
 
   useEffect(() => {
     if (!open) {
@@ -64,8 +65,12 @@ export function ConstructionUploadDialog({ type, open, onClose, onUploaded }: Co
         onUploaded(created);
       },
       (error) => {
-        setFieldErrors(sendFieldErrors(error));
-        return sendProblem(error, t('upload.failed'));
+        // The contract's error is shown on its field; any other field's (the file's) in the alert.
+        const fields = sendFieldErrors(error);
+        setFieldErrors(fields);
+        if (Object.keys(fields).length === 0) return sendProblem(error, t('upload.failed'));
+        const others = Object.entries(fields).filter(([field]) => field !== 'contract_id');
+        return others.length > 0 ? plainProblem(others.map(([, message]) => translateMessage(message)).join(' ')) : null;
       },
     );
   };
@@ -94,11 +99,6 @@ export function ConstructionUploadDialog({ type, open, onClose, onUploaded }: Co
             disabled={sending}
             inputTestId="construction-file-input"
           />
-          {fieldErrors.files && (
-            <Typography variant="body2" color="error">
-              {fieldErrors.files}
-            </Typography>
-          )}
           {percent !== null && <SendProgress percent={percent} />}
           <SendProblemAlert problem={problem} onForce={() => upload(true)} />
         </Stack>

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useContractList } from '../../../lib/active-contracts';
 import { ApiError } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/i18n';
 
 /** The server's field errors of a refused send (`contract_id` → its message), or none. */
 export function sendFieldErrors(error: unknown): Record<string, string> {
@@ -36,7 +37,7 @@ export function UploadContractField({ value, onChange, disabled, touched, server
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
       error={missing || Boolean(serverError)}
-      helperText={serverError ?? (missing ? t('uploadPages.dialog.contractRequired') : undefined)}
+      helperText={serverError ? translateMessage(serverError) : missing ? t('uploadPages.dialog.contractRequired') : undefined}
     >
       {contracts.map((item) => (
         <MenuItem key={item.contract_id} value={String(item.contract_id)}>
