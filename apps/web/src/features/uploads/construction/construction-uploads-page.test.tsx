@@ -152,7 +152,7 @@ describe('MC excavation activity uploads', { timeout: 30_000 }, () => {
       { force: 'true', contract: '11', file: expect.stringContaining('ORCHARD-BOX,level,2026-11-20,92.4') },
     ]);
     expect(await screen.findByText('Checking the rows… 10%', undefined, SLOW)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the server’s word about the contract on the contract field', async () => {
