@@ -1,21 +1,15 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { TUpload } from '@strata/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, queryTableProps, useClampPage, useTableParams, useUrlFilters, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, queryTableProps, useClampPage, type DataTableColumn } from '../../../components/data-table';
 import { AppAlert } from '../../../components/feedback';
-import { idOrUndefined } from '../../../lib/page-nav';
-import { useRouteAction } from '../../../lib/route-actions';
 import { useCan } from '../../../lib/use-can';
-import { useUploadsLive } from '../api';
-import { HistoryEmpty, historyColumns } from '../shared/upload-history';
-import { UPLOAD_FILTER_KEYS, UploadFilters, uploadFiltered, uploadFilterQuery } from '../shared/upload-filters';
+import { UploadFilters } from '../shared/upload-filters';
+import { HistoryEmpty, historyColumns, useUploadHistoryPage } from '../shared/upload-history';
 import { useBoreholeUploads } from './api';
 import { AgsUploadDetail } from './ags-upload-detail';
 import { AgsUploadDialog } from './ags-upload-dialog';
-
-const FILTER_KEYS = [...UPLOAD_FILTER_KEYS, 'upload'] as const;
 
 /**
  * `/upload/borehole` (spec §2.12): SI borehole (AGS) uploads. Upload (Upload SI Borehole Files) opens the dialog;
@@ -26,18 +20,9 @@ export function BoreholeUploadsPage() {
   const { t } = useTranslation();
   const canView = useCan('ViewSIBoreholeUploadHistory');
   const canUpload = useCan('UploadSIBoreholeFiles');
-  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
-  const filtered = uploadFiltered(filters);
-  const [showFilters, setShowFilters] = useState(filtered);
-  const [uploading, setUploading] = useState(false);
-  const table = useTableParams();
-  const query = useBoreholeUploads({ limit: table.limit, skip: table.skip, ...uploadFilterQuery(filters) }, canView);
+  const { filters, setFilters, filtered, filtersShown, uploading, setUploading, table, params, openId, open } = useUploadHistoryPage();
+  const query = useBoreholeUploads(params, canView);
   useClampPage(query.data?.total_records, table.page, table.pageSize);
-  useUploadsLive();
-  useRouteAction('upload', () => setUploading(true));
-  useRouteAction('filter', () => setShowFilters((shown) => !shown));
-  const openId = idOrUndefined(filters.upload);
-  const open = (id: number | null) => setFilters({ upload: id === null ? '' : String(id) });
 
   const base = historyColumns(t);
   const columns: DataTableColumn<TUpload>[] = [
@@ -53,7 +38,7 @@ export function BoreholeUploadsPage() {
   return (
     <Stack spacing={2}>
       {openId !== undefined && <AgsUploadDetail uploadId={openId} onClose={() => open(null)} />}
-      {(showFilters || filtered) && canView && <UploadFilters values={filters} set={setFilters} />}
+      {filtersShown && canView && <UploadFilters values={filters} set={setFilters} />}
       {canView ? (
         <DataTable
           label={t('boreholes.upload.history')}

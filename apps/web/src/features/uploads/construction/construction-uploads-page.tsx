@@ -1,23 +1,17 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { TUpload } from '@strata/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, queryTableProps, useClampPage, useTableParams, useUrlFilters, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, queryTableProps, useClampPage, type DataTableColumn } from '../../../components/data-table';
 import { AppAlert } from '../../../components/feedback';
-import { idOrUndefined } from '../../../lib/page-nav';
-import { useRouteAction } from '../../../lib/route-actions';
 import { useCan } from '../../../lib/use-can';
-import { useUploadsLive } from '../api';
-import { UPLOAD_FILTER_KEYS, UploadFilters, uploadFiltered, uploadFilterQuery } from '../shared/upload-filters';
-import { HistoryEmpty, historyColumns } from '../shared/upload-history';
+import { UploadFilters } from '../shared/upload-filters';
+import { HistoryEmpty, historyColumns, useUploadHistoryPage } from '../shared/upload-history';
 import { useConstructionUploads } from './api';
 import { ConstructionUploadDetail } from './construction-upload-detail';
 import { ConstructionUploadDialog } from './construction-upload-dialog';
 import { FileFormat } from './file-format';
 import { CONSTRUCTION_UPLOADS, type ConstructionUploadType } from './records';
-
-const FILTER_KEYS = [...UPLOAD_FILTER_KEYS, 'upload'] as const;
 
 /**
  * `/upload/excavation` (MC excavation activity) and `/upload/tunnel` (mined tunnel sequence and shift reports), spec
@@ -31,18 +25,9 @@ function ConstructionUploadsPage({ type }: { type: ConstructionUploadType }) {
   const spec = CONSTRUCTION_UPLOADS[type];
   const canView = useCan(spec.historyTask);
   const canUpload = useCan(...spec.uploadTasks);
-  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
-  const filtered = uploadFiltered(filters);
-  const [showFilters, setShowFilters] = useState(filtered);
-  const [uploading, setUploading] = useState(false);
-  const table = useTableParams();
-  const query = useConstructionUploads(type, { limit: table.limit, skip: table.skip, ...uploadFilterQuery(filters) }, canView);
+  const { filters, setFilters, filtered, filtersShown, uploading, setUploading, table, params, openId, open } = useUploadHistoryPage();
+  const query = useConstructionUploads(type, params, canView);
   useClampPage(query.data?.total_records, table.page, table.pageSize);
-  useUploadsLive();
-  useRouteAction('upload', () => setUploading(true));
-  useRouteAction('filter', () => setShowFilters((shown) => !shown));
-  const openId = idOrUndefined(filters.upload);
-  const open = (id: number | null) => setFilters({ upload: id === null ? '' : String(id) });
 
   const base = historyColumns(t);
   const columns: DataTableColumn<TUpload>[] = [
@@ -58,7 +43,7 @@ function ConstructionUploadsPage({ type }: { type: ConstructionUploadType }) {
   return (
     <Stack spacing={2}>
       {openId !== undefined && <ConstructionUploadDetail key={openId} type={type} uploadId={openId} onClose={() => open(null)} />}
-      {(showFilters || filtered) && canView && <UploadFilters values={filters} set={setFilters} />}
+      {filtersShown && canView && <UploadFilters values={filters} set={setFilters} />}
       {canView ? (
         <DataTable
           label={t(`constructionUploads.history.${type}`)}

@@ -1,17 +1,15 @@
 import Stack from '@mui/material/Stack';
 import type { TUpload } from '@strata/shared';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { DataTable, queryTableProps, useClampPage, useTableParams, useUrlFilters, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, queryTableProps, useClampPage, type DataTableColumn } from '../../../components/data-table';
 import { AppAlert } from '../../../components/feedback';
-import { idOrUndefined, useGo } from '../../../lib/page-nav';
-import { useRouteAction } from '../../../lib/route-actions';
+import { useGo } from '../../../lib/page-nav';
 import { useCan } from '../../../lib/use-can';
-import { useInstrumentUploads, useUploadsLive } from '../api';
-import { HistoryEmpty, historyColumns } from '../shared/upload-history';
-import { UPLOAD_FILTER_KEYS, UploadFilters, uploadFiltered, uploadFilterQuery } from '../shared/upload-filters';
+import { useInstrumentUploads } from '../api';
+import { UploadFilters } from '../shared/upload-filters';
+import { HistoryEmpty, historyColumns, useUploadHistoryPage } from '../shared/upload-history';
 import { UploadReadingsDialog } from './upload-dialog';
 
 /**
@@ -24,21 +22,13 @@ export function InstrumentUploadsPage() {
   const go = useGo();
   const canView = useCan('ViewInstrumentationUploadHistory');
   const canUpload = useCan('UploadInstrumentationFiles');
-  const [filters, setFilters] = useUrlFilters(UPLOAD_FILTER_KEYS);
-  const filtered = uploadFiltered(filters);
-  const [showFilters, setShowFilters] = useState(filtered);
-  const [uploading, setUploading] = useState(false);
-  const table = useTableParams();
-  const query = useInstrumentUploads({ limit: table.limit, skip: table.skip, ...uploadFilterQuery(filters) }, canView);
+  const { filters, setFilters, filtered, filtersShown, uploading, setUploading, table, params, openId } = useUploadHistoryPage();
+  const query = useInstrumentUploads(params, canView);
   useClampPage(query.data?.total_records, table.page, table.pageSize);
-  useUploadsLive();
-
-  useRouteAction('upload', () => setUploading(true));
-  useRouteAction('filter', () => setShowFilters((shown) => !shown));
-  const linked = idOrUndefined(useSearchParams()[0].get('upload'));
+  // A readings upload has a page of its own: `?upload=<id>` leads there.
   useEffect(() => {
-    if (linked !== undefined) go(`/upload/instrument/${linked}`, { replace: true });
-  }, [linked, go]);
+    if (openId !== undefined) go(`/upload/instrument/${openId}`, { replace: true });
+  }, [openId, go]);
 
   const base = historyColumns(t);
   const columns: DataTableColumn<TUpload>[] = [
@@ -61,7 +51,7 @@ export function InstrumentUploadsPage() {
 
   return (
     <Stack spacing={2}>
-      {(showFilters || filtered) && canView && <UploadFilters values={filters} set={setFilters} />}
+      {filtersShown && canView && <UploadFilters values={filters} set={setFilters} />}
       {canView ? (
         <DataTable
           label={t('uploadPages.history.label')}
