@@ -246,6 +246,29 @@ describe('MC excavation activity uploads', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 
+  it('rejects an upload whose rows all have findings after confirming, and offers no Approve for it', async () => {
+    serve(['ApproveUpload']);
+    const rejected: number[] = [];
+    const invalid = excavationUpload({ status: 'invalid', rows_valid: 0, rows_invalid: 6 });
+    server.use(
+      http.get(api('/uploads/5'), () =>
+        HttpResponse.json(rejected.length > 0 ? { ...invalid, status: 'rejected', rejected_by_name: 'Alice Tan', rejected: '2026-11-21T02:02:00Z' } : invalid),
+      ),
+      http.post(api('/uploads/5/reject'), () => {
+        rejected.push(5);
+        return HttpResponse.json(excavationUpload({ status: 'rejected', rows_valid: 0, rejected_by_name: 'Alice Tan', rejected: '2026-11-21T02:02:00Z' }));
+      }),
+    );
+    const { user } = renderApp('/en/upload/excavation?upload=5');
+    expect(await screen.findByText('No row of this file can be written. Correct the file and upload it again.', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Upload' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('This upload was rejected: nothing was loaded.', undefined, SLOW)).toBeInTheDocument();
+    expect(rejected).toEqual([5]);
+  });
+
   it('opens an upload from the history and closes it', async () => {
     serve(EXCAVATION_TASKS, { steps: [{ status: 'done', rows_loaded: 4 }] });
     const { user, location } = renderApp('/en/upload/excavation');
