@@ -102,6 +102,8 @@ test.describe('readings upload, as a person', () => {
     expect(await tiles.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'Instrumentation',
       'SI Borehole',
+      'MC Excavation Activity',
+      'Mined Tunnel',
       'Drawings to Base Map',
       'Other Files',
       'User Import',

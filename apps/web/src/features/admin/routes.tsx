@@ -95,6 +95,12 @@ export const adminRoutes: readonly AppRoute[] = [
     lazy: () => import('./approve/approve-users-page').then((m) => ({ Component: m.ApproveUsersPage })),
   },
   {
+    // The same page from the Data Upload landing (spec §2.12 User Import): one implementation, two ways in.
+    path: '/upload/user-import',
+    meta: { title: 'uploadPages.tile.userImport', tasks: ['ApproveUserUpload', 'BulkUserUpload'], back: true },
+    lazy: () => import('./approve/approve-users-page').then((m) => ({ Component: m.ApproveUsersPage })),
+  },
+  {
     path: '/admin/users/report',
     meta: page({ title: 'admin.route.userReport', tasks: USER_REPORT_TASKS, back: true }),
     lazy: () => import('./users/user-report-page').then((m) => ({ Component: m.UserReportPage })),

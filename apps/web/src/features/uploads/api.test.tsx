@@ -28,6 +28,8 @@ describe('the uploads after an approval or a rejection', () => {
       { wrapper },
     );
     await waitFor(() => expect(result.current.history.data?.records.map((r) => r.status)).toEqual(['validated', 'validated']));
+    // The upload's first read is in before the approval (a busy machine may answer it late).
+    await waitFor(() => expect(result.current.upload.data?.status).toBe('validated'));
 
     await act(async () => void (await result.current.approve.mutateAsync(5)));
     expect(result.current.upload.data?.status).toBe('loading');

@@ -2,12 +2,19 @@ import FilterList from '@mui/icons-material/FilterList';
 import UploadFile from '@mui/icons-material/UploadFile';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import type { AppRoute } from '../../lib/route-meta';
+import { CONSTRUCTION_UPLOADS } from './construction/records';
 import { UPLOAD_LANDING_TASKS } from './landing/tiles';
+
+const excavation = CONSTRUCTION_UPLOADS.excavation;
+const tunnel = CONSTRUCTION_UPLOADS.tunnel;
 
 /**
  * Data uploads (spec §2.12; issue 7 "Readings ingest"): the `/upload` landing with a tile per served type, the
  * instrument readings uploads (upload and filter actions, the history) and one upload's page (progress, the per-row
- * report, Approve / Reject).
+ * report, Approve / Reject); SI boreholes (issue 18); MC excavation activity and mined tunnel activity (issue 19,
+ * decision 038: the upload opens on its type's page, `?upload=<id>`, where an approver's notification leads too, so
+ * Approve Upload opens them). `/upload/user-import` is the administration's bulk user upload, registered by that
+ * feature (as files registers `/upload/map` and `/upload/document`).
  */
 export const uploadsRoutes: readonly AppRoute[] = [
   {
@@ -50,4 +57,20 @@ export const uploadsRoutes: readonly AppRoute[] = [
     },
     lazy: () => import('./borehole/borehole-uploads-page').then((m) => ({ Component: m.BoreholeUploadsPage })),
   },
+  ...[excavation, tunnel].map((spec): AppRoute => ({
+    path: `/upload/${spec.type}`,
+    meta: {
+      title: spec.type === 'excavation' ? 'constructionUploads.route.excavation' : 'constructionUploads.route.tunnel',
+      tasks: [...spec.uploadTasks, spec.historyTask, 'ApproveUpload'],
+      back: true,
+      actions: [
+        { id: 'upload', title: 'uploadPages.action.upload', icon: UploadFile, color: 'primary', acl: spec.uploadTasks, default: true },
+        { id: 'filter', title: 'uploadPages.action.filter', icon: FilterList, acl: [spec.historyTask], speedDial: true },
+      ],
+    },
+    lazy: () =>
+      import('./construction/construction-uploads-page').then((m) => ({
+        Component: spec.type === 'excavation' ? m.ExcavationUploadsPage : m.TunnelUploadsPage,
+      })),
+  })),
 ];

@@ -7,7 +7,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_TIMEZONE, SITE_LIMITS, ZDesignValueName, ZSiteStage, type SiteType, type TSite, type TSiteActivityRequest } from '@strata/shared';
+import {
+  DEFAULT_TIMEZONE,
+  SITE_LIMITS,
+  ZDesignValueName,
+  ZSiteActivityRequest,
+  ZSiteStage,
+  type SiteType,
+  type TSite,
+  type TSiteActivityRequest,
+} from '@strata/shared';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -49,21 +58,30 @@ const ZDesignRow = z.object({
   value: z.string().trim().min(1).max(SITE_LIMITS.designValue),
 });
 
-const ZActivityForm = z.object({ stages: z.array(ZStageRow).max(SITE_LIMITS.stages), design_values: z.array(ZDesignRow) }).superRefine((values, ctx) => {
-  const seen = new Map<number, number>();
-  values.stages.forEach((stage, i) => {
-    const no = Number(stage.stage_no.trim());
-    if (stage.stage_no.trim() === '' || Number.isNaN(no)) return;
-    if (seen.has(no)) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_no'], message: 'sites.activity.stageNoTaken' });
-    else seen.set(no, i);
+/** The chainage at the alignment's first vertex as typed: empty (null: 0) or a number within the API's range. */
+const ZChainageStart = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || NUMBER.test(v), 'sites.activity.numberInvalid')
+  .refine((v) => v === '' || !NUMBER.test(v) || ZSiteActivityRequest.shape.chainage_start.safeParse(Number(v)).success, 'sites.activity.chainageRange');
+
+const ZActivityForm = z
+  .object({ stages: z.array(ZStageRow).max(SITE_LIMITS.stages), design_values: z.array(ZDesignRow), chainage_start: ZChainageStart })
+  .superRefine((values, ctx) => {
+    const seen = new Map<number, number>();
+    values.stages.forEach((stage, i) => {
+      const no = Number(stage.stage_no.trim());
+      if (stage.stage_no.trim() === '' || Number.isNaN(no)) return;
+      if (seen.has(no)) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_no'], message: 'sites.activity.stageNoTaken' });
+      else seen.set(no, i);
+    });
+    const keys = new Set<string>();
+    values.design_values.forEach((row, i) => {
+      const key = row.key.trim();
+      if (key && keys.has(key)) ctx.addIssue({ code: 'custom', path: ['design_values', i, 'key'], message: 'sites.activity.valueNameTaken' });
+      keys.add(key);
+    });
   });
-  const keys = new Set<string>();
-  values.design_values.forEach((row, i) => {
-    const key = row.key.trim();
-    if (key && keys.has(key)) ctx.addIssue({ code: 'custom', path: ['design_values', i, 'key'], message: 'sites.activity.valueNameTaken' });
-    keys.add(key);
-  });
-});
 
 interface StageRow {
   stage_no: string;
@@ -81,11 +99,14 @@ interface DesignRow {
 export interface ActivityFormValues {
   stages: StageRow[];
   design_values: DesignRow[];
+  /** A mined tunnel's chainage at the start of its alignment as typed (`''`: none, i.e. 0). */
+  chainage_start: string;
 }
 
-/** The form's rows of a site: stages in stage order, design values by name. */
-export function activityValues(site: Pick<TSite, 'stages' | 'design_values'>): ActivityFormValues {
+/** The form's rows of a site: stages in stage order, design values by name, a mined tunnel's starting chainage. */
+export function activityValues(site: Pick<TSite, 'stages' | 'design_values' | 'chainage_start'>): ActivityFormValues {
   return {
+    chainage_start: site.chainage_start === null ? '' : String(site.chainage_start),
     stages: [...site.stages]
       .sort((a, b) => a.stage_no - b.stage_no)
       .map((s) => ({
@@ -100,9 +121,17 @@ export function activityValues(site: Pick<TSite, 'stages' | 'design_values'>): A
   };
 }
 
-/** The request of the activity API: numbers where the text is a number (design values may also be short texts). */
-export function activityRequest(values: ActivityFormValues): Required<Omit<TSiteActivityRequest, 'chainage_start'>> {
+/**
+ * The request of the activity API: numbers where the text is a number (design values may also be short texts); a
+ * mined tunnel's `chainage_start` (null when empty), nothing of it for an excavation site.
+ */
+export function activityRequest(
+  values: ActivityFormValues,
+  type: SiteType = 'E',
+): Required<Pick<TSiteActivityRequest, 'stages' | 'design_values'>> & Pick<TSiteActivityRequest, 'chainage_start'> {
+  const chainage = values.chainage_start.trim();
   return {
+    ...(type === 'MT' ? { chainage_start: chainage === '' ? null : Number(chainage) } : {}),
     stages: values.stages.map((s) => ({
       stage_no: Number(s.stage_no.trim()),
       name: s.name.trim(),
@@ -251,6 +280,25 @@ function Stages({ type, readOnly }: { type: SiteType; readOnly?: boolean }) {
   );
 }
 
+/** A mined tunnel's alignment: the chainage of its LineString's first vertex (decision 038). */
+function Alignment({ readOnly }: { readOnly?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('sites.activity.alignment')}>
+      <SafeTextField
+        name="chainage_start"
+        label={t('sites.activity.chainageStart')}
+        helperText={t('sites.activity.chainageStartHint')}
+        size="small"
+        fullWidth
+        disabled={readOnly}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        sx={{ maxWidth: { sm: 360 } }}
+      />
+    </Section>
+  );
+}
+
 function DesignValues({ readOnly }: { readOnly?: boolean }) {
   const { t } = useTranslation();
   const { control } = useFormContext<ActivityFormValues>();
@@ -314,8 +362,8 @@ export interface ActivityFormProps {
 
 /**
  * Stages (number, name, target level or chainage, planned start and end, description) and design values (name ->
- * number or short text) of a site, saved together through the activity API. Server field errors such as
- * `stages.2.name` land on their field.
+ * number or short text) of a site, and a mined tunnel's chainage at the start of its alignment, saved together through
+ * the activity API. Server field errors such as `stages.2.name` or `chainage_start` land on their field.
  */
 export function ActivityForm({ site, onSubmit, readOnly }: ActivityFormProps) {
   const { t } = useTranslation();
@@ -330,9 +378,10 @@ export function ActivityForm({ site, onSubmit, readOnly }: ActivityFormProps) {
       autoFocus={false}
       aria-label={t('sites.activity.formLabel', { name: site.site_name })}
       onSubmit={async (values) => {
-        await onSubmit(activityRequest(values));
+        await onSubmit(activityRequest(values, site.type));
       }}
     >
+      {site.type === 'MT' && <Alignment readOnly={readOnly} />}
       <Stages type={site.type} readOnly={readOnly} />
       <DesignValues readOnly={readOnly} />
       {!readOnly && (

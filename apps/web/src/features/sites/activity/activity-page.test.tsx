@@ -133,6 +133,77 @@ describe('Excavation Activity', { timeout: 60_000 }, () => {
   });
 });
 
+const DRIVE = siteRecord({
+  site_id: 7,
+  site_name: 'Bukit Drive NB',
+  type: 'MT',
+  chainage_start: 1200,
+  geometry: {
+    type: 'LineString',
+    coordinates: [
+      [28000, 33000],
+      [28100, 33000],
+    ],
+  },
+  stages: [{ stage_no: 1, name: 'Top heading to CH 1250', description: '', target: 1250, planned_start: null, planned_end: null }],
+});
+
+describe('Mined Tunnel Activity: the chainage at the start of the alignment', () => {
+  it('shows the drive’s chainage and sends a changed one as chainage_start', async () => {
+    const puts = serve(['ManageMinedTunnelActivities'], [BOX, DRIVE]);
+    const { user } = renderApp('/en/master-data/mined-tunnel?site=7', { routes: sitesRoutes });
+    const form = await screen.findByRole('form', { name: 'Stages and design values of Bukit Drive NB' }, { timeout: 5000 });
+    const field = within(form).getByRole('textbox', { name: 'Chainage at the start of the alignment (m)' });
+    expect((field as HTMLInputElement).value).toBe('1200');
+    fill(field, ' 1187.5 ');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Stages and design values of Bukit Drive NB saved')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect((puts[0] as { chainage_start: unknown }).chainage_start).toBe(1187.5);
+  });
+
+  it('sends null when the chainage is emptied (the alignment then starts at 0)', async () => {
+    const puts = serve(['ManageMinedTunnelActivities'], [DRIVE]);
+    const { user } = renderApp('/en/master-data/mined-tunnel?site=7', { routes: sitesRoutes });
+    const form = await screen.findByRole('form', { name: 'Stages and design values of Bukit Drive NB' }, { timeout: 5000 });
+    fill(within(form).getByRole('textbox', { name: 'Chainage at the start of the alignment (m)' }), '');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toHaveProperty('chainage_start', null);
+  });
+
+  it('refuses a chainage that is not a number or out of range, sending nothing, and shows the server’s error on the field', async () => {
+    const puts = serve(['ManageMinedTunnelActivities'], [DRIVE]);
+    const { user } = renderApp('/en/master-data/mined-tunnel?site=7', { routes: sitesRoutes });
+    const form = await screen.findByRole('form', { name: 'Stages and design values of Bukit Drive NB' }, { timeout: 5000 });
+    const field = within(form).getByRole('textbox', { name: 'Chainage at the start of the alignment (m)' });
+    fill(field, 'CH 1200');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter a number')).toBeInTheDocument();
+    fill(field, '20000000');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter a chainage from -1,000,000 to 10,000,000 m')).toBeInTheDocument();
+    expect(puts).toEqual([]);
+
+    server.use(
+      http.put(api('/master-data/sites/:id/activity'), () => HttpResponse.json({ chainage_start: 'Only a mined tunnel has a chainage' }, { status: 400 })),
+    );
+    fill(field, '1100');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Only a mined tunnel has a chainage')).toBeInTheDocument();
+  });
+
+  it('has no chainage field on an excavation site and sends no chainage_start for it', async () => {
+    const puts = serve();
+    const { user } = renderApp('/en/master-data/excavations?site=1', { routes: sitesRoutes });
+    const form = await screen.findByRole('form', { name: 'Stages and design values of Orchard Station Box' }, { timeout: 5000 });
+    expect(within(form).queryByRole('textbox', { name: /Chainage at the start/ })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).not.toHaveProperty('chainage_start');
+  });
+});
+
 describe('activity form values', () => {
   it('turns numeric texts into numbers and keeps other design values as text', () => {
     const values = activityValues(BOX);
@@ -149,5 +220,13 @@ describe('activity form values', () => {
       planned_end: null,
     });
     expect(body.stages[1]!.planned_start).toBe('2026-03-01');
+    expect(body).not.toHaveProperty('chainage_start');
+  });
+
+  it('turns a mined tunnel’s chainage text into a number, and empty into null', () => {
+    const values = activityValues(DRIVE);
+    expect(values.chainage_start).toBe('1200');
+    expect(activityRequest({ ...values, chainage_start: '-12.5' }, 'MT').chainage_start).toBe(-12.5);
+    expect(activityRequest({ ...values, chainage_start: '  ' }, 'MT').chainage_start).toBeNull();
   });
 });

@@ -12,18 +12,15 @@ import type { Theme } from '@mui/material/styles';
 import { BOREHOLE_CRS, BOREHOLE_CRS_LABELS, formatBytes, type TBoreholeCrs, type TUploadCreated } from '@strata/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppAlert, useToast } from '../../../components/feedback';
-import { FileChooser, maxUploadBytes, SendProgress, sendFailureText, useFileSend } from '../../../components/upload-button';
-import { useContractList } from '../../../lib/active-contracts';
-import { ApiError } from '../../../lib/api-client';
+import { useToast } from '../../../components/feedback';
+import { FileChooser, maxUploadBytes, SendProgress, useFileSend } from '../../../components/upload-button';
 import { useConfig } from '../../../lib/config';
+import { sendFieldErrors, UploadContractField } from '../shared/contract-field';
+import { plainProblem, SendProblemAlert, sendProblem } from '../shared/send-problem';
 import { sendAgsFile } from './api';
 
 /** AGS files (AGS4 or AGS3), or a ZIP of them; the server checks the content. */
 export const AGS_ACCEPT = '.ags,.txt,.zip,text/plain,application/zip';
-
-type Problem = { message: string; duplicate: boolean };
-const plain = (message: string): Problem => ({ message, duplicate: false });
 
 export interface AgsUploadDialogProps {
   open: boolean;
@@ -41,7 +38,6 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
   const { t } = useTranslation();
   const toast = useToast();
   const config = useConfig();
-  const { contracts } = useContractList();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   const [contract, setContract] = useState('');
@@ -49,7 +45,7 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
   const [touched, setTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const max = maxUploadBytes('borehole', config.data?.settings ?? null);
-  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: plain });
+  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: plainProblem });
 
   useEffect(() => {
     if (!open) {
@@ -72,10 +68,8 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
         onUploaded(created);
       },
       (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          setFieldErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, String(v)])));
-        }
-        return { message: sendFailureText(error, t('upload.failed')), duplicate: error instanceof ApiError && !error.fieldErrors && error.status === 409 };
+        setFieldErrors(sendFieldErrors(error));
+        return sendProblem(error, t('upload.failed'));
       },
     );
   };
@@ -88,23 +82,7 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
           <Typography variant="body2" color="text.secondary">
             {t('boreholes.upload.hint', { max: formatBytes(max) })}
           </Typography>
-          <TextField
-            select
-            required
-            size="small"
-            label={t('boreholes.upload.contract')}
-            value={contract}
-            onChange={(event) => setContract(event.target.value)}
-            disabled={sending}
-            error={(touched && contractMissing) || Boolean(fieldErrors.contract_id)}
-            helperText={fieldErrors.contract_id ?? (touched && contractMissing ? t('boreholes.upload.contractRequired') : undefined)}
-          >
-            {contracts.map((item) => (
-              <MenuItem key={item.contract_id} value={String(item.contract_id)}>
-                {item.no}
-              </MenuItem>
-            ))}
-          </TextField>
+          <UploadContractField value={contract} onChange={setContract} disabled={sending} touched={touched} serverError={fieldErrors.contract_id} />
           <TextField
             select
             size="small"
@@ -131,19 +109,7 @@ export function AgsUploadDialog({ open, onClose, onUploaded }: AgsUploadDialogPr
             inputTestId="ags-file-input"
           />
           {percent !== null && <SendProgress percent={percent} />}
-          {problem && (
-            <AppAlert
-              type="error"
-              message={problem.message}
-              action={
-                problem.duplicate ? (
-                  <Button color="inherit" size="small" onClick={() => upload(true)}>
-                    {t('uploadPages.dialog.force')}
-                  </Button>
-                ) : undefined
-              }
-            />
-          )}
+          <SendProblemAlert problem={problem} onForce={() => upload(true)} />
         </Stack>
       </DialogContent>
       <DialogActions>

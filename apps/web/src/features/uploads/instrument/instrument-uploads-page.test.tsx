@@ -160,4 +160,11 @@ describe('Instrumentation uploads', { timeout: 30_000 }, () => {
     expect(queries.length).toBe(asked + 1);
     UPLOADS[1] = { ...UPLOADS[1]!, status: 'invalid' };
   });
+
+  it('opens the upload of a notification’s link (?upload=<id>) on its page', async () => {
+    serve(['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory']);
+    const { location } = renderApp('/en/upload/instrument?upload=9');
+    await waitFor(() => expect(location()).toBe('/en/upload/instrument/9'), SLOW);
+    expect(await screen.findByText('Validating the file… 10%', undefined, SLOW)).toBeInTheDocument();
+  });
 });

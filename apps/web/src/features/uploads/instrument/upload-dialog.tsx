@@ -13,15 +13,15 @@ import type { Theme } from '@mui/material/styles';
 import { formatBytes, type TUploadCreated } from '@strata/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppAlert, useToast } from '../../../components/feedback';
-import { FileChooser, maxUploadBytes, SendProgress, sendFailureText, useFileSend } from '../../../components/upload-button';
+import { useToast } from '../../../components/feedback';
+import { FileChooser, maxUploadBytes, SendProgress, useFileSend } from '../../../components/upload-button';
 import { useContractList } from '../../../lib/active-contracts';
-import { ApiError } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
 import { downloadTemplate, sendReadingsFile, type TemplateFormat, type TemplateLayout } from '../api';
+import { plainProblem, SendProblemAlert, sendProblem, SHEET_ACCEPT } from '../shared/send-problem';
 
 /** File types the server reads (it checks the content too). */
-export const READINGS_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const READINGS_ACCEPT = SHEET_ACCEPT;
 
 const TEMPLATES: readonly { format: TemplateFormat; layout: TemplateLayout }[] = [
   { format: 'csv', layout: 'long' },
@@ -29,15 +29,6 @@ const TEMPLATES: readonly { format: TemplateFormat; layout: TemplateLayout }[] =
   { format: 'xlsx', layout: 'long' },
   { format: 'xlsx', layout: 'wide' },
 ];
-
-type Problem = { message: string; duplicate: boolean };
-
-/** A failed send; the server refuses a file it already has with 409, and the user may then send it again with force. */
-const failure = (error: unknown, fallback: string): Problem => ({
-  message: sendFailureText(error, fallback),
-  duplicate: error instanceof ApiError && !error.fieldErrors && error.status === 409,
-});
-const plain = (message: string): Problem => ({ message, duplicate: false });
 
 export interface UploadReadingsDialogProps {
   open: boolean;
@@ -60,7 +51,7 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
   const titleId = useId();
   const [contract, setContract] = useState('');
   const max = maxUploadBytes('instrument', config.data?.settings ?? null);
-  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: plain });
+  const { file, percent, sending, problem, pick, send } = useFileSend({ open, maxBytes: max, problemOf: plainProblem });
 
   useEffect(() => {
     if (!open) setContract('');
@@ -74,7 +65,7 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
         toast({ color: 'success', message: t('uploadPages.dialog.uploaded', { file: chosen.name }) });
         onUploaded(created);
       },
-      (error) => failure(error, t('upload.failed')),
+      (error) => sendProblem(error, t('upload.failed')),
     );
 
   const template = (format: TemplateFormat, layout: TemplateLayout) => {
@@ -128,19 +119,7 @@ export function UploadReadingsDialog({ open, onClose, onUploaded }: UploadReadin
             inputTestId="readings-file-input"
           />
           {percent !== null && <SendProgress percent={percent} />}
-          {problem && (
-            <AppAlert
-              type="error"
-              message={problem.message}
-              action={
-                problem.duplicate ? (
-                  <Button color="inherit" size="small" onClick={() => void upload(true)}>
-                    {t('uploadPages.dialog.force')}
-                  </Button>
-                ) : undefined
-              }
-            />
-          )}
+          <SendProblemAlert problem={problem} onForce={() => void upload(true)} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,21 +1,25 @@
+import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
+import SubwayOutlined from '@mui/icons-material/SubwayOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
-import type { PermissionCode } from '@strata/shared';
+import { CONSTRUCTION_HISTORY_TASK, CONSTRUCTION_UPLOAD_TASKS, type PermissionCode } from '@strata/shared';
 import type { LandingTile } from '../../../components/landing-tiles';
 
 /** The upload types served so far (spec §2.12), in the spec's order; the others arrive with their issues. */
 export const UPLOAD_TILES: readonly LandingTile[] = [
   { path: '/upload/instrument', title: 'uploadPages.tile.instrument', description: 'uploadPages.tile.instrumentText', icon: SensorsOutlined },
   { path: '/upload/borehole', title: 'uploadPages.tile.borehole', description: 'uploadPages.tile.boreholeText', icon: LayersOutlined },
+  { path: '/upload/excavation', title: 'uploadPages.tile.excavation', description: 'uploadPages.tile.excavationText', icon: ConstructionOutlined },
+  { path: '/upload/tunnel', title: 'uploadPages.tile.tunnel', description: 'uploadPages.tile.tunnelText', icon: SubwayOutlined },
   { path: '/upload/map', title: 'files.tile.map', description: 'files.tile.mapText', icon: MapOutlined },
   { path: '/upload/document', title: 'files.tile.document', description: 'files.tile.documentText', icon: DescriptionOutlined },
   {
-    path: '/admin/users/approve',
-    to: '/admin/users/approve?tab=upload',
+    path: '/upload/user-import',
+    to: '/upload/user-import?tab=upload',
     title: 'uploadPages.tile.userImport',
     description: 'uploadPages.tile.userImportText',
     icon: GroupAddOutlined,
@@ -35,6 +39,8 @@ export const UPLOAD_LANDING_TASKS: readonly PermissionCode[] = [
   'ApproveUpload',
   'UploadSIBoreholeFiles',
   'ViewSIBoreholeUploadHistory',
+  ...new Set([...Object.values(CONSTRUCTION_UPLOAD_TASKS.excavation).flat(), ...Object.values(CONSTRUCTION_UPLOAD_TASKS.tunnel).flat()]),
+  CONSTRUCTION_HISTORY_TASK,
   'BulkUserUpload',
   'ApproveUserUpload',
   'ManageInstruments',

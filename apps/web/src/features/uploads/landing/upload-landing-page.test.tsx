@@ -3,20 +3,22 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../../lib/route-meta';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
+import { uploadsRoutes } from '../routes';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { setViewport, WIDTHS } from '../../../test/viewport';
 import { visibleTiles } from '../../../components/landing-tiles';
-import { UPLOAD_TILES } from './tiles';
+import { UPLOAD_LANDING_TASKS, UPLOAD_TILES } from './tiles';
 
-// This feature's pages plus the bulk user upload page another feature owns; the instrument import page is absent.
+// This feature's pages plus the User Import page the administration registers; the instrument import, map and document
+// pages are absent.
 vi.mock('../../../app/route-table', async () => {
   const { uploadsRoutes } = await import('../routes');
   const Page = () => null;
   return {
     routeTable: [
       ...uploadsRoutes,
-      { path: '/admin/users/approve', meta: { title: 'uploadPages.tile.userImport', tasks: ['ApproveUserUpload', 'BulkUserUpload'] }, Component: Page },
+      { path: '/upload/user-import', meta: { title: 'uploadPages.tile.userImport', tasks: ['ApproveUserUpload', 'BulkUserUpload'] }, Component: Page },
     ],
   };
 });
@@ -43,7 +45,20 @@ describe('Upload landing', { timeout: 20_000 }, () => {
     expect(titles).toEqual(['Instrumentation', 'User Import']);
 
     await user.click(within(list).getByRole('link', { name: /User Import/ }));
-    await waitFor(() => expect(location()).toBe('/en/admin/users/approve?tab=upload'));
+    await waitFor(() => expect(location()).toBe('/en/upload/user-import?tab=upload'));
+  });
+
+  it('lists the construction activity tiles after SI Borehole, in the spec’s order, and opens them', async () => {
+    signedIn(['UploadInstrumentationFiles', 'UploadSIBoreholeFiles', 'UploadMCExcavationActivity', 'UploadTunnelShiftReport', 'BulkUserUpload']);
+    const { user, location } = renderApp('/en/upload');
+    const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Instrumentation', 'SI Borehole', 'MC Excavation Activity', 'Mined Tunnel', 'User Import']);
+    await user.click(within(list).getByRole('link', { name: /Mined Tunnel/ }));
+    await waitFor(() => expect(location()).toBe('/en/upload/tunnel'), SLOW);
   });
 
   it('is in the Data Upload menu and hides tiles whose page the user may not open', async () => {
@@ -79,5 +94,35 @@ describe('upload tiles shown', () => {
     expect(paths(['ManageInstruments', 'BulkUserUpload'])).toEqual(['/master-data/instrument/import']);
     expect(paths(['ViewInstrumentationUploadHistory', 'ManageInstruments'])).toEqual(['/upload/instrument', '/master-data/instrument/import']);
     expect(paths(['ApproveUpload'])).toEqual([]);
+  });
+
+  it('keeps the spec’s order: instrument, borehole, excavation, tunnel, map, document, user import, instrument plan', () => {
+    expect(UPLOAD_TILES.map((tile) => tile.path)).toEqual([
+      '/upload/instrument',
+      '/upload/borehole',
+      '/upload/excavation',
+      '/upload/tunnel',
+      '/upload/map',
+      '/upload/document',
+      '/upload/user-import',
+      '/master-data/instrument/import',
+    ]);
+  });
+
+  it('shows the construction tiles to whoever may open their pages: any of their upload tasks, the history, or Approve Upload', () => {
+    const paths = (permissions: string[]) => visibleTiles(UPLOAD_TILES, uploadsRoutes, permissions).map((tile) => tile.path);
+    expect(paths(['UploadDesignedValue'])).toEqual(['/upload/excavation']);
+    expect(paths(['UploadMinedTunnelSequence'])).toEqual(['/upload/tunnel']);
+    expect(paths(['ViewConstructionActivityUploadHistory'])).toEqual(['/upload/excavation', '/upload/tunnel']);
+    expect(paths(['ApproveUpload'])).toEqual(['/upload/excavation', '/upload/tunnel']);
+    for (const code of [
+      'UploadMCExcavationActivity',
+      'UploadDesignedValue',
+      'UploadTunnelShiftReport',
+      'UploadMinedTunnelSequence',
+      'ViewConstructionActivityUploadHistory',
+    ]) {
+      expect(UPLOAD_LANDING_TASKS).toContain(code);
+    }
   });
 });

@@ -1,0 +1,40 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeTestCredential, syncResponse } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { api, server } from '../../test/server';
+
+const SLOW = { timeout: 8000 };
+
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:template'), revokeObjectURL: vi.fn() });
+});
+
+describe('User Import (/upload/user-import)', { timeout: 30_000 }, () => {
+  it('is the administration’s bulk user upload, reached from the Data Upload area', async () => {
+    storeTestCredential();
+    const templates: string[] = [];
+    server.use(
+      http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['BulkUserUpload'] }))),
+      http.get(api('/admin/users/import/template'), ({ request }) => {
+        templates.push(new URL(request.url).searchParams.toString());
+        return new HttpResponse('login_name,fullname\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const { user } = renderApp('/en/upload/user-import');
+    expect(await screen.findByRole('tab', { name: 'Bulk User Upload', selected: true }, SLOW)).toBeInTheDocument();
+    const template = screen.getByRole('region', { name: '1. Download the template' });
+    await user.click(within(template).getByRole('button', { name: 'CSV template' }));
+    await waitFor(() => expect(templates).toEqual(['format=csv']));
+    expect(screen.getByRole('region', { name: '2. Upload the filled file' })).toBeInTheDocument();
+  });
+
+  it('sends users without Bulk User Upload or Approve User Upload to the default page', async () => {
+    storeTestCredential();
+    server.use(http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['UploadInstrumentationFiles'] }))));
+    const { location } = renderApp('/en/upload/user-import');
+    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list'), SLOW);
+    expect(screen.queryByRole('tab', { name: 'Bulk User Upload' })).toBeNull();
+  });
+});
