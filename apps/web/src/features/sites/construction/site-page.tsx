@@ -20,11 +20,11 @@ import { LoadError, Loading } from '../../../components/query-states';
 import { Section } from '../../../components/section';
 import { canChangeActivity } from '../shared/site-type';
 import { idOrUndefined } from '../../../lib/page-nav';
-import { useDeleteSite, useDrawings, useSaveSite, useSite } from './api';
+import { useDeleteSite, useDrawings, useDrawingsChanged, useSaveSite, useSite } from './api';
 import { DrawingsTable } from './drawings-table';
 import { SiteForm } from './site-form';
 import { SiteTypeChip } from './sites-page';
-import { UploadDrawingDialog } from './upload-drawing-dialog';
+import { UploadDrawingDialog } from '../../../components/site-drawing-upload/upload-drawing-dialog';
 
 /** A site page, loaded from its `:id`. */
 function WithSite({ render }: { render: (site: TSite) => ReactNode }) {
@@ -60,6 +60,7 @@ function SiteDetail({ site }: { site: TSite }) {
   const canActivity = canChangeActivity(permissions, site.type);
   const save = useSaveSite();
   const remove = useDeleteSite();
+  const drawingsChanged = useDrawingsChanged();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [table, setTable] = useState<TableQuery>({ page: 1, pageSize: DRAWINGS_PAGE_SIZE, sort: null });
   const drawings = useDrawings({ site_id: site.site_id, limit: table.pageSize, skip: (table.page - 1) * table.pageSize });
@@ -145,7 +146,7 @@ function SiteDetail({ site }: { site: TSite }) {
           canDelete={() => canActivity}
         />
       </Section>
-      <UploadDrawingDialog site={site} open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      <UploadDrawingDialog site={site} open={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={drawingsChanged} />
     </Stack>
   );
 }

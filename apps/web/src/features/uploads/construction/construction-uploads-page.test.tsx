@@ -185,8 +185,9 @@ describe('MC excavation activity uploads', { timeout: 30_000 }, () => {
     expect(items.map((li) => li.querySelector('code')?.textContent)).toEqual(['level', 'strut', 'anchor', 'design']);
     expect(items[0]).toHaveTextContent('Columns: site, record, date, level_mrl · optional: zone, stage, remarks');
     expect(items[3]).toHaveTextContent('at least one of: wall_deflection_mm, strut_force_kn, settlement_mm');
-    // Upload MC Excavation Activity may upload every kind (design rows: it or Upload Designed Value).
-    expect(within(kinds).queryByText(/You may not upload/)).toBeNull();
+    // Upload MC Excavation Activity uploads levels, struts and anchors; design rows need Upload Designed Value.
+    expect(within(kinds).getAllByText(/You may not upload/)).toHaveLength(1);
+    expect(items[3]).toHaveTextContent('You may not upload rows of this kind: they need Upload Designed Value.');
 
     const columns = within(format).getByRole('table', { name: 'Columns of the file' });
     const names = within(columns)

@@ -24,10 +24,7 @@ import { formatDateTime } from '../../../lib/display-time';
 import { downloadFile } from '../../../lib/download';
 import { errorText } from '../../../lib/error-text';
 import { useCan } from '../../../lib/use-can';
-// The site drawing upload of master data, reused as the brief of issue 19 asks (one dialog for both places). It may not
-// move to components/ in this change (features/sites is edited in parallel): the lead lifts it down after merging.
-// eslint-disable-next-line strata/import-boundaries -- reuse of the one drawing upload dialog, see above
-import { UploadDrawingDialog } from '../../sites/construction/upload-drawing-dialog';
+import { UploadDrawingDialog } from '../../../components/site-drawing-upload/upload-drawing-dialog';
 import type { Svy21Extent } from '../state/url-state';
 import { useSiteDrawings, useTunnelProgress } from './api';
 import { EMPTY_VALUE, formatDay, formatNumber } from './format';
@@ -273,7 +270,7 @@ function Drawings({ site }: { site: TSite }) {
       }
     >
       {body}
-      {canUpload && <UploadDrawingDialog site={site} open={uploading} onClose={() => setUploading(false)} />}
+      {canUpload && <UploadDrawingDialog site={site} open={uploading} onClose={() => setUploading(false)} onUploaded={() => drawings.refetch()} />}
     </Part>
   );
 }

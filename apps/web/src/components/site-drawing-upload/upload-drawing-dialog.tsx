@@ -8,10 +8,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { formatBytes, ZSiteDrawing, type TSite } from '@strata/shared';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../components/feedback';
-import { maxUploadBytes, UploadButton } from '../../../components/upload-button';
-import { useConfig } from '../../../lib/config';
-import { useDrawingsChanged } from './api';
+import { useToast } from '../feedback';
+import { maxUploadBytes, UploadButton } from '../upload-button';
+import { useConfig } from '../../lib/config';
 
 /** The upload type whose size limit applies to a site's drawings (as the server picks it). */
 export function drawingUploadType(type: TSite['type']): 'excavation' | 'tunnel' {
@@ -25,14 +24,19 @@ export interface UploadDrawingDialogProps {
   site: Pick<TSite, 'site_id' | 'site_name' | 'type'>;
   open: boolean;
   onClose: () => void;
+  /** After a drawing was stored: the caller refreshes the lists that show drawings. */
+  onUploaded: () => unknown;
 }
 
-/** Upload Drawing: one PDF, PNG, JPEG or DXF file, up to the configured size of the site type's uploads. */
-export function UploadDrawingDialog({ site, open, onClose }: UploadDrawingDialogProps) {
+/**
+ * Upload Drawing: one PDF, PNG, JPEG or DXF file, up to the configured size of the site type's uploads, to
+ * `POST /master-data/sites/{id}/drawings`. One dialog for the site's master-data page and the mined tunnel's
+ * work-space page (Upload Progress Drawing, spec §2.3).
+ */
+export function UploadDrawingDialog({ site, open, onClose, onUploaded }: UploadDrawingDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const config = useConfig();
-  const changed = useDrawingsChanged();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const settings = config.data?.settings ?? null;
   const max = maxUploadBytes(drawingUploadType(site.type), settings);
@@ -54,7 +58,7 @@ export function UploadDrawingDialog({ site, open, onClose }: UploadDrawingDialog
           onUploaded={(response) => {
             const parsed = ZSiteDrawing.safeParse(response);
             toast({ color: 'success', message: t('sites.drawing.uploaded', { file: parsed.success ? parsed.data.file_name : '' }) });
-            void changed();
+            void onUploaded();
             onClose();
           }}
         />
