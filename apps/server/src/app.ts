@@ -95,6 +95,8 @@ import { AlertRulesService } from './modules/alerts/alert-rules.service.js';
 import { alertDocumentRoutes } from './modules/alerts/alert-document.routes.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { AlertsService } from './modules/alerts/alerts.service.js';
+import { siteAlertsRoutes } from './modules/alerts/site-alerts.routes.js';
+import { SiteAlertsService } from './modules/alerts/site-alerts.service.js';
 import { actionCaseRecordResolver } from './modules/action-log/action-case-record.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
 import { ActionLogService } from './modules/action-log/action-log.service.js';
@@ -363,6 +365,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(designValuesRoutes, { designValues: new DesignValuesService(ctx) });
       await api.register(alertsRoutes, { alerts });
       await api.register(alertDocumentRoutes, { alerts, settings, ctx });
+      await api.register(siteAlertsRoutes, { siteAlerts: new SiteAlertsService(ctx, sites) }); // /civil/construction-site (issue 19)
       await api.register(alertRulesRoutes, { rules: alertRules });
       await api.register(actionLogRoutes, { actionLog });
       await api.register(attachmentsRoutes, { attachments, fileSearch, settings });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdText } from './ids.js';
 import { ZMessageParams } from '../ws-events.js';
 import { ZContractSelectionQuery } from './readings.js';
+import { ZCivilSite } from './sites.js';
 
 /**
  * Alerts (issue 9): the evaluation engine's output. The rules that raise them (rule parameters, alert templates,
@@ -34,6 +35,11 @@ export const SERIES_ALERT_KINDS = ['breached', 'spike', 'fluctuated', 'stagnant'
 /** Kinds raised by rules over several instruments (alert scenarios carry one of these). */
 export const SCENARIO_ALERT_KINDS = ['scenario', 'user', 'contract'] as const satisfies readonly AlertKind[];
 export type ScenarioAlertKind = (typeof SCENARIO_ALERT_KINDS)[number];
+/**
+ * The scenario category: what the Scenario Based Alerts tile counts and /alerts/scenario-based and
+ * /civil/construction-site list (scenario, monitoring-group and contract alerts; `user` alerts are their owner's).
+ */
+export const SCENARIO_CATEGORY_KINDS = ['scenario', 'group', 'contract'] as const satisfies readonly AlertKind[];
 
 export const ALERT_STATUSES = ['open', 'closed'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -305,6 +311,41 @@ export const ZCloseAlertRequest = z.object({
   reason: z.string().trim().min(1, 'Reason is required').max(1000, 'Reason must be at most 1000 characters'),
 });
 export type TCloseAlertRequest = z.infer<typeof ZCloseAlertRequest>;
+
+// ---- a construction site's alerts ----
+
+/** /civil/construction-site: instruments within this distance (m) of a site's geometry concern it, unless the request says otherwise. */
+export const SITE_ALERT_DEFAULT_DISTANCE = 50;
+export const SITE_ALERT_MAX_DISTANCE = 500;
+export const SITE_ALERT_STATUSES = ['open', 'closed', 'all'] as const;
+
+/** GET /civil/sites/{id}/alerts. */
+export const ZSiteAlertsQuery = z.object({
+  /** Omitted: open. */
+  status: z.enum(SITE_ALERT_STATUSES, 'Status is open, closed or all').default('open'),
+  /** Metres from the site's geometry (planar SVY21); 0: inside or on it. */
+  distance: z.coerce
+    .number('Distance is a number of metres')
+    .min(0, `Distance is from 0 to ${SITE_ALERT_MAX_DISTANCE} m`)
+    .max(SITE_ALERT_MAX_DISTANCE, `Distance is from 0 to ${SITE_ALERT_MAX_DISTANCE} m`)
+    .default(SITE_ALERT_DEFAULT_DISTANCE),
+  /** Instrument, group or scenario name, reading code, contract, kind or level contains this (as GET /alerts). */
+  keyword: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+export type TSiteAlertsQuery = z.infer<typeof ZSiteAlertsQuery>;
+
+/**
+ * The scenario-category alerts concerning a construction site, newest trigger first: those whose instruments (the
+ * ones behind the latest trigger and, for a scenario's alert, its scenario's instruments and monitoring groups'
+ * members) lie inside the site's geometry or within `distance` of it. A site without a geometry concerns no instrument.
+ */
+export const ZSiteAlertList = ZAlertList.extend({
+  site: ZCivilSite.extend({ has_geometry: z.boolean() }),
+  distance: z.number(),
+});
+export type TSiteAlertList = z.infer<typeof ZSiteAlertList>;
 
 // ---- instrument status ----
 

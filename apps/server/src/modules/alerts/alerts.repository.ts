@@ -110,6 +110,9 @@ function where(scope: ContractScope, f: AlertFilter): SQL {
   )!;
 }
 
+/** The alerts list's select and filter, for this module's other lists of alerts (a construction site's). */
+export { SELECT as ALERT_SELECT, where as alertWhere };
+
 export async function listAlerts(db: Executor, scope: ContractScope, f: AlertFilter, page: { limit: number; skip: number }) {
   const w = where(scope, f);
   const [records, [count]] = await Promise.all([

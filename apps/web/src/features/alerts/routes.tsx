@@ -5,6 +5,7 @@ import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import type { RouteAction } from '../../lib/route-meta';
 import type { AppRoute } from '../../lib/route-meta';
 import {
@@ -18,6 +19,7 @@ import {
   SCENARIO_ALERTS_PATH,
 } from './paths';
 import { ALERT_CLOSE_TASKS, ALERT_LANDING_TASKS, ALERT_VIEW_TASKS, RISK_TASKS, STATUS_TASKS } from './tasks';
+import { SITE_ALERTS_PATH } from './site/api';
 
 const landing = () => import('./landing/alert-landing-page').then((m) => ({ Component: m.AlertLandingPage }));
 const detail = () => import('./detail/alert-detail-page').then((m) => ({ Component: m.AlertDetailPage }));
@@ -100,6 +102,12 @@ export const alertsRoutes: readonly AppRoute[] = [
     path: '/alerts/:type',
     meta: { title: 'alerts.route.monitoringAlerts', tasks: ALERT_VIEW_TASKS, back: true },
     lazy: () => lists().then((m) => ({ Component: m.MonitoringAlertsPage })),
+  },
+  {
+    // Spec §2.9: a Civil table, a menu entry of Home like /civil/critical-interface (the menu has no Civil category).
+    path: SITE_ALERTS_PATH,
+    meta: { title: 'siteAlerts.route', category: 'home', icon: ConstructionOutlined, menuOrder: 39, tasks: ALERT_VIEW_TASKS },
+    lazy: () => import('./site/site-alerts-page').then((m) => ({ Component: m.SiteAlertsPage })),
   },
   {
     path: '/alert-detail/:id',

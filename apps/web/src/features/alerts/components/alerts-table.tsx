@@ -3,7 +3,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AlertKind, type AlertStatus, type TAlert } from '@strata/shared';
+import { type AlertKind, type AlertStatus, type TAlert, type TAlertList } from '@strata/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { displayTimeZone, formatDateTime } from '../../../lib/display-time';
 import { translateServerMessage } from '../../../lib/i18n';
 import type { ReactNode } from 'react';
@@ -12,7 +13,7 @@ import { AppLink } from '../../../components/app-link';
 import { DataTable, queryTableProps, useClampPage, useTableParams, useUrlFilters, type DataTableColumn } from '../../../components/data-table';
 import { SearchField } from '../../../components/search-field';
 import { useGo } from '../../../lib/page-nav';
-import { useAlerts } from '../api/alerts';
+import { useAlerts, type AlertListParams } from '../api/alerts';
 import { useAlertContracts } from '../api/keys';
 import { KIND_LABELS } from '../kinds';
 import { alertSubject, formatValue } from './alert-subject';
@@ -43,20 +44,25 @@ export interface AlertsTableProps {
   rowActions?: (alert: TAlert) => ReactNode;
   /** Extra URL keys of the page (a tab) are kept as they are; the filters add `keyword` and `status`. */
   emptyText?: string;
+  /**
+   * Where the rows come from (default `GET /alerts` of `kinds`): a hook given the page, status, keyword and active
+   * contracts (null: nothing to ask). A module-level function, the same on every render (it is called as a hook).
+   */
+  useRows?: (params: AlertListParams | null) => UseQueryResult<TAlertList>;
 }
 
 /**
  * A list of alerts with keyword search and a status filter (both in the URL), paged on the server, newest trigger
  * first; a row opens the alert.
  */
-export function AlertsTable({ kinds, label, detailPath, showKind = false, rowActions, emptyText }: AlertsTableProps) {
+export function AlertsTable({ kinds, label, detailPath, showKind = false, rowActions, emptyText, useRows = useAlerts }: AlertsTableProps) {
   const { t } = useTranslation();
   const go = useGo();
   const contracts = useAlertContracts();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const table = useTableParams();
   const status = statusOf(filters.status);
-  const query = useAlerts(contracts === null ? null : { limit: table.limit, skip: table.skip, kinds, status, keyword: filters.keyword, contracts });
+  const query = useRows(contracts === null ? null : { limit: table.limit, skip: table.skip, kinds, status, keyword: filters.keyword, contracts });
   useClampPage(query.data?.total_records, table.page, table.pageSize);
   const filtered = filters.keyword !== '';
 
