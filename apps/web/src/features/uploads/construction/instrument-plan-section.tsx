@@ -37,7 +37,9 @@ export function plansInState(records: readonly TInstrumentPlan[], state: TInstru
 
 function PlanStateChip({ state }: { state: TInstrumentPlanState }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={STATE_COLORS[state]} variant={state === 'planned' ? 'outlined' : 'filled'} label={t(`constructionUploads.plan.state.${state}`)} />;
+  return (
+    <Chip size="small" color={STATE_COLORS[state]} variant={state === 'planned' ? 'outlined' : 'filled'} label={t(`constructionUploads.plan.state.${state}`)} />
+  );
 }
 
 function PlanTotals({ totals }: { totals: readonly TInstrumentPlanTotal[] }) {

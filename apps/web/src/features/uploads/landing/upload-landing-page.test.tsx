@@ -70,7 +70,11 @@ describe('Upload landing', { timeout: 20_000 }, () => {
         .getAllByRole('heading', { level: 2 })
         .map((h) => h.textContent),
     ).toEqual(['Instrumentation', 'MC Excavation Activity', 'Mined Tunnel', 'Design Values (QP(D))', 'Instrument Plan']);
-    expect(within(list).getByRole('link', { name: /Instrument Plan/ }).getAttribute('href')).toBe('/en/upload/instrument-plan');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Instrument Plan/ })
+        .getAttribute('href'),
+    ).toBe('/en/upload/instrument-plan');
     await user.click(within(list).getByRole('link', { name: /Design Values/ }));
     await waitFor(() => expect(location()).toBe('/en/upload/qpd'), SLOW);
   });
