@@ -104,6 +104,7 @@ test.describe('readings upload, as a person', () => {
       'SI Borehole',
       'MC Excavation Activity',
       'Mined Tunnel',
+      'Design Values (QP(D))',
       'Drawings to Base Map',
       'Other Files',
       'User Import',

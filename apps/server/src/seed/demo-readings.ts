@@ -20,7 +20,8 @@ import { rng } from './demo-random.js';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const INC_DEPTHS = [2, 4, 6, 8, 10];
+/** The depths (m) the demo inclinometers read at (their QP(D) predictions too: demo-design-values.ts). */
+export const INC_DEPTHS = [2, 4, 6, 8, 10];
 /** Readings more often than daily go back this far; older ones are daily. */
 const RECENT = 3 * DAY;
 /** The demo's offline loggers: their readings stop this long before the first start. */

@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type TAlertSummary, type TConfig, type TInstrumentList, type TProjectRisks, type TSyncResponse } from '@strata/shared';
+import {
+  DEFAULT_SETTINGS,
+  type TAlertSummary,
+  type TConfig,
+  type TInstrumentDesignValues,
+  type TInstrumentList,
+  type TInstrumentPlanList,
+  type TProjectRisks,
+  type TSyncResponse,
+} from '@strata/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
@@ -154,6 +163,28 @@ describe('demo data', () => {
     expect(totals).toHaveLength(3);
     expect(totals.some((r) => r.rating !== 'Very High')).toBe(true);
     expect(totals.every((r) => new Set(r.trend.map((d) => d.score)).size > 2)).toBe(true);
+  });
+
+  it('draws a predicted line on a demo settlement marker by Marina South, and reads the instrument plans as planned > installed ≥ reading', async () => {
+    const t = { app: built.app } as TestApp;
+    const admin = DEMO_USERS.find((u) => u.loginName === 'admin')!;
+    const s = await signIn(t, admin.loginName, admin.password);
+    const [marker] = (
+      await tdb.db.query<{ id: number }>(
+        `select distinct p.instrument_id id from design_predictions p join sites s using (site_id) join instruments i using (instrument_id)
+           join instrument_types ty on ty.type_id = i.type_id
+          where s.site_name = 'Marina South Station Box' and ty.code = 'SM' order by 1 limit 1`,
+      )
+    ).rows;
+    const values = (await as(t, s, { method: 'GET', url: `/api/v1/instruments/${marker!.id}/design-values` })).json<TInstrumentDesignValues>();
+    const marina = values.sites.find((site) => site.site_name === 'Marina South Station Box')!;
+    expect(marina.current).toEqual([expect.objectContaining({ reading_code: 'DSPA', stage_no: marina.current_stage_no })]);
+    const plans = (await as(t, s, { method: 'GET', url: '/api/v1/instrument-plans' })).json<TInstrumentPlanList>();
+    const sum = (key: 'planned' | 'installed' | 'reading') => plans.totals.reduce((n, total) => n + total[key], 0);
+    expect(sum('planned')).toBeGreaterThan(sum('installed'));
+    expect(sum('installed')).toBeGreaterThanOrEqual(sum('reading'));
+    // The demo instruments read (a year of readings): most plan rows are reading.
+    expect(sum('reading')).toBeGreaterThan(sum('installed') / 2);
   });
 
   it('gives the authority user an authority role without uploads, and shows every demo account as set up by an administrator', async () => {

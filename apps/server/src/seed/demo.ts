@@ -9,6 +9,7 @@ import { seedDemoBoreholes } from './demo-ags.js';
 import { seedMasterData } from './demo-master-data.js';
 import { seedDemoStructures } from './demo-structures.js';
 import { seedDemoConstruction } from './demo-construction.js';
+import { seedDemoDesignValues } from './demo-design-values.js';
 import { DEMO_FEED_JOB } from './demo-feed.js';
 import { seedDemoReadings } from './demo-readings.js';
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed.js';
@@ -220,6 +221,8 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
     await seedDemoStructures(tx, stretches); // critical interfaces and mining works (issue 19) with their nearest instruments
     // Construction progress (issue 19): six months of excavation levels, supports, design values and tunnel shifts.
     await seedDemoConstruction(tx, now);
+    // QP(D) design values of the instruments near those sites (their charts' predicted lines) and the instrument plans.
+    await seedDemoDesignValues(tx, now);
     // Site investigation (issue 18): an AGS4 file per contract through the upload loader.
     await seedDemoBoreholes(tx, stretches, byNo, admin.userId);
     // Readings (issues 7, 16): a year of readings per instrument up to now, through the upload load path (COPY).

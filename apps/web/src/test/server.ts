@@ -24,6 +24,10 @@ export const defaultHandlers = [
   http.get(api('/instruments'), () => HttpResponse.json({ records: [], total_records: 0 })),
   http.get(api('/zones'), () => HttpResponse.json({ records: [], total_records: 0 })),
   http.get(api('/civil/sites'), () => HttpResponse.json({ records: [], total_records: 0 })),
+  // An instrument's QP(D) design values (the predicted lines of its charts): none unless a test says otherwise.
+  http.get(api('/instruments/:id/design-values'), ({ params }) =>
+    HttpResponse.json({ instrument_id: Number(params.id), instrument_name: '', contract_id: 11, sites: [] }),
+  ),
   // The user manual's uploaded documents: none unless a test says otherwise.
   http.get(api('/user-manual/documents'), () => HttpResponse.json({ records: [], total_records: 0 })),
   // The live connection of the frame: accepted, and silent unless a test says otherwise.

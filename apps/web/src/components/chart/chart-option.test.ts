@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_AXIS, buildLineChartOption, CHART, DEFAULT_DISPLAY, fitTitle, fitToBox, lineValueAxis, thresholdLines, valueExtent } from './chart-option';
+import {
+  AUTO_AXIS,
+  buildLineChartOption,
+  CHART,
+  DEFAULT_DISPLAY,
+  fitTitle,
+  fitToBox,
+  lineValueAxis,
+  PREDICTION_COLORS,
+  predictionChartLines,
+  thresholdLines,
+  valueExtent,
+} from './chart-option';
 
 const LEVELS = [
   { code: 'CL', color: '#4fc3f7', severity: 1 },
@@ -75,6 +87,52 @@ describe('line chart option', () => {
     ]);
     expect(data[0]!.name).toBe('AL (upper)');
     expect(data[0]!.lineStyle.type).toBe('dashed');
+  });
+
+  it('draws a prediction as a dashed series of its own across the data’s span, named in the legend, the axis spanning it', () => {
+    const predictions = [{ label: 'Predicted (QP(D)) · MARINA-S stage 3: -15 mm', value: -15 }];
+    const option = buildLineChartOption({
+      lines: [LINE],
+      thresholds: thresholdLines(THRESHOLDS, 'DSPA', LEVELS),
+      predictions,
+      precision: 1,
+    }) as unknown as Omit<Option, 'series'> & {
+      series: (Option['series'][number] & { name: string; type: string; lineStyle?: { type: string }; color?: string })[];
+    };
+    expect(option.series.map((s) => s.name)).toEqual(['DSPA', 'Predicted (QP(D)) · MARINA-S stage 3: -15 mm']);
+    const predicted = option.series[1]!;
+    expect(predicted.type).toBe('line');
+    expect(predicted.lineStyle?.type).toBe('dashed');
+    expect(predicted.color).toBe(PREDICTION_COLORS[0]);
+    // From the first to the last reading (the third value is the instant; the first the zone's wall clock).
+    expect(predicted.data.map((d) => [d[2], d[1]])).toEqual([
+      [Date.UTC(2026, 0, 1), -15],
+      [Date.UTC(2026, 0, 2), -15],
+    ]);
+    expect(option.yAxis.min).toBeLessThanOrEqual(-15);
+    expect(option.legend.show).toBe(true);
+    // The thresholds stay marks of the first series; the prediction is a line, not a mark.
+    expect(option.series[0]!.markLine!.data.length).toBeGreaterThan(0);
+    expect(predicted.markLine).toBeUndefined();
+  });
+
+  it('draws nothing more without predictions, or without data to span', () => {
+    const plain = buildLineChartOption({ lines: [LINE], precision: 1 }) as unknown as Option;
+    expect(plain.series).toHaveLength(1);
+    expect(plain.yAxis.min).toBeGreaterThan(-15);
+    expect(JSON.stringify(buildLineChartOption({ lines: [LINE], predictions: [], precision: 1 }))).toBe(
+      JSON.stringify(buildLineChartOption({ lines: [LINE], precision: 1 })),
+    );
+    expect(predictionChartLines([{ name: 'X', points: [] }], [{ label: 'P', value: 1 }])).toEqual([]);
+    expect(
+      predictionChartLines(
+        [LINE],
+        [
+          { label: 'P', value: 1 },
+          { label: 'Q', value: 2, color: '#123456' },
+        ],
+      ).map((l) => l.color),
+    ).toEqual([PREDICTION_COLORS[0], '#123456']);
   });
 
   it('spans every level with All levels', () => {

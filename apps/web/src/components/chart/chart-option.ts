@@ -46,11 +46,27 @@ export interface ChartLine {
   color?: string;
 }
 
+/**
+ * A predicted value (the QP(D)'s design value of the current stage): a dashed horizontal line across the data's time
+ * span, on the value axis of the readings, named in the legend and the tooltip by its label.
+ */
+export interface PredictionLine {
+  /** e.g. "Predicted (QP(D)) · MARINA-S stage 3: -15 mm". */
+  label: string;
+  value: number;
+  color?: string;
+}
+
+/** The predicted lines' colours (one per line, in turn): apart from the level colours and the series palette. */
+export const PREDICTION_COLORS = ['#5d4037', '#7b1fa2', '#455a64'];
+
 export interface LineChartInput {
   title?: string;
   subtitle?: string;
   lines: readonly ChartLine[];
   thresholds?: readonly ThresholdLine[];
+  /** Predicted values, drawn beside the thresholds (dashed, in the legend); the value axis spans them. */
+  predictions?: readonly PredictionLine[];
   xType?: 'time' | 'value';
   /** The zone a time axis and its tooltip show (default Asia/Singapore): the configured one, never the browser's. */
   timezone?: string;
@@ -67,6 +83,20 @@ export interface LineChartInput {
 
 export function hasPoints(lines: readonly ChartLine[]): boolean {
   return lines.some((l) => l.points.length > 0);
+}
+
+/** The lines of the predictions: two points each, at the earliest and the latest x of the data (none without data). */
+export function predictionChartLines(lines: readonly ChartLine[], predictions: readonly PredictionLine[]): ChartLine[] {
+  const span = dataExtent(lines, 0);
+  if (!span) return [];
+  return predictions.map((p, i) => ({
+    name: p.label,
+    points: [
+      [span[0], p.value],
+      [span[1], p.value],
+    ],
+    color: p.color ?? PREDICTION_COLORS[i % PREDICTION_COLORS.length],
+  }));
 }
 
 /** A mark line drawn for its label only (opacity 0 would hide the label too). */
@@ -133,7 +163,8 @@ export function lineValueAxis(
  * - a time axis in the configured zone: drawn in UTC on the zone's wall clock (`chart-time.ts`), ticks labelled
  *   DD/MM/YYYY or HH:mm:ss, the tooltip's time DD/MM/YYYY HH:mm:ss;
  * - the value axis follows the data to nice ends; the threshold levels inside or near it are dashed lines in their
- *   colours (every level with the toolbar's "All levels");
+ *   colours (every level with the toolbar's "All levels"); predicted values are dashed series of their own across the
+ *   data's span, named in the legend, and the axis spans them;
  * - the levels' names and values, the nearest level off the axis and each series' latest value are labels in the right
  *   margin, stacked apart once the height is known (`margin-labels.ts`); the legend is below the plot;
  * - zoom by wheel/pinch down to 0.1 % of the data (§9 zoom scale extent 0 to 1000), and the toolbar's switches and
@@ -152,7 +183,8 @@ export function buildLineChartOption(input: LineChartInput): EChartsCoreOption {
   const legendShown = display.legend && input.lines.length > 0;
   const titleShown = Boolean(input.title);
   const subtitleShown = titleShown && display.subtitle && Boolean(input.subtitle);
-  const value = lineValueAxis(input.lines, thresholds, display.allLevels, precision, axis);
+  const predicted = predictionChartLines(input.lines, input.predictions ?? []);
+  const value = lineValueAxis([...input.lines, ...predicted], thresholds, display.allLevels, precision, axis);
   const range = value.range;
   const fmt = (v: number) => String(round(v, precision));
 
@@ -261,22 +293,35 @@ export function buildLineChartOption(input: LineChartInput): EChartsCoreOption {
       splitLine: { show: display.grid, lineStyle: { color: gridColor } },
     },
     dataZoom: [{ type: 'inside', xAxisIndex: 0, filterMode: 'none', minSpan: 100 / CHART.zoomScaleExtent[1] }],
-    series: input.lines.map((line, i) => {
-      const own = latestMark(latest[i] ?? null, line.color);
-      const lines = i === 0 && markLine ? { ...markLine, data: [...markLine.data, ...(own?.data ?? [])] } : own;
-      return {
+    series: [
+      ...input.lines.map((line, i) => {
+        const own = latestMark(latest[i] ?? null, line.color);
+        const lines = i === 0 && markLine ? { ...markLine, data: [...markLine.data, ...(own?.data ?? [])] } : own;
+        return {
+          name: line.name,
+          type: 'line',
+          showSymbol: line.points.length <= 60,
+          symbolSize: 4,
+          sampling: 'lttb',
+          color: line.color,
+          data: line.points.map((p) => (time ? [x(p[0]), p[1], p[0]] : [p[0], p[1]])),
+          label: { show: display.labels && line.points.length <= 30, formatter: (p: { value: number[] }) => fmt(p.value[1]!) },
+          labelLayout: { hideOverlap: true },
+          ...(lines ? { markLine: lines } : {}),
+        };
+      }),
+      ...predicted.map((line) => ({
         name: line.name,
         type: 'line',
-        showSymbol: line.points.length <= 60,
-        symbolSize: 4,
-        sampling: 'lttb',
         color: line.color,
+        showSymbol: false,
+        symbol: 'none',
+        silent: true,
+        lineStyle: { type: 'dashed', width: 2 },
         data: line.points.map((p) => (time ? [x(p[0]), p[1], p[0]] : [p[0], p[1]])),
-        label: { show: display.labels && line.points.length <= 30, formatter: (p: { value: number[] }) => fmt(p.value[1]!) },
-        labelLayout: { hideOverlap: true },
-        ...(lines ? { markLine: lines } : {}),
-      };
-    }),
+        label: { show: false },
+      })),
+    ],
   };
 }
 

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimezone } from '../../lib/config';
 import { formatDateTime } from '../../lib/display-time';
-import { buildLineChartOption, CHART, hasPoints, type ChartLine, type ThresholdLine } from './chart-option';
+import { buildLineChartOption, CHART, hasPoints, type ChartLine, type PredictionLine, type ThresholdLine } from './chart-option';
 import { ChartPanel, type ChartView } from './chart-panel';
 import type { EChartProps } from './echart';
 
@@ -13,6 +13,8 @@ export interface LineChartPanelProps {
   subtitle?: string;
   lines: readonly ChartLine[];
   thresholds?: readonly ThresholdLine[];
+  /** Predicted values (QP(D)): dashed lines beside the thresholds, in the legend. */
+  predictions?: readonly PredictionLine[];
   xType?: 'time' | 'value';
   yName?: string;
   precision?: number;
@@ -39,6 +41,7 @@ export function LineChartPanel({
   subtitle,
   lines,
   thresholds,
+  predictions,
   xType = 'time',
   yName,
   precision,
@@ -60,6 +63,7 @@ export function LineChartPanel({
         subtitle,
         lines,
         thresholds,
+        predictions,
         xType,
         timezone: tz,
         yName,
@@ -69,7 +73,7 @@ export function LineChartPanel({
         textColor: theme.palette.text.secondary,
         gridColor: theme.palette.divider,
       }),
-    [title, subtitle, lines, thresholds, xType, tz, yName, precision, theme],
+    [title, subtitle, lines, thresholds, predictions, xType, tz, yName, precision, theme],
   );
 
   const description = useMemo(() => {
@@ -92,11 +96,12 @@ export function LineChartPanel({
         }),
       ];
     });
-    return [...parts, dataNote].filter(Boolean).join(' ') || undefined;
-  }, [xType, lines, dataNote, t, tz, precision, yName]);
+    const predicted = (predictions ?? []).map((p) => `${p.label}.`);
+    return [...parts, ...predicted, dataNote].filter(Boolean).join(' ') || undefined;
+  }, [xType, lines, predictions, dataNote, t, tz, precision, yName]);
 
   return (
-    <Box data-threshold-lines={thresholds?.length ?? 0}>
+    <Box data-threshold-lines={thresholds?.length ?? 0} data-predicted-lines={predictions?.length ?? 0}>
       <ChartPanel
         buildOption={buildOption}
         empty={!hasPoints(lines)}

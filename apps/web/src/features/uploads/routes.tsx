@@ -5,15 +5,20 @@ import type { AppRoute } from '../../lib/route-meta';
 import { CONSTRUCTION_UPLOADS } from './construction/records';
 import { UPLOAD_LANDING_TASKS } from './landing/tiles';
 
-const excavation = CONSTRUCTION_UPLOADS.excavation;
-const tunnel = CONSTRUCTION_UPLOADS.tunnel;
+const PAGES = {
+  excavation: { title: 'constructionUploads.route.excavation', page: 'ExcavationUploadsPage' },
+  tunnel: { title: 'constructionUploads.route.tunnel', page: 'TunnelUploadsPage' },
+  qpd: { title: 'constructionUploads.route.qpd', page: 'QpdUploadsPage' },
+  'instrument-plan': { title: 'constructionUploads.route.instrumentPlan', page: 'InstrumentPlanUploadsPage' },
+} as const;
 
 /**
  * Data uploads (spec §2.12; issue 7 "Readings ingest"): the `/upload` landing with a tile per served type, the
  * instrument readings uploads (upload and filter actions, the history) and one upload's page (progress, the per-row
  * report, Approve / Reject); SI boreholes (issue 18); MC excavation activity and mined tunnel activity (issue 19,
  * decision 038: the upload opens on its type's page, `?upload=<id>`, where an approver's notification leads too, so
- * Approve Upload opens them). `/upload/user-import` is the administration's bulk user upload, registered by that
+ * Approve Upload opens them); QP(D) design values and instrument plans the same way (issue 19, schemas/design-values.ts;
+ * the instrument plan's page shows the plan against reality too). `/upload/user-import` is the administration's bulk user upload, registered by that
  * feature (as files registers `/upload/map` and `/upload/document`).
  */
 export const uploadsRoutes: readonly AppRoute[] = [
@@ -57,10 +62,10 @@ export const uploadsRoutes: readonly AppRoute[] = [
     },
     lazy: () => import('./borehole/borehole-uploads-page').then((m) => ({ Component: m.BoreholeUploadsPage })),
   },
-  ...[excavation, tunnel].map((spec): AppRoute => ({
+  ...Object.values(CONSTRUCTION_UPLOADS).map((spec): AppRoute => ({
     path: `/upload/${spec.type}`,
     meta: {
-      title: spec.type === 'excavation' ? 'constructionUploads.route.excavation' : 'constructionUploads.route.tunnel',
+      title: PAGES[spec.type].title,
       tasks: [...spec.uploadTasks, spec.historyTask, 'ApproveUpload'],
       back: true,
       actions: [
@@ -70,7 +75,7 @@ export const uploadsRoutes: readonly AppRoute[] = [
     },
     lazy: () =>
       import('./construction/construction-uploads-page').then((m) => ({
-        Component: spec.type === 'excavation' ? m.ExcavationUploadsPage : m.TunnelUploadsPage,
+        Component: m[PAGES[spec.type].page],
       })),
   })),
 ];

@@ -12,7 +12,7 @@ import { decisionDetails, uploadDetails, UploadCounts, UploadProgress, UploadSta
 import { CONSTRUCTION_UPLOADS, type ConstructionUploadType } from './records';
 
 /**
- * One construction upload (`/upload/{excavation|tunnel}?upload=<id>`, the link of its notifications): its progress
+ * One sheet upload (`/upload/{excavation|tunnel|qpd|instrument-plan}?upload=<id>`, the link of its notifications): its progress
  * while the rows are checked or written (asked again every 1.5 s, and at once on the live `uploads` event), the
  * counts, the per-row findings, and Approve / Reject for holders of Approve Upload (approving writes the valid rows).
  */
@@ -51,7 +51,7 @@ function ConstructionUpload({ type, upload, onClose }: { type: ConstructionUploa
             upload={upload}
             texts={{
               done: t('constructionUploads.upload.done', { count: upload.rows_loaded }),
-              doneLink: { to: CONSTRUCTION_UPLOADS[type].listPath, text: t(`constructionUploads.upload.open.${type}`) },
+              doneLink: { to: CONSTRUCTION_UPLOADS[type].listPath, text: t(`constructionUploads.upload.open.${CONSTRUCTION_UPLOADS[type].key}`) },
               validatedApprover: t('constructionUploads.upload.validatedApprover'),
               invalid: t('constructionUploads.upload.invalid'),
             }}

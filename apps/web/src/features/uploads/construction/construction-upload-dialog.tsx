@@ -19,7 +19,7 @@ import { sendFieldErrors, UploadContractField } from '../shared/contract-field';
 import { plainProblem, SendProblemAlert, sendProblem, SHEET_ACCEPT, type SendProblem } from '../shared/send-problem';
 import { sendConstructionFile } from './api';
 import { TemplateButtons } from './file-format';
-import type { ConstructionUploadType } from './records';
+import { CONSTRUCTION_UPLOADS, type ConstructionUploadType } from './records';
 
 export interface ConstructionUploadDialogProps {
   type: ConstructionUploadType;
@@ -30,7 +30,8 @@ export interface ConstructionUploadDialogProps {
 }
 
 /**
- * Upload MC Excavation Activity / Mined Tunnel Activity: the contract whose sites (drives) the file names (required),
+ * Upload MC Excavation Activity / Mined Tunnel Activity / Design Values / Instrument Plan: the contract whose sites,
+ * drives or instruments the file names (required),
  * the CSV or XLSX file, the templates, and the send's progress. The server's field errors land on their field; a file
  * already uploaded (409) may be sent again with force.
  */
@@ -40,6 +41,7 @@ export function ConstructionUploadDialog({ type, open, onClose, onUploaded }: Co
   const config = useConfig();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
+  const key = CONSTRUCTION_UPLOADS[type].key;
   const [contract, setContract] = useState('');
   const [touched, setTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -77,11 +79,11 @@ export function ConstructionUploadDialog({ type, open, onClose, onUploaded }: Co
 
   return (
     <Dialog open={open} onClose={sending ? undefined : onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t(`constructionUploads.dialog.${type}`)}</DialogTitle>
+      <DialogTitle id={titleId}>{t(`constructionUploads.dialog.${key}`)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {t(`constructionUploads.dialog.${type}Hint`, { max: formatBytes(max) })}
+            {t(`constructionUploads.dialog.${key}Hint`, { max: formatBytes(max) })}
           </Typography>
           <Box>
             <Typography variant="subtitle2" component="h3" gutterBottom>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { TUpload } from '@strata/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, queryTableProps, useClampPage, type DataTableColumn } from '../../../components/data-table';
 import { AppAlert } from '../../../components/feedback';
@@ -11,16 +12,19 @@ import { useConstructionUploads } from './api';
 import { ConstructionUploadDetail } from './construction-upload-detail';
 import { ConstructionUploadDialog } from './construction-upload-dialog';
 import { FileFormat } from './file-format';
+import { InstrumentPlanSection } from './instrument-plan-section';
 import { CONSTRUCTION_UPLOADS, type ConstructionUploadType } from './records';
 
 /**
- * `/upload/excavation` (MC excavation activity) and `/upload/tunnel` (mined tunnel sequence and shift reports), spec
- * §2.12 and decision 038. Upload (any task of CONSTRUCTION_UPLOAD_TASKS of the type) opens the dialog; Filter shows the
- * history's filters; the history (View Construction Activity Upload History) lists the uploads, newest first;
+ * One page for the row-checked sheet uploads of issue 19 (spec §2.12): `/upload/excavation` (MC excavation activity)
+ * and `/upload/tunnel` (mined tunnel sequence and shift reports), decision 038; `/upload/qpd` (QP(D) design values) and
+ * `/upload/instrument-plan` (instrument plans), schemas/design-values.ts. Upload (the type's upload tasks) opens the
+ * dialog; Filter shows the history's filters; the history (the type's history task) lists the uploads, newest first;
  * `?upload=<id>` — a row's click, a new upload, a notification's link — shows that upload: its checking, counts,
- * findings and Approve / Reject. The file's format (templates, row kinds, columns) is described on the page.
+ * findings and Approve / Reject. The file's format (templates, row kinds, columns) is described on the page; `children`
+ * (the instrument plan against reality) come after the history.
  */
-function ConstructionUploadsPage({ type }: { type: ConstructionUploadType }) {
+function ConstructionUploadsPage({ type, children }: { type: ConstructionUploadType; children?: ReactNode }) {
   const { t } = useTranslation();
   const spec = CONSTRUCTION_UPLOADS[type];
   const canView = useCan(spec.historyTask);
@@ -29,6 +33,7 @@ function ConstructionUploadsPage({ type }: { type: ConstructionUploadType }) {
   const query = useConstructionUploads(type, params, canView);
   useClampPage(query.data?.total_records, table.page, table.pageSize);
 
+  const historyTask = t(`constructionUploads.task.${spec.historyTask}` as 'constructionUploads.task.ViewConstructionActivityUploadHistory');
   const base = historyColumns(t);
   const columns: DataTableColumn<TUpload>[] = [
     { id: 'file_name', label: t('uploadPages.history.file'), minWidth: 180, render: (u) => <Box sx={{ overflowWrap: 'anywhere' }}>{u.file_name}</Box> },
@@ -46,7 +51,7 @@ function ConstructionUploadsPage({ type }: { type: ConstructionUploadType }) {
       {filtersShown && canView && <UploadFilters values={filters} set={setFilters} />}
       {canView ? (
         <DataTable
-          label={t(`constructionUploads.history.${type}`)}
+          label={t(`constructionUploads.history.${spec.key}`)}
           columns={columns}
           {...queryTableProps(query)}
           page={table.page}
@@ -59,8 +64,12 @@ function ConstructionUploadsPage({ type }: { type: ConstructionUploadType }) {
           }
         />
       ) : (
-        <AppAlert type="info" message={t(canUpload ? 'constructionUploads.history.noHistory' : 'constructionUploads.history.approverOnly')} />
+        <AppAlert
+          type="info"
+          message={t(canUpload ? 'constructionUploads.history.noHistory' : 'constructionUploads.history.approverOnly', { task: historyTask })}
+        />
       )}
+      {children}
       <FileFormat type={type} />
       <ConstructionUploadDialog
         type={type}
@@ -81,4 +90,16 @@ export function ExcavationUploadsPage() {
 
 export function TunnelUploadsPage() {
   return <ConstructionUploadsPage type="tunnel" />;
+}
+
+export function QpdUploadsPage() {
+  return <ConstructionUploadsPage type="qpd" />;
+}
+
+export function InstrumentPlanUploadsPage() {
+  return (
+    <ConstructionUploadsPage type="instrument-plan">
+      <InstrumentPlanSection />
+    </ConstructionUploadsPage>
+  );
 }

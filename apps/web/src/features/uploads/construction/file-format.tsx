@@ -44,8 +44,10 @@ const code = (names: readonly string[]) => names.join(', ');
 
 /**
  * What a file of the type holds, so it can be filled without reading code: the templates, each row kind (the `record`
- * column's value) with its columns and who may upload it, and what every column means — all from the contract's
- * constants (EXCAVATION_UPLOAD_COLUMNS, TUNNEL_UPLOAD_COLUMNS, CONSTRUCTION_UPLOAD_TASKS).
+ * column's value) with its columns and who may upload it — or, for a file of one kind of row (QP(D), instrument plan),
+ * the columns every row needs — and what every column means, all from the contract's constants
+ * (EXCAVATION_UPLOAD_COLUMNS, TUNNEL_UPLOAD_COLUMNS, CONSTRUCTION_UPLOAD_TASKS, QPD_UPLOAD_COLUMNS,
+ * INSTRUMENT_PLAN_UPLOAD_COLUMNS).
  */
 export function FileFormat({ type }: { type: ConstructionUploadType }) {
   const { t } = useTranslation();
@@ -53,7 +55,7 @@ export function FileFormat({ type }: { type: ConstructionUploadType }) {
   const spec = CONSTRUCTION_UPLOADS[type];
   const records = spec.kinds.map((kind) => kind.record);
   return (
-    <Section title={t('constructionUploads.format.title')} subheader={t(`constructionUploads.format.${type}`)}>
+    <Section title={t('constructionUploads.format.title')} subheader={t(`constructionUploads.format.${spec.key}`)}>
       <Stack spacing={2}>
         <Box>
           <Typography variant="subtitle2" component="h3" gutterBottom>
@@ -61,41 +63,48 @@ export function FileFormat({ type }: { type: ConstructionUploadType }) {
           </Typography>
           <TemplateButtons type={type} />
         </Box>
-        <Box>
-          <Typography variant="subtitle2" component="h3" gutterBottom id={`${type}-kinds`}>
-            {t('constructionUploads.format.kinds')}
-          </Typography>
-          <Stack component="ul" spacing={1} aria-labelledby={`${type}-kinds`} sx={{ m: 0, pl: 2.5 }}>
-            {spec.kinds.map((kind) => {
-              const mine = hasAnyPermission(permissions, kind.tasks);
-              return (
-                <Box component="li" key={kind.record}>
-                  <Typography variant="body2">
-                    <Box component="code" sx={{ fontWeight: 600 }}>
-                      {kind.record}
-                    </Box>
-                    {' — '}
-                    {t(`constructionUploads.kind.${kind.record}` as 'constructionUploads.kind.level')}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('constructionUploads.format.required', { columns: code(kind.required) })}
-                    {kind.oneOf ? ` · ${t('constructionUploads.format.oneOf', { columns: code(kind.oneOf) })}` : ''}
-                    {kind.optional.length > 0 ? ` · ${t('constructionUploads.format.optional', { columns: code(kind.optional) })}` : ''}
-                  </Typography>
-                  {!mine && (
-                    <Typography variant="body2" color="warning.main">
-                      {t('constructionUploads.format.notYours', {
-                        tasks: kind.tasks.map((task) => t(`constructionUploads.task.${task}` as 'constructionUploads.task.UploadDesignedValue')).join(' / '),
-                      })}
+        {spec.kinds.length > 0 ? (
+          <Box>
+            <Typography variant="subtitle2" component="h3" gutterBottom id={`${type}-kinds`}>
+              {t('constructionUploads.format.kinds')}
+            </Typography>
+            <Stack component="ul" spacing={1} aria-labelledby={`${type}-kinds`} sx={{ m: 0, pl: 2.5 }}>
+              {spec.kinds.map((kind) => {
+                const mine = hasAnyPermission(permissions, kind.tasks);
+                return (
+                  <Box component="li" key={kind.record}>
+                    <Typography variant="body2">
+                      <Box component="code" sx={{ fontWeight: 600 }}>
+                        {kind.record}
+                      </Box>
+                      {' — '}
+                      {t(`constructionUploads.kind.${kind.record}` as 'constructionUploads.kind.level')}
                     </Typography>
-                  )}
-                </Box>
-              );
-            })}
-          </Stack>
-        </Box>
+                    <Typography variant="body2" color="text.secondary">
+                      {t('constructionUploads.format.required', { columns: code(kind.required) })}
+                      {kind.oneOf ? ` · ${t('constructionUploads.format.oneOf', { columns: code(kind.oneOf) })}` : ''}
+                      {kind.optional.length > 0 ? ` · ${t('constructionUploads.format.optional', { columns: code(kind.optional) })}` : ''}
+                    </Typography>
+                    {!mine && (
+                      <Typography variant="body2" color="warning.main">
+                        {t('constructionUploads.format.notYours', {
+                          tasks: kind.tasks.map((task) => t(`constructionUploads.task.${task}` as 'constructionUploads.task.UploadDesignedValue')).join(' / '),
+                        })}
+                      </Typography>
+                    )}
+                  </Box>
+                );
+              })}
+            </Stack>
+          </Box>
+        ) : (
+          <Typography variant="body2">
+            {t('constructionUploads.format.required', { columns: code(spec.required ?? []) })}
+            {spec.optional && spec.optional.length > 0 ? ` · ${t('constructionUploads.format.optional', { columns: code(spec.optional) })}` : ''}
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary">
-          {t(`constructionUploads.format.${type}Rules`)}
+          {t(`constructionUploads.format.${spec.key}Rules`)}
         </Typography>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('constructionUploads.format.columns')}>
@@ -114,7 +123,7 @@ export function FileFormat({ type }: { type: ConstructionUploadType }) {
                   <TableCell>
                     {column === 'record'
                       ? t('constructionUploads.column.record', { kinds: code(records) })
-                      : t(`constructionUploads.column.${column}` as 'constructionUploads.column.site')}
+                      : t(`constructionUploads.${spec.columnTexts}.${column}` as 'constructionUploads.column.site')}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,4 +1,11 @@
-import { EXCAVATION_RECORDS, EXCAVATION_UPLOAD_COLUMNS, TUNNEL_RECORDS, TUNNEL_UPLOAD_COLUMNS } from '@strata/shared';
+import {
+  EXCAVATION_RECORDS,
+  EXCAVATION_UPLOAD_COLUMNS,
+  INSTRUMENT_PLAN_UPLOAD_COLUMNS,
+  QPD_UPLOAD_COLUMNS,
+  TUNNEL_RECORDS,
+  TUNNEL_UPLOAD_COLUMNS,
+} from '@strata/shared';
 import { describe, expect, it } from 'vitest';
 import { CONSTRUCTION_UPLOADS, EXCAVATION_KINDS, TUNNEL_KINDS, templatePath } from './records';
 
@@ -28,5 +35,20 @@ describe('the construction file descriptions', () => {
     expect([...CONSTRUCTION_UPLOADS.tunnel.uploadTasks].sort()).toEqual(['UploadMinedTunnelSequence', 'UploadTunnelShiftReport']);
     expect(CONSTRUCTION_UPLOADS.tunnel.historyTask).toBe('ViewConstructionActivityUploadHistory');
     expect(templatePath('excavation', 'xlsx')).toBe('/uploads/templates/excavation?format=xlsx');
+  });
+
+  it('describe the QP(D) and instrument plan files by their columns alone, every column once, with the contract’s tasks', () => {
+    for (const [spec, columns] of [
+      [CONSTRUCTION_UPLOADS.qpd, QPD_UPLOAD_COLUMNS],
+      [CONSTRUCTION_UPLOADS['instrument-plan'], INSTRUMENT_PLAN_UPLOAD_COLUMNS],
+    ] as const) {
+      expect(spec.kinds).toEqual([]);
+      expect([...(spec.required ?? []), ...(spec.optional ?? [])].sort()).toEqual([...columns].sort());
+    }
+    expect(CONSTRUCTION_UPLOADS.qpd.uploadTasks).toEqual(['UploadDesignedValue']);
+    expect(CONSTRUCTION_UPLOADS.qpd.historyTask).toBe('ViewDesignValueUploadHistory');
+    expect(CONSTRUCTION_UPLOADS['instrument-plan'].uploadTasks).toEqual(['ManageInstruments']);
+    expect(CONSTRUCTION_UPLOADS['instrument-plan'].historyTask).toBe('ViewInstrumentationUploadHistory');
+    expect(templatePath('instrument-plan', 'csv')).toBe('/uploads/templates/instrument-plan?format=csv');
   });
 });

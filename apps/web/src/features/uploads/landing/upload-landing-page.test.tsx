@@ -41,8 +41,8 @@ describe('Upload landing', { timeout: 20_000 }, () => {
     const titles = within(list)
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
-    // Instrument Plan's page is not registered here, so no tile even with Manage Instruments.
-    expect(titles).toEqual(['Instrumentation', 'User Import']);
+    // Manage Instruments uploads the instrument plan; the map and document pages are not registered here.
+    expect(titles).toEqual(['Instrumentation', 'User Import', 'Instrument Plan']);
 
     await user.click(within(list).getByRole('link', { name: /User Import/ }));
     await waitFor(() => expect(location()).toBe('/en/upload/user-import?tab=upload'));
@@ -61,6 +61,24 @@ describe('Upload landing', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/en/upload/tunnel'), SLOW);
   });
 
+  it('lists Design Values (QP(D)) after Mined Tunnel and Instrument Plan last (Upload Designed Value opens excavation design rows too), and opens them', async () => {
+    signedIn(['UploadTunnelShiftReport', 'UploadDesignedValue', 'ViewInstrumentationUploadHistory']);
+    const { user, location } = renderApp('/en/upload');
+    const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Instrumentation', 'MC Excavation Activity', 'Mined Tunnel', 'Design Values (QP(D))', 'Instrument Plan']);
+    expect(
+      within(list)
+        .getByRole('link', { name: /Instrument Plan/ })
+        .getAttribute('href'),
+    ).toBe('/en/upload/instrument-plan');
+    await user.click(within(list).getByRole('link', { name: /Design Values/ }));
+    await waitFor(() => expect(location()).toBe('/en/upload/qpd'), SLOW);
+  });
+
   it('is in the Data Upload menu and hides tiles whose page the user may not open', async () => {
     setViewport(WIDTHS.desktop);
     signedIn(['ViewInstrumentationUploadHistory']);
@@ -72,8 +90,8 @@ describe('Upload landing', { timeout: 20_000 }, () => {
       within(list)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual([expect.stringContaining('Instrumentation')]);
-    await user.click(within(list).getByRole('link'));
+    ).toEqual([expect.stringContaining('Instrumentation'), expect.stringContaining('Instrument Plan')]);
+    await user.click(within(list).getByRole('link', { name: /Instrumentation/ }));
     await waitFor(() => expect(location()).toBe('/en/upload/instrument'), SLOW);
   });
 });
@@ -86,35 +104,48 @@ describe('upload tiles shown', () => {
       meta: { title: 'uploadPages.route.instrument', tasks: ['UploadInstrumentationFiles', 'ViewInstrumentationUploadHistory'] },
       Component: Page,
     },
-    { path: '/master-data/instrument/import', meta: { title: 'uploadPages.tile.instrumentPlan', tasks: ['ManageInstruments'] }, Component: Page },
+    { path: '/upload/instrument-plan', meta: { title: 'uploadPages.tile.instrumentPlan', tasks: ['ManageInstruments'] }, Component: Page },
   ];
 
   it("reads each tile's tasks from its registered route", () => {
     const paths = (permissions: string[]) => visibleTiles(UPLOAD_TILES, routes, permissions).map((tile) => tile.path);
-    expect(paths(['ManageInstruments', 'BulkUserUpload'])).toEqual(['/master-data/instrument/import']);
-    expect(paths(['ViewInstrumentationUploadHistory', 'ManageInstruments'])).toEqual(['/upload/instrument', '/master-data/instrument/import']);
+    expect(paths(['ManageInstruments', 'BulkUserUpload'])).toEqual(['/upload/instrument-plan']);
+    expect(paths(['ViewInstrumentationUploadHistory', 'ManageInstruments'])).toEqual(['/upload/instrument', '/upload/instrument-plan']);
     expect(paths(['ApproveUpload'])).toEqual([]);
   });
 
-  it('keeps the spec’s order: instrument, borehole, excavation, tunnel, map, document, user import, instrument plan', () => {
+  it('keeps the spec’s order: instrument, borehole, excavation, tunnel, qpd, map, document, user import, instrument plan', () => {
     expect(UPLOAD_TILES.map((tile) => tile.path)).toEqual([
       '/upload/instrument',
       '/upload/borehole',
       '/upload/excavation',
       '/upload/tunnel',
+      '/upload/qpd',
       '/upload/map',
       '/upload/document',
       '/upload/user-import',
-      '/master-data/instrument/import',
+      '/upload/instrument-plan',
     ]);
+  });
+
+  it('shows Design Values to its uploaders, its history’s readers and approvers, and Instrument Plan to Manage Instruments and the instrumentation history', () => {
+    const paths = (permissions: string[]) => visibleTiles(UPLOAD_TILES, uploadsRoutes, permissions).map((tile) => tile.path);
+    expect(paths(['UploadDesignedValue'])).toEqual(['/upload/excavation', '/upload/qpd']);
+    expect(paths(['ViewDesignValueUploadHistory'])).toEqual(['/upload/qpd']);
+    expect(paths(['ManageInstruments'])).toEqual(['/upload/instrument-plan']);
+    expect(paths(['ViewInstrumentationUploadHistory'])).toEqual(['/upload/instrument', '/upload/instrument-plan']);
+    for (const code of ['UploadDesignedValue', 'ViewDesignValueUploadHistory', 'ManageInstruments', 'ViewInstrumentationUploadHistory']) {
+      expect(UPLOAD_LANDING_TASKS).toContain(code);
+    }
+    expect(new Set(UPLOAD_LANDING_TASKS).size).toBe(UPLOAD_LANDING_TASKS.length);
   });
 
   it('shows the construction tiles to whoever may open their pages: any of their upload tasks, the history, or Approve Upload', () => {
     const paths = (permissions: string[]) => visibleTiles(UPLOAD_TILES, uploadsRoutes, permissions).map((tile) => tile.path);
-    expect(paths(['UploadDesignedValue'])).toEqual(['/upload/excavation']);
+    expect(paths(['UploadDesignedValue'])).toEqual(['/upload/excavation', '/upload/qpd']);
     expect(paths(['UploadMinedTunnelSequence'])).toEqual(['/upload/tunnel']);
     expect(paths(['ViewConstructionActivityUploadHistory'])).toEqual(['/upload/excavation', '/upload/tunnel']);
-    expect(paths(['ApproveUpload'])).toEqual(['/upload/excavation', '/upload/tunnel']);
+    expect(paths(['ApproveUpload'])).toEqual(['/upload/excavation', '/upload/tunnel', '/upload/qpd', '/upload/instrument-plan']);
     for (const code of [
       'UploadMCExcavationActivity',
       'UploadDesignedValue',

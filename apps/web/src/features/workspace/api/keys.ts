@@ -14,6 +14,7 @@ export const workspaceKeys = {
   instruments: (contractIds: readonly number[]) => [...workspaceKeys.all, 'instruments', [...contractIds]] as const,
   instrument: (instrumentId: number | undefined) => [...workspaceKeys.all, 'instrument', instrumentId] as const,
   thresholds: (instrumentId: number | undefined) => [...workspaceKeys.all, 'thresholds', instrumentId] as const,
+  designValues: (instrumentId: number) => [...workspaceKeys.all, 'design-values', instrumentId] as const,
   readingRows: (instrumentId: number, ...rest: readonly unknown[]) => [...workspaceKeys.all, 'reading-rows', instrumentId, ...rest] as const,
   readings: (instrumentId: number | undefined, ...rest: readonly unknown[]) => [...workspaceKeys.all, 'readings', instrumentId, ...rest] as const,
   latest: (instrumentIds: readonly number[]) => [...workspaceKeys.all, 'latest', [...instrumentIds]] as const,

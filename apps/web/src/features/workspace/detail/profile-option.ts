@@ -21,6 +21,8 @@ export interface ProfileLine {
   color: string;
   /** [value, depth], shallowest first. */
   points: [number, number][];
+  /** A predicted profile (the QP(D)'s values by depth): dashed, without value labels. */
+  dashed?: boolean;
 }
 
 export interface ProfileChartInput {
@@ -68,7 +70,8 @@ export function niceCeil(value: number): number {
 /**
  * The ECharts option of an inclinometer profile: displacement on the horizontal axis (symmetric about zero, to a nice
  * bound), depth on the vertical axis increasing downward (0 at the top), one line per date with a marker per depth,
- * a zero line and the code's threshold levels near the values (vertical dashed lines; decision 026). The toolbar's switches and bounds apply (spec §2.15): value labels at the points (overlapping ones
+ * a zero line and the code's threshold levels near the values (vertical dashed lines; decision 026); a predicted
+ * profile (`dashed`, the QP(D)'s values of the current stage) is a dashed line against depth, in the legend. The toolbar's switches and bounds apply (spec §2.15): value labels at the points (overlapping ones
  * hidden), the subtitle, the legend, the grid lines; Xmin/Xmax replace the symmetric bound, Ymin/Ymax the depth range.
  * Wheel or pinch zooms both axes, down to 1/1000 of them (spec §9).
  */
@@ -143,7 +146,8 @@ export function buildProfileOption(input: ProfileChartInput): EChartsCoreOption 
       color: line.color,
       symbolSize: 5,
       data: line.points,
-      label: { show: display.labels && line.points.length <= 30, position: 'right', fontSize: 10, color: line.color, formatter: label },
+      ...(line.dashed ? { lineStyle: { type: 'dashed', width: 2 }, symbol: 'emptyCircle' } : {}),
+      label: { show: display.labels && !line.dashed && line.points.length <= 30, position: 'right', fontSize: 10, color: line.color, formatter: label },
       labelLayout: { hideOverlap: true },
       ...(i === 0
         ? {

@@ -39,6 +39,8 @@ export interface ProfileSectionProps {
   timezone?: string;
   /** The threshold levels of each reading code (drawn on its profile). */
   thresholds?: Readonly<Record<string, readonly ThresholdLine[]>>;
+  /** The predicted profiles of each reading code (the QP(D)'s values of the current stage by depth, dashed). */
+  predictions?: Readonly<Record<string, readonly ProfileLine[]>>;
 }
 
 /** The start of the local day of an instant (what the date pickers hold). */
@@ -67,7 +69,7 @@ function ProfileChart({ code, title, unit, precision, lines, instrumentName, thr
   const theme = useTheme();
   const canExport = useCan('ExportInstrumentCharts');
   const depthName = t('workspace.profile.depthAxis');
-  const subtitle = t('workspace.profile.chartSubtitle', { name: instrumentName, count: lines.length });
+  const subtitle = t('workspace.profile.chartSubtitle', { name: instrumentName, count: lines.filter((l) => !l.dashed).length });
   // Stable while the data is: a new option would reset the chart's zoom.
   const buildOption = useCallback(
     ({ display, axis }: ChartView) =>
@@ -103,9 +105,10 @@ function ProfileChart({ code, title, unit, precision, lines, instrumentName, thr
  * An inclinometer's profile (issue 7): displacement against depth (depth downward) for up to six dates, one chart per
  * reading code (A and B axes side by side where the section is wide, one above the other otherwise), each with the
  * chart toolbar. Dates are picked per day; a
- * day's profile is the latest reading of each depth up to the end of that day.
+ * day's profile is the latest reading of each depth up to the end of that day. The QP(D)'s predicted profile of the
+ * current stage, when there is one, is a dashed line beside them.
  */
-export function ProfileSection({ instrumentId, instrumentName, codes, defaultDates, timezone, thresholds }: ProfileSectionProps) {
+export function ProfileSection({ instrumentId, instrumentName, codes, defaultDates, timezone, thresholds, predictions }: ProfileSectionProps) {
   const { t } = useTranslation();
   const tz = timezone ?? DEFAULT_TIMEZONE;
   const [picked, setPicked] = useState<(string | null)[] | null>(null);
@@ -128,9 +131,9 @@ export function ProfileSection({ instrumentId, instrumentName, codes, defaultDat
       title: `${c.code} — ${c.description}`,
       unit: c.unit || profiles.find((p) => p.code === c.code)?.unit || '',
       precision: c.precision,
-      lines: profileLines(profiles, c.code, nameOf),
+      lines: [...profileLines(profiles, c.code, nameOf), ...(predictions?.[c.code] ?? [])],
     }));
-  }, [profile.data, codes, nameOf]);
+  }, [profile.data, codes, nameOf, predictions]);
 
   const setDate = (index: number, value: string | null) => setPicked(dates.map((d, i) => (i === index ? (value ? startOfDay(value, tz) : null) : d)));
   const removeDate = (index: number) => setPicked(dates.filter((_, i) => i !== index));

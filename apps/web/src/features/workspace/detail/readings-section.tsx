@@ -12,16 +12,18 @@ import {
   type TReadingSeriesData,
   type TThreshold,
 } from '@strata/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineChartPanel, thresholdLines, type ChartLine } from '../../../components/chart';
 import { DataTable, toLimitSkip, type DataTableColumn } from '../../../components/data-table';
 import { DateRange } from '../../../components/date-range';
 import { useCan } from '../../../lib/use-can';
-import { useInstrumentReadings } from '../api/readings';
+import { useInstrumentDesignValues } from '../api/design-values';
+import { useCanViewReadings, useInstrumentReadings } from '../api/readings';
 import { useReadingRows } from '../api/reading-rows';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
 import { DepthChips } from './depth-chips';
+import { predictedLines, predictedProfiles, type PredictedLabel } from './predicted-lines';
 import { ProfileSection, startOfDay } from './profile-section';
 import { ReadingsDownload } from './readings-download';
 import type { WorkspaceUpdate } from '../state/use-workspace-url';
@@ -100,7 +102,8 @@ function firstAndLatestDays(data: TInstrumentReadings | undefined, tz: string | 
 
 /**
  * The readings of an instrument (issue 7 detail): the date-range selector (`date-range` in the URL), a time-series
- * chart per reading code with its threshold levels as lines in their colours, and a paged table of the readings.
+ * chart per reading code with its threshold levels as lines in their colours and the QP(D)'s predictions of the sites'
+ * current stages as dashed lines (an inclinometer's by depth on its profile), and a paged table of the readings.
  */
 export function ReadingsSection({ instrumentId, instrumentName, thresholds, config, state, update, hasDepth = false }: ReadingsSectionProps) {
   const { t } = useTranslation();
@@ -117,6 +120,9 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
   const range = { from: state.dateRange.start, to: state.dateRange.end, maxPoints: pointsFor(width, limit), depths };
   const readings = useInstrumentReadings(instrumentId, range);
   const charts = useMemo(() => chartsByCode(readings.data), [readings.data]);
+  // The predicted lines: asked with the readings' permissions; a failure leaves the charts without them.
+  const designValues = useInstrumentDesignValues(instrumentId, useCanViewReadings()).data;
+  const predictedLabel = useCallback<PredictedLabel>((words) => t('workspace.detail.predicted', words), [t]);
   // The depths offered: those of the series of all depths (the answer without a depth choice).
   const [knownDepths, setKnownDepths] = useState<number[]>([]);
   const allDepths = depths.length === 0 && readings.data && !readings.isPlaceholderData ? depthsOf(readings.data) : null;
@@ -152,9 +158,14 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
         color: SERIES_COLORS[i % SERIES_COLORS.length],
       })),
       thresholds: thresholdLines(thresholds, chart.code, levels ?? [], words),
+      predictions: predictedLines(designValues, chart.code, chart.precision, predictedLabel),
     }));
-  }, [charts, thresholds, levels, depthWord, t]);
+  }, [charts, thresholds, levels, depthWord, designValues, predictedLabel, t]);
   const profileThresholds = useMemo(() => Object.fromEntries(chartInputs.map((c) => [c.code, c.thresholds])), [chartInputs]);
+  const profilePredictions = useMemo(
+    () => Object.fromEntries(charts.map((c) => [c.code, predictedProfiles(designValues, c.code, (words) => t('workspace.detail.predictedProfile', words))])),
+    [charts, designValues, t],
+  );
 
   // The readings table: the stored readings of the period (codes, depths as chosen), newest first, a page at a time.
   const [tableCode, setTableCode] = useState<string | null>(null);
@@ -219,6 +230,7 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
               defaultDates={profileDates}
               timezone={config?.timezone}
               thresholds={profileThresholds}
+              predictions={profilePredictions}
             />
             <Typography variant="subtitle1" component="h3">
               {t('workspace.profile.timeSeries')}
@@ -233,6 +245,7 @@ export function ReadingsSection({ instrumentId, instrumentName, thresholds, conf
               subtitle={chart.subtitle}
               lines={chart.lines}
               thresholds={chart.thresholds}
+              predictions={chart.predictions}
               yName={chart.unit}
               precision={chart.precision}
               height={DETAIL_CHART_HEIGHT}

@@ -335,6 +335,51 @@ describe('Work Space', { timeout: 60_000 }, () => {
     expect(within(detail).getByRole('table', { name: 'Readings' })).toBeInTheDocument();
   });
 
+  it('draws the QP(D) prediction of the site’s current stage as a dashed line on the chart, named in its description', async () => {
+    const asked: string[] = [];
+    storeTestCredential();
+    workspaceServer();
+    server.use(
+      http.get(api('/instruments/1/design-values'), ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        const current = [
+          { prediction_id: 7, reading_code: 'DSPA', unit: 'mm', depth: null, stage_no: 3, stage_name: 'Level 3', value: -25, remarks: '', upload_id: null },
+        ];
+        return HttpResponse.json({
+          instrument_id: 1,
+          instrument_name: 'SM-1001',
+          contract_id: 11,
+          sites: [{ site_id: 4, site_name: 'MARINA-S', type: 'E', current_stage_no: 3, current_stage_name: 'Level 3', rows: current, current }],
+        });
+      }),
+    );
+    renderApp('/en/dashboard/search/instrument/1');
+    const detail = await screen.findByTestId('instrument-detail', {}, DETAIL_LOAD);
+    const chart = await within(detail).findByRole('img', { name: 'Chart of DSPA of SM-1001' }, DETAIL_LOAD);
+    await waitFor(() => expect(chart).toHaveAccessibleDescription(/Predicted \(QP\(D\)\) · MARINA-S stage 3: -25 mm\./), SLOW);
+    expect(within(detail).getByTestId('chart-DSPA').querySelector('[data-predicted-lines="1"]')).not.toBeNull();
+    expect(asked).toEqual(['/api/v1/instruments/1/design-values']);
+  });
+
+  it('still draws the chart, without a predicted line, when the design values cannot be read', async () => {
+    let asked = 0;
+    storeTestCredential();
+    workspaceServer();
+    server.use(
+      http.get(api('/instruments/1/design-values'), () => {
+        asked += 1;
+        return HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 });
+      }),
+    );
+    renderApp('/en/dashboard/search/instrument/1');
+    const detail = await screen.findByTestId('instrument-detail', {}, DETAIL_LOAD);
+    const chart = await within(detail).findByRole('img', { name: 'Chart of DSPA of SM-1001' }, DETAIL_LOAD);
+    await waitFor(() => expect(asked).toBe(1), SLOW);
+    expect(chart).toHaveAccessibleDescription(/latest .* mm\. The readings table below has the same data\.$/);
+    expect(within(detail).getByTestId('chart-DSPA').querySelector('[data-predicted-lines="0"]')).not.toBeNull();
+    expect(screen.queryByText('Internal Server Error')).toBeNull();
+  });
+
   it('lists the stored readings of the period in the readings table, newest first, 20 a page from the server', async () => {
     storeTestCredential();
     const { rowCalls } = workspaceServer();
