@@ -108,6 +108,25 @@ test.describe('construction activity, as a person', () => {
     await context.close();
   });
 
+  test('a settlement marker inside an excavation draws the QP(D) prediction of the site’s current stage beside its readings', async () => {
+    test.setTimeout(120_000);
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAndOpen(page, '/en/dashboard/search/excavation/list');
+    await openSite(page, 'excavation', 'T301', 'Marina South Station Box');
+    const nearby = page.getByRole('table', { name: 'Instruments in or near the site' });
+    await nearby.getByRole('button', { name: /^SM-T301-/ }).first().click();
+    await page.waitForURL((url) => /\/en\/dashboard\/search\/instrument\/\d+$/.test(url.pathname));
+    // The time series: measured points and one dashed predicted line, named in the chart's description.
+    const chart = page.locator('[data-predicted-lines]').first();
+    await expect(chart).toHaveAttribute('data-predicted-lines', /^[1-9]/, { timeout: 30_000 });
+    await expect.poll(async () => Number(await chart.locator('[role="img"][data-points]').first().getAttribute('data-points'))).toBeGreaterThan(0);
+    await expect(chart.locator('[role="img"]').first()).toHaveAccessibleDescription(/Predicted \(QP\(D\)\) · Marina South Station Box stage \d+: -?[\d.]+ mm/);
+    await chart.scrollIntoViewIfNeeded();
+    await shots(page, 'construction-predicted');
+    await finishOnProfile(page);
+    await context.close();
+  });
+
   test('without the delete task, a contractor sees no delete buttons and the API refuses the delete', async () => {
     test.setTimeout(120_000);
     const { context, page } = await newPage(browser, DESKTOP);

@@ -104,6 +104,9 @@ export async function seedDemoReadings(tx: Tx, now = new Date()): Promise<DemoRe
     let reference = 0;
     let amplitude = 10;
     let sign = random() < 0.5 ? -1 : 1;
+    // Ground beside an excavation or above a tunnel settles: a settlement marker moves down (as the QP(D)'s predicted
+    // settlement of demo-design-values.ts does). The draw above stays, so every other series is as it was.
+    if (r.typeCode === 'SM') sign = -1;
     if (r.wslUpper !== null && r.wslLower !== null) amplitude = (r.wslUpper - r.wslLower) / 2;
     else if (r.wslUpper !== null) {
       amplitude = r.wslUpper;
