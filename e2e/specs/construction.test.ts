@@ -114,7 +114,10 @@ test.describe('construction activity, as a person', () => {
     await signInAndOpen(page, '/en/dashboard/search/excavation/list');
     await openSite(page, 'excavation', 'T301', 'Marina South Station Box');
     const nearby = page.getByRole('table', { name: 'Instruments in or near the site' });
-    await nearby.getByRole('button', { name: /^SM-T301-/ }).first().click();
+    await nearby
+      .getByRole('button', { name: /^SM-T301-/ })
+      .first()
+      .click();
     await page.waitForURL((url) => /\/en\/dashboard\/search\/instrument\/\d+$/.test(url.pathname));
     // The time series: measured points and one dashed predicted line, named in the chart's description.
     const chart = page.locator('[data-predicted-lines]').first();

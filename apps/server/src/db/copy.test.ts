@@ -31,7 +31,9 @@ describe('copyIn with chunks built as they are read', () => {
   });
 
   it('leaves nothing when the source fails half-way through the copy', async () => {
-    await expect(t.db.orm.transaction((tx) => copyIn(tx, 'copy_probe (n, label)', copyChunks(lines(20_000, 15_000), 4096)))).rejects.toThrow('source failed at row 15000');
+    await expect(t.db.orm.transaction((tx) => copyIn(tx, 'copy_probe (n, label)', copyChunks(lines(20_000, 15_000), 4096)))).rejects.toThrow(
+      'source failed at row 15000',
+    );
     const r = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM copy_probe');
     expect(r.rows[0]!.n).toBe(0);
     // The connection is usable afterwards.
