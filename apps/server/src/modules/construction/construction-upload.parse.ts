@@ -123,6 +123,34 @@ const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /** Text of the file shown back in a message: cut, and never unsafe text. */
 export const shown = (text: string) => (isSafeText(text) ? (text.length > 60 ? `${text.slice(0, 60)}…` : text) : '(text refused: it holds unsafe characters)');
+
+/**
+ * A row's number cells: empty is null (a finding when required); otherwise a finite number, whole and at least `min`
+ * when asked, or a finding on the column and null. Every upload type of this module reads its numbers this way.
+ */
+export function numberReader(cell: (name: string) => string, fail: (field: string, message: string) => void) {
+  return (name: string, required: boolean, opts: { integer?: boolean; min?: number } = {}): number | null => {
+    const v = cell(name);
+    if (v === '') {
+      if (required) fail(name, `${name} is required`);
+      return null;
+    }
+    const n = NUMBER.test(v) ? Number(v) : NaN;
+    if (!Number.isFinite(n)) {
+      fail(name, `${name} must be a number (got ${shown(v)})`);
+      return null;
+    }
+    if (opts.integer && !Number.isInteger(n)) {
+      fail(name, `${name} must be a whole number (got ${shown(v)})`);
+      return null;
+    }
+    if (opts.min !== undefined && n < opts.min) {
+      fail(name, `${name} must be ${opts.min} or more (got ${shown(v)})`);
+      return null;
+    }
+    return n;
+  };
+}
 const fmt = (n: number) => String(Number(n.toFixed(3)));
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -227,27 +255,7 @@ export function checkConstructionRows(input: readonly SheetRow[], ctx: CheckCont
       else if (!isSafeText(v)) fail(name, `${name} holds characters that are not allowed (markup or control characters)`);
       return v;
     };
-    const number = (name: string, required: boolean, opts: { integer?: boolean; min?: number } = {}): number | null => {
-      const v = cell(name);
-      if (v === '') {
-        if (required) fail(name, `${name} is required`);
-        return null;
-      }
-      const n = NUMBER.test(v) ? Number(v) : NaN;
-      if (!Number.isFinite(n)) {
-        fail(name, `${name} must be a number (got ${shown(v)})`);
-        return null;
-      }
-      if (opts.integer && !Number.isInteger(n)) {
-        fail(name, `${name} must be a whole number (got ${shown(v)})`);
-        return null;
-      }
-      if (opts.min !== undefined && n < opts.min) {
-        fail(name, `${name} must be ${opts.min} or more (got ${shown(v)})`);
-        return null;
-      }
-      return n;
-    };
+    const number = numberReader(cell, fail);
     const date = (name: string, required: boolean, notFuture: boolean): string | null => {
       const v = cell(name);
       if (v === '') {

@@ -7,7 +7,7 @@
 import { UPLOAD_REPORT_CAP, isSafeText } from '@strata/shared';
 import type { SheetRow } from '../../lib/sheet-file.js';
 import type { CodeRef } from '../uploads/reading-validator.js';
-import { NUMBER, TEXT_LIMITS, shown, type SiteRef } from './construction-upload.parse.js';
+import { numberReader, TEXT_LIMITS, shown, type SiteRef } from './construction-upload.parse.js';
 
 /** An instrument of the upload's contract, as the checks need it. */
 export interface InstrumentRef {
@@ -77,27 +77,7 @@ export function rowChecker() {
         errorsTotal++;
         if (errors.length < UPLOAD_REPORT_CAP) errors.push({ row, field, message });
       };
-      const number = (name: string, required: boolean, opts: { integer?: boolean; min?: number } = {}): number | null => {
-        const v = cell(name);
-        if (v === '') {
-          if (required) fail(name, `${name} is required`);
-          return null;
-        }
-        const n = NUMBER.test(v) ? Number(v) : NaN;
-        if (!Number.isFinite(n)) {
-          fail(name, `${name} must be a number (got ${shown(v)})`);
-          return null;
-        }
-        if (opts.integer && !Number.isInteger(n)) {
-          fail(name, `${name} must be a whole number (got ${shown(v)})`);
-          return null;
-        }
-        if (opts.min !== undefined && n < opts.min) {
-          fail(name, `${name} must be ${opts.min} or more (got ${shown(v)})`);
-          return null;
-        }
-        return n;
-      };
+      const number = numberReader(cell, fail);
       const text = (name: string, max: number): string => {
         const v = cell(name);
         if (v.length > max) fail(name, `${name} must be at most ${max} characters`);
