@@ -204,7 +204,7 @@ export async function loadAgsFile(tx: Executor, load: AgsLoad): Promise<AgsLoade
         data += ags4DataLine(r.values, n);
         count++;
       }
-      if (count > 0) yield `${agsFileId}\t${gi}\t${block++}\t${copyValue(id)}\t${count}\t${copyText(data)}\n`;
+      if (count > 0) yield `${agsFileId}\t${gi}\t${block}\t${copyValue(id)}\t${count}\t${copyText(data)}\n`;
     }
   }
   if (groupLines) await copyIn(tx, 'ags_groups (ags_file_id, seq, name, headings, units, types)', groupLines);
