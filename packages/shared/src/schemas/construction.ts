@@ -137,6 +137,20 @@ export const ZSiteProgressSummary = z.object({
 });
 export type TSiteProgressSummary = z.infer<typeof ZSiteProgressSummary>;
 
+/** A site's state as the work-space lists filter it (`site-status` in the query string). */
+export const SITE_PROGRESS_STATUSES = ['not-started', 'in-progress', 'complete'] as const;
+export type TSiteProgressStatus = (typeof SITE_PROGRESS_STATUSES)[number];
+
+/**
+ * Not started before any progress row; complete once the value has reached the target (E: level at or below the final
+ * formation level; MT: the leading face at or beyond the end of the drive); in progress otherwise.
+ */
+export function siteProgressStatus(type: 'E' | 'MT', summary: TSiteProgressSummary): TSiteProgressStatus {
+  if (summary.date === null || summary.value === null) return 'not-started';
+  if (summary.target !== null && (type === 'E' ? summary.value <= summary.target : summary.value >= summary.target)) return 'complete';
+  return 'in-progress';
+}
+
 export const ZConstructionProgressItem = z.object({
   site_id: z.number().int(),
   site_name: z.string(),

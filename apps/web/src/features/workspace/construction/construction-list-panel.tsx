@@ -11,7 +11,9 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { LIMITS, type TConstructionProgressItem, type SiteType } from '@strata/shared';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { LIMITS, SITE_PROGRESS_STATUSES, siteProgressStatus, type SiteType, type TConstructionProgressItem, type TSiteProgressStatus } from '@strata/shared';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyText, LoadError, Loading } from '../../../components/query-states';
@@ -21,6 +23,8 @@ import type { Svy21Extent, WorkspaceUrlState } from '../state/url-state';
 import { useConstructionProgressList } from './api';
 import { ProgressText } from './progress-text';
 import { siteInExtent } from './geometry';
+
+const ALL = 'all';
 
 /** Sites per page (the paginated list default, as the instrument and borehole lists). */
 export const CONSTRUCTION_LIST_PAGE_SIZE = LIMITS.listPageSize;
@@ -38,13 +42,18 @@ export interface ConstructionListPanelProps {
 }
 
 /** The sites the list shows: those meeting the area (the area selected, else the map view while it is kept). */
-export function listSites(records: readonly TConstructionProgressItem[], extent: Svy21Extent | null): TConstructionProgressItem[] {
-  return records.filter((r) => siteInExtent(r.geometry, extent));
+export function listSites(
+  records: readonly TConstructionProgressItem[],
+  extent: Svy21Extent | null,
+  status: TSiteProgressStatus | null = null,
+): TConstructionProgressItem[] {
+  return records.filter((r) => siteInExtent(r.geometry, extent) && (status === null || siteProgressStatus(r.type, r.progress) === status));
 }
 
 /**
  * The Excavation Site List and the Mined Tunnel List (spec §2.2, §2.5; issue 19): keyword (Enter; sent to
- * `GET /civil/progress`), "only what the map shows" and the area selected on the map, pages of 20, each row with the
+ * `GET /civil/progress`), the state (not started, in progress, complete: `siteProgressStatus`, in the query string as
+ * `site-status`), "only what the map shows" and the area selected on the map, pages of 20, each row with the
  * site's current progress. Keyword, page and bounds are in the query string; the contract is the work space's
  * choice. The answer holds every site of the type, so the pages and the area are computed here, as the map draws them.
  */
@@ -53,7 +62,7 @@ export function ConstructionListPanel(props: ConstructionListPanelProps) {
   const { state, update, type } = props;
   const query = useConstructionProgressList(type, props.contractIds, state.keyword, !props.noContracts);
   const extent = state.selectedBounds ?? state.mapBounds;
-  const shown = useMemo(() => listSites(query.data?.records ?? [], extent), [query.data, extent]);
+  const shown = useMemo(() => listSites(query.data?.records ?? [], extent, state.siteStatus), [query.data, extent, state.siteStatus]);
   const total = shown.length;
   const pages = Math.max(1, Math.ceil(total / CONSTRUCTION_LIST_PAGE_SIZE));
   const page = state.page;
@@ -111,6 +120,21 @@ export function ConstructionListPanel(props: ConstructionListPanelProps) {
     <Stack spacing={1.5}>
       <SearchField label={t(`${words}.keyword`)} value={state.keyword} onSearch={(keyword) => update({ keyword, page: 1 })} />
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label={t('construction.status.label')}
+          value={state.siteStatus ?? ALL}
+          onChange={(event) => update({ siteStatus: event.target.value === ALL ? null : (event.target.value as TSiteProgressStatus) })}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value={ALL}>{t('construction.status.all')}</MenuItem>
+          {SITE_PROGRESS_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`construction.status.${status}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <FormControlLabel
           control={
             <Switch

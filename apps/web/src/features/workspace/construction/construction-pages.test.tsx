@@ -83,6 +83,29 @@ describe('Excavation Site List and Mined Tunnel List in the work space', { timeo
     expect(calls.every((c) => c.get('type') === 'MT')).toBe(true);
   });
 
+  it('filters the sites by state, kept in the URL: not started, in progress, complete', async () => {
+    const done = progressItem({
+      site_id: 43,
+      site_name: 'Dug Box',
+      progress: { date: '2026-09-01', value: 89.9, target: 90, stage_no: null, stage_name: null },
+    });
+    serve({ excavations: [...EXCAVATIONS, done] });
+    const { user, location } = renderApp('/en/dashboard/search/excavation/list?site-status=not-started');
+    const list = await screen.findByRole('list', { name: 'Excavation sites' }, LOAD);
+    expect(rowTexts(list)).toEqual([expect.stringContaining('Marina Shaft')]);
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Complete' }));
+    await waitFor(() => expect(rowTexts(screen.getByRole('list', { name: 'Excavation sites' }))).toEqual([expect.stringContaining('Dug Box')]));
+    expect(location()).toContain('site-status=complete');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+    await waitFor(() => expect(rowTexts(screen.getByRole('list', { name: 'Excavation sites' }))).toEqual([expect.stringContaining('Orchard Box')]));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'All' }));
+    await waitFor(() => expect(rowTexts(screen.getByRole('list', { name: 'Excavation sites' }))).toHaveLength(3));
+    expect(location()).not.toContain('site-status');
+  });
+
   it('restores the page of the URL and keeps the page number there as it changes', async () => {
     const many = Array.from({ length: 25 }, (_, i) => progressItem({ site_id: 100 + i, site_name: `Pit ${String(i + 1).padStart(2, '0')}` }));
     serve({ excavations: many });

@@ -71,10 +71,19 @@ describe('work-space query-string state (spec §2.5)', () => {
       pos: '{"x":"a"}',
       instrument_filter: '{"type":"SM","zone":["x",0,4],"level":["<script>"]}',
       'date-range': '{"option":"forever"}',
+      'site-status': 'finished',
     });
     const state = parseWorkspaceParams(params, NOW);
     expect(state).toEqual({ ...DEFAULT_STATE, filter: { type: [], level: [], zone: [4], frequency: [], status: [] } });
     expect(parseWorkspaceParams(new URLSearchParams(), NOW)).toEqual(DEFAULT_STATE);
+  });
+
+  it('keeps the construction lists\u2019 state filter as site-status, and a new state goes back to page 1', () => {
+    const written = writeWorkspaceParams(new URLSearchParams('page-num=3'), { siteStatus: 'in-progress' });
+    expect(written.get(PARAM.siteStatus)).toBe('in-progress');
+    expect(written.has(PARAM.page)).toBe(false);
+    expect(parseWorkspaceParams(written, NOW).siteStatus).toBe('in-progress');
+    expect(writeWorkspaceParams(written, { siteStatus: null }).has(PARAM.siteStatus)).toBe(false);
   });
 
   it('refuses extents whose minimum exceeds their maximum', () => {

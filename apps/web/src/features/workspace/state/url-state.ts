@@ -1,3 +1,4 @@
+import { SITE_PROGRESS_STATUSES, type TSiteProgressStatus } from '@strata/shared';
 import { computeDateRange, EMPTY_DATE_RANGE, isDateRangeOption, type DateRangeValue } from '../../../components/date-range';
 
 /**
@@ -12,6 +13,7 @@ import { computeDateRange, EMPTY_DATE_RANGE, isDateRangeOption, type DateRangeVa
  * | `map-bounds-selected` | the area selected on the map, compressed: the four whole-metre numbers in base 36 joined by `.` (`1y2k.c3f.1y9x.c8a`) | none |
  * | `pos`                 | JSON `{"x":easting,"y":northing,"zoom":z}` (SVY21 metres, whole) | no `pos`: the map opens at `INITIAL_ZOOM` (10) on the map bounds; a `pos` without zoom uses `DEFAULT_ZOOM` (11) |
  * | `instrument_filter`   | JSON `{"type":[…],"level":[…],"zone":[…],"frequency":[…],"status":[…]}` (empty lists left out) | no filter |
+ * | `site-status`         | the Excavation Site and Mined Tunnel lists' state filter: not-started, in-progress or complete | all |
  * | `date-range`          | JSON `{"option":"30day"}` for a preset (recomputed on load, so "last 30 days" stays relative), `{"option":"custom","start":ISO,"end":ISO}` for fixed dates | none |
  */
 export const PARAM = {
@@ -22,6 +24,7 @@ export const PARAM = {
   pos: 'pos',
   filter: 'instrument_filter',
   dateRange: 'date-range',
+  siteStatus: 'site-status',
 } as const;
 
 /** Spec §2.5: a `pos` without a zoom uses 11; the map opens at 10 when the URL has no `pos`. */
@@ -65,6 +68,8 @@ export interface WorkspaceUrlState {
   pos: MapPosition | null;
   filter: InstrumentFilter;
   dateRange: DateRangeValue;
+  /** The construction lists' state filter; null: every site. */
+  siteStatus: TSiteProgressStatus | null;
 }
 
 export const DEFAULT_STATE: WorkspaceUrlState = {
@@ -75,6 +80,7 @@ export const DEFAULT_STATE: WorkspaceUrlState = {
   pos: null,
   filter: EMPTY_FILTER,
   dateRange: EMPTY_DATE_RANGE,
+  siteStatus: null,
 };
 
 /**
@@ -202,6 +208,7 @@ export function parseWorkspaceParams(params: URLSearchParams, now: Date = new Da
     pos: decodePos(params.get(PARAM.pos)),
     filter: decodeFilter(params.get(PARAM.filter)),
     dateRange: decodeDateRange(params.get(PARAM.dateRange), now),
+    siteStatus: SITE_PROGRESS_STATUSES.find((v) => v === params.get(PARAM.siteStatus)) ?? null,
   };
 }
 
@@ -218,7 +225,8 @@ export function writeWorkspaceParams(current: URLSearchParams, changes: Partial<
   if ('pos' in changes) put(PARAM.pos, changes.pos ? encodePos(changes.pos) : null);
   if ('filter' in changes) put(PARAM.filter, changes.filter ? encodeFilter(changes.filter) : null);
   if ('dateRange' in changes) put(PARAM.dateRange, changes.dateRange ? encodeDateRange(changes.dateRange) : null);
-  const listChanged = 'keyword' in changes || 'mapBounds' in changes || 'selectedBounds' in changes || 'filter' in changes;
+  if ('siteStatus' in changes) put(PARAM.siteStatus, changes.siteStatus ?? null);
+  const listChanged = 'keyword' in changes || 'mapBounds' in changes || 'selectedBounds' in changes || 'filter' in changes || 'siteStatus' in changes;
   if ('page' in changes) put(PARAM.page, changes.page && changes.page > 1 ? String(changes.page) : null);
   else if (listChanged) next.delete(PARAM.page);
   return next;
