@@ -16,6 +16,10 @@ export const ZPageQuery = z.object({
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
+/** A page of a list searched by a keyword (text contained, any case). */
+export const ZKeywordPageQuery = ZPageQuery.extend({ keyword: z.string().trim().max(100).optional() });
+export type TKeywordPageQuery = z.infer<typeof ZKeywordPageQuery>;
+
 /** `/{id}` of a row with an `integer` id. */
 export const ZIdParam = z.object({ id: ZIdText });
 /** `/{id}` of a row with a `bigserial` id (notifications, announcements). */

@@ -1,10 +1,14 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contractors, users } from '../../db/schema/index.js';
+import { likePattern } from '../../db/sql.js';
 
-/** Registrations waiting for approval, oldest first, with the contractor's name. */
-export async function listPendingUsers(db: Executor, page: { limit: number; skip: number }) {
-  const where = eq(users.status, 'pending');
+/** Registrations waiting for approval, oldest first, with the contractor's name; `keyword` in login, name or e-mail. */
+export async function listPendingUsers(db: Executor, page: { limit: number; skip: number; keyword?: string }) {
+  const like = page.keyword ? likePattern(page.keyword) : null;
+  const where = like
+    ? and(eq(users.status, 'pending'), or(ilike(users.loginName, like), ilike(users.fullname, like), ilike(users.email, like)))
+    : eq(users.status, 'pending');
   const [records, [count]] = await Promise.all([
     db
       .select({ user: users, contractorName: contractors.name })

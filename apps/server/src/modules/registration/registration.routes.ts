@@ -5,7 +5,7 @@ import {
   ZApproveUserRequest,
   ZFieldErrors,
   ZIdParam,
-  ZPageQuery,
+  ZKeywordPageQuery,
   ZPendingUserList,
   ZRegisterContractors,
   ZRegisterRequest,
@@ -65,7 +65,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
     '/admin/users/pending',
     {
       config: { permissions: ['ApproveUserUpload'] },
-      schema: { tags: ['admin'], summary: 'Registrations waiting for approval', querystring: ZPageQuery, response: { 200: ZPendingUserList } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Registrations waiting for approval (keyword: in the login name, name or e-mail)',
+        querystring: ZKeywordPageQuery,
+        response: { 200: ZPendingUserList },
+      },
     },
     (req) => registration.listPending(req.query),
   );

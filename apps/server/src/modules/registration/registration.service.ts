@@ -3,7 +3,7 @@ import {
   USER_TYPE,
   type TActivateResponse,
   type TApproveUserRequest,
-  type TPageQuery,
+  type TKeywordPageQuery,
   type TPendingUserList,
   type TRegisterContractors,
   type TRegisterRequest,
@@ -110,7 +110,7 @@ export class RegistrationService {
     return { status: 'pending', message: MESSAGES.registered };
   }
 
-  async listPending(page: TPageQuery): Promise<TPendingUserList> {
+  async listPending(page: TKeywordPageQuery): Promise<TPendingUserList> {
     const { records, total } = await listPendingUsers(this.ctx.db.orm, page);
     return {
       records: records.map(({ user, contractorName }) => ({

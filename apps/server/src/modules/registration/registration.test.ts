@@ -40,6 +40,23 @@ describe('registration, approval, activation and the first password', () => {
     admin = await signIn(t, 'approver', undefined, '10.60.250.1');
   });
 
+  it('finds pending registrations by a keyword in the login name, the name or the e-mail, any case, % taken literally', async () => {
+    await register({ login_name: 'kw.lee', fullname: 'Keyword Lee', email: 'kw.lee@tunnels.example' }, '10.60.251.1');
+    await register({ login_name: 'kw.ong', fullname: 'Ong 100% Sure', email: 'ong@elsewhere.example' }, '10.60.251.2');
+    const names = async (keyword: string) =>
+      (await as(t, admin, { method: 'GET', url: `/api/v1/admin/users/pending?keyword=${encodeURIComponent(keyword)}` }))
+        .json()
+        .records.map((r: { login_name: string }) => r.login_name)
+        .filter((n: string) => n.startsWith('kw.'));
+    expect(await names('KW.')).toEqual(['kw.lee', 'kw.ong']);
+    expect(await names('keyword lee')).toEqual(['kw.lee']);
+    expect(await names('@tunnels.')).toEqual(['kw.lee']);
+    expect(await names('100%')).toEqual(['kw.ong']);
+    expect(await names('0%s')).toEqual([]);
+    const counted = (await as(t, admin, { method: 'GET', url: '/api/v1/admin/users/pending?keyword=kw.lee' })).json();
+    expect(counted.total_records).toBe(1);
+  });
+
   it('walks a person from registration to approval, the activation mail, activation, the first password and sign-in', async () => {
     const res = await register({ login_name: ' Alice.Tan ', email: 'alice@example.com', note: 'Site engineer on C100' });
     expect(res.statusCode).toBe(200);

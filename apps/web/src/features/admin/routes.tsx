@@ -97,7 +97,15 @@ export const adminRoutes: readonly AppRoute[] = [
   {
     // The same page from the Data Upload landing (spec §2.12 User Import): one implementation, two ways in.
     path: '/upload/user-import',
-    meta: { title: 'uploadPages.tile.userImport', tasks: ['ApproveUserUpload', 'BulkUserUpload'], back: true },
+    meta: {
+      title: 'uploadPages.tile.userImport',
+      tasks: ['ApproveUserUpload', 'BulkUserUpload'],
+      back: true,
+      actions: [
+        { id: 'upload', title: 'uploadPages.action.upload', icon: UploadFile, color: 'primary', acl: ['BulkUserUpload'], default: true },
+        { id: 'filter', title: 'uploadPages.action.filter', icon: FilterList, acl: ['ApproveUserUpload'], speedDial: true },
+      ],
+    },
     lazy: () => import('./approve/approve-users-page').then((m) => ({ Component: m.ApproveUsersPage })),
   },
   {

@@ -30,6 +30,34 @@ describe('User Import (/upload/user-import)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('region', { name: '2. Upload the filled file' })).toBeInTheDocument();
   });
 
+  it('has the upload and filter actions of the other upload pages: Upload opens the bulk upload, Filter searches the pending users', async () => {
+    storeTestCredential();
+    const searched: (string | null)[] = [];
+    server.use(
+      http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['BulkUserUpload', 'ApproveUserUpload'] }))),
+      http.get(api('/admin/users/pending'), ({ request }) => {
+        const keyword = new URL(request.url).searchParams.get('keyword');
+        searched.push(keyword);
+        return HttpResponse.json({ records: [], total_records: 0 });
+      }),
+      http.get(api('/roles'), () => HttpResponse.json({ records: [], total_records: 0 })),
+    );
+    const { user, location } = renderApp('/en/upload/user-import');
+    expect(await screen.findByRole('tab', { name: 'Pending Users', selected: true }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox', { name: 'Search by login name, name or e-mail' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Filter' }));
+    const search = await screen.findByRole('searchbox', { name: 'Search by login name, name or e-mail' });
+    await user.type(search, 'tan{Enter}');
+    await waitFor(() => expect(searched.at(-1)).toBe('tan'));
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Upload' }));
+    expect(await screen.findByRole('tab', { name: 'Bulk User Upload', selected: true }, SLOW)).toBeInTheDocument();
+    expect(location()).toContain('tab=upload');
+  });
+
   it('sends users without Bulk User Upload or Approve User Upload to the default page', async () => {
     storeTestCredential();
     server.use(http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['UploadInstrumentationFiles'] }))));

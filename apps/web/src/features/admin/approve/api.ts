@@ -7,11 +7,11 @@ import { userKeys } from '../users/api';
 /** Under the users' key: a change of any user (an approval here, an edit there) refreshes the pending list too. */
 export const pendingUserKeys = {
   all: [...userKeys.all, 'pending'] as const,
-  list: (params: { limit: number; skip: number }) => [...pendingUserKeys.all, params] as const,
+  list: (params: { limit: number; skip: number; keyword?: string }) => [...pendingUserKeys.all, params] as const,
 };
 
-/** `GET /admin/users/pending` (ApproveUserUpload): registrations and uploads waiting, oldest first. */
-export function usePendingUsers(params: { limit: number; skip: number }, enabled: boolean) {
+/** `GET /admin/users/pending` (ApproveUserUpload): registrations and uploads waiting, oldest first; `keyword` narrows. */
+export function usePendingUsers(params: { limit: number; skip: number; keyword?: string }, enabled: boolean) {
   return useQuery({
     queryKey: pendingUserKeys.list(params),
     queryFn: ({ signal }) => apiRequest('/admin/users/pending', { query: params, schema: ZPendingUserList, signal }),

@@ -3,7 +3,9 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useRouteAction } from '../../../lib/route-actions';
 import { useCan } from '../../../lib/use-can';
 import { BulkUpload } from './bulk-upload';
 import { PendingUsers } from './pending-users';
@@ -25,6 +27,13 @@ export function ApproveUsersPage() {
       copy.set('tab', next);
       return copy;
     });
+  // The Upload and Filter actions of /upload/user-import (spec §2.12; the admin route declares none, so none shows there).
+  const [searching, setSearching] = useState(false);
+  useRouteAction('upload', () => select('upload'));
+  useRouteAction('filter', () => {
+    select('pending');
+    setSearching((shown) => !shown);
+  });
 
   return (
     <Stack spacing={2}>
@@ -34,7 +43,7 @@ export function ApproveUsersPage() {
           {canUpload && <Tab value="upload" label={t('admin.approve.uploadTab')} />}
         </Tabs>
       </Box>
-      {tab === 'pending' && canApprove && <PendingUsers />}
+      {tab === 'pending' && canApprove && <PendingUsers showSearch={searching} />}
       {tab === 'upload' && canUpload && <BulkUpload onStaged={() => select('pending')} />}
     </Stack>
   );

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { TPendingUser } from '@strata/shared';
 import { useState } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, type TableQuery } from '../../../components/data-table';
 import { useDialog, useToast } from '../../../components/feedback';
@@ -18,7 +19,7 @@ import { useApproveUser, usePendingUsers, useRejectUser } from './api';
 import { RejectReasonContent } from './reject-reason-content';
 
 /** Pending users (self-registration and bulk upload): approve one, several, or reject with a reason. */
-export function PendingUsers() {
+export function PendingUsers({ showSearch = false }: { showSearch?: boolean }) {
   const { t } = useTranslation();
   const confirm = useDialog();
   const toast = useToast();
@@ -26,7 +27,8 @@ export function PendingUsers() {
   const [table, setTable] = useState<TableQuery>({ page: 1, pageSize: 25, sort: null });
   const [selected, setSelected] = useState<number[]>([]);
   const [roleId, setRoleId] = useState('');
-  const query = usePendingUsers({ limit: table.pageSize, skip: (table.page - 1) * table.pageSize }, true);
+  const [keyword, setKeyword] = useState('');
+  const query = usePendingUsers({ limit: table.pageSize, skip: (table.page - 1) * table.pageSize, keyword: keyword || undefined }, true);
   const approve = useApproveUser();
   const reject = useRejectUser();
   const rows = query.data?.records ?? [];
@@ -119,6 +121,17 @@ export function PendingUsers() {
 
   return (
     <Stack spacing={2}>
+      {(showSearch || keyword) && (
+        <SearchField
+          label={t('admin.approve.search')}
+          value={keyword}
+          onSearch={(next) => {
+            setKeyword(next.trim());
+            setSelected([]);
+            setTable((current) => ({ ...current, page: 1 }));
+          }}
+        />
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         {roles.allowed && (
           <TextField
