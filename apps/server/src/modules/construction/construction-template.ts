@@ -1,8 +1,8 @@
 /**
  * The example files of the construction uploads (`GET /uploads/templates/excavation|tunnel?format=csv|xlsx`): the
  * header row of EXCAVATION_UPLOAD_COLUMNS / TUNNEL_UPLOAD_COLUMNS, then a few rows of each record kind, valid against
- * the demo sites "Marina South Station Box" (E; stages 1–5 down to 83.5 mRL) and "Gardens NATM Adit" (MT; chainage 0
- * at its first vertex, about 450 m long; steps 1–4). Dates are in the past and in order; times are text (HH:mm), so a
+ * the demo sites "Marina South Station Box" (E; stages 1–5 down to 83.5 mRL) and "Gardens NATM Adit" (MT; CH 1200
+ * at its first vertex — DEMO_ADIT_CHAINAGE_START — about 450 m long; steps 1–4). Dates are in the past and in order; times are text (HH:mm), so a
  * spreadsheet program keeps them as written.
  */
 import { EXCAVATION_UPLOAD_COLUMNS, TUNNEL_UPLOAD_COLUMNS } from '@strata/shared';
@@ -38,13 +38,13 @@ const EXCAVATION_ROWS: Row<typeof EXCAVATION_UPLOAD_COLUMNS>[] = [
 
 const T = TEMPLATE_SITES.tunnel;
 const TUNNEL_ROWS: Row<typeof TUNNEL_UPLOAD_COLUMNS>[] = [
-  { drive: T, record: 'sequence', step: 1, name: 'Drive CH 0 to CH 50', target_chainage: 50, planned_start: '2025-06-01', planned_end: '2025-06-30' },
+  { drive: T, record: 'sequence', step: 1, name: 'Drive CH 1200 to CH 1250', target_chainage: 1250, planned_start: '2025-06-01', planned_end: '2025-06-30' },
   {
     drive: T,
     record: 'sequence',
     step: 2,
-    name: 'Drive CH 50 to CH 100',
-    target_chainage: 100,
+    name: 'Drive CH 1250 to CH 1300',
+    target_chainage: 1300,
     planned_start: '2025-07-01',
     planned_end: '2025-07-31',
     remarks: 'Top heading and bench',
@@ -55,27 +55,27 @@ const TUNNEL_ROWS: Row<typeof TUNNEL_UPLOAD_COLUMNS>[] = [
     date: '2025-06-16',
     shift: 'day',
     face_part: 'top_heading',
-    chainage: 21.5,
+    chainage: 1221.5,
     rock_bolts: 8,
     shotcrete_mm: 200,
     lattice_girders: 1,
     geology_class: 'II',
     remarks: 'Face mapped, dry',
   },
-  { drive: T, record: 'shift', date: '2025-06-16', shift: 'day', face_part: 'bench', chainage: 15, rock_bolts: 4, shotcrete_mm: 150, geology_class: 'II' },
+  { drive: T, record: 'shift', date: '2025-06-16', shift: 'day', face_part: 'bench', chainage: 1215, rock_bolts: 4, shotcrete_mm: 150, geology_class: 'II' },
   {
     drive: T,
     record: 'shift',
     date: '2025-06-16',
     shift: 'night',
     face_part: 'top_heading',
-    chainage: 22.5,
+    chainage: 1222.5,
     rock_bolts: 8,
     shotcrete_mm: 200,
     lattice_girders: 1,
     geology_class: 'III',
   },
-  { drive: T, record: 'shift', date: '2025-06-16', shift: 'night', face_part: 'invert', chainage: 9, shotcrete_mm: 250 },
+  { drive: T, record: 'shift', date: '2025-06-16', shift: 'night', face_part: 'invert', chainage: 1209, shotcrete_mm: 250 },
 ];
 
 /** The template of an upload type as CSV or XLSX (one sheet, header row first). */

@@ -18,6 +18,7 @@ import { writeSheet, type SheetCell } from '../../lib/sheet-file.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { countRows, createWorld, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
+import { DEMO_ADIT_CHAINAGE_START } from '../../seed/demo-construction.js';
 import { TEMPLATE_SITES } from './construction-template.js';
 import { alignmentOf, finalFormationLevel, parseDate, parseTime, todayIn } from './construction-upload.parse.js';
 
@@ -588,6 +589,8 @@ describe('construction uploads (excavation, tunnel)', () => {
           records = ws.rowCount - 1;
         }
         const kinds = type === 'excavation' ? ['level', 'strut', 'anchor', 'design'] : ['shift', 'sequence'];
+        // The template's chainages are the demo adit's, which starts at CH 1200.
+        await t.db.orm.update(sites).set({ chainageStart: DEMO_ADIT_CHAINAGE_START }).where(eq(sites.siteId, adit));
         const u = await uploadAndValidate(type, `template.${format}`, res.rawPayload);
         expect(u, JSON.stringify(await report(u.upload_id))).toMatchObject({ status: 'validated', rows_total: records, rows_valid: records, errors_total: 0 });
         const [plan] = await t.db
