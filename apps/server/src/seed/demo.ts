@@ -12,6 +12,7 @@ import { seedDemoConstruction } from './demo-construction.js';
 import { seedDemoDesignValues } from './demo-design-values.js';
 import { DEMO_FEED_JOB } from './demo-feed.js';
 import { seedDemoReadings } from './demo-readings.js';
+import { seedDemoScenarios } from './demo-scenarios.js';
 import { seedDemoAlerts } from '../modules/alerts/alerts.seed.js';
 
 export interface DemoUser {
@@ -227,6 +228,8 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
     await seedDemoBoreholes(tx, stretches, byNo, admin.userId);
     // Readings (issues 7, 16): a year of readings per instrument up to now, through the upload load path (COPY).
     const readings = await seedDemoReadings(tx, now);
+    // Monitoring groups and alert scenarios near the construction sites (issues 9, 19), set up before the alerts' replay.
+    await seedDemoScenarios(tx, admin.userId, now);
     // Alerts (issues 9, 16): the engine over the last 30 days of those readings, as they arrived.
     await seedDemoAlerts(tx, now);
     // The demo feed (demo mode only): keeps the instruments reporting while the demo runs; the offline loggers stay late.
