@@ -157,6 +157,7 @@ export function connectRouter(router: DataRouter): () => void {
   setNavigator({
     navigate: (to, options) => void router.navigate(to, options),
     currentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
+    navigating: () => router.state.navigation.state !== 'idle',
   });
   const stopTracking = trackRouting(router);
   return () => {

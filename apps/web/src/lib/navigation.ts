@@ -6,6 +6,8 @@ export interface AppNavigator {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** The current path with its search, e.g. `/en/admin/users?page-num=2`. */
   currentPath(): string;
+  /** A navigation has started and not finished (its loaders run, its route module loads); false when unknown. */
+  navigating?(): boolean;
 }
 
 const browserNavigator: AppNavigator = {

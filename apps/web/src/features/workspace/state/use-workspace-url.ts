@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { dayjs } from '../../../lib/dayjs';
+import { getNavigator } from '../../../lib/navigation';
 import { parseWorkspaceParams, writeWorkspaceParams, type WorkspaceUrlState } from './url-state';
 
 export type WorkspaceUpdate = (changes: Partial<WorkspaceUrlState>, options?: { replace?: boolean }) => void;
@@ -27,6 +28,10 @@ export function useWorkspaceUrl(): { state: WorkspaceUrlState; update: Workspace
   const state = useMemo(() => parseWorkspaceParams(new URLSearchParams(search)), [search, day]);
   const update = useCallback<WorkspaceUpdate>(
     (changes, options) => {
+      // A quiet write (the map reporting where it stands) while another navigation is underway — the user opened an
+      // instrument from the list while the map was still moving — would go to this page's path and cancel that
+      // navigation: the new page's map writes its own position once it is there.
+      if (options?.replace && getNavigator().navigating?.()) return;
       const next = writeWorkspaceParams(new URLSearchParams(latest.current), changes).toString();
       if (next === latest.current) return;
       latest.current = next;
