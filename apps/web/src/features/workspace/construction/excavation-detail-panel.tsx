@@ -1,5 +1,3 @@
-import CenterFocusStrong from '@mui/icons-material/CenterFocusStrong';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONSTRUCTION_DELETE_TASKS, type TExcavationDesign, type TExcavationLevel, type TExcavationSupport } from '@strata/shared';
@@ -16,9 +14,8 @@ import type { Svy21Extent } from '../state/url-state';
 import { useExcavationProgress } from './api';
 import { progressChartData } from './excavation-chart';
 import { EMPTY_VALUE, formatDay, formatNumber } from './format';
-import { geometryExtent } from './geometry';
 import { NearbyInstruments } from './nearby-instruments';
-import { ClientTable, DeleteRowButton, Part } from './parts';
+import { ClientTable, DeleteRowButton, Part, SiteHeading } from './parts';
 import { ProgressText } from './progress-text';
 import { StagesTable } from './stages-table';
 import { useDeleteRow } from './use-delete-row';
@@ -151,16 +148,7 @@ export function ExcavationDetailPanel({ siteId, contractIds, onShowOnMap }: Exca
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {`${site.contract_no} / ${site.site_name}`}
-        </Typography>
-        {site.geometry && (
-          <Button size="small" startIcon={<CenterFocusStrong />} onClick={() => onShowOnMap(geometryExtent(site.geometry!), false)}>
-            {t('construction.showOnMap')}
-          </Button>
-        )}
-      </Stack>
+      <SiteHeading site={site} onShowOnMap={onShowOnMap} />
       <DetailList items={items} />
       <Part title={t('construction.stages.excavationTitle')}>
         {p.stages.length === 0 ? <Typography color="text.secondary">{t('construction.stages.none')}</Typography> : <StagesTable type="E" stages={p.stages} />}

@@ -1,9 +1,16 @@
+import CenterFocusStrong from '@mui/icons-material/CenterFocusStrong';
 import Delete from '@mui/icons-material/Delete';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { TSite } from '@strata/shared';
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Svy21Extent } from '../state/url-state';
+import { geometryExtent } from './geometry';
 import { clientPage, DataTable, type DataTableColumn, type TableQuery } from '../../../components/data-table';
 
 /** A titled part of a detail panel: a section named by its h3 (the panel's title is the h2). */
@@ -63,5 +70,22 @@ export function ClientTable<Row>({ label, columns, rows, getRowId, emptyText, pa
       emptyText={emptyText}
       size="small"
     />
+  );
+}
+
+/** A site page's title, "contract no / site name", with Show on map when the site has a geometry. */
+export function SiteHeading({ site, onShowOnMap }: { site: TSite; onShowOnMap: (extent: Svy21Extent, auto: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {`${site.contract_no} / ${site.site_name}`}
+      </Typography>
+      {site.geometry && (
+        <Button size="small" startIcon={<CenterFocusStrong />} onClick={() => onShowOnMap(geometryExtent(site.geometry!), false)}>
+          {t('construction.showOnMap')}
+        </Button>
+      )}
+    </Stack>
   );
 }

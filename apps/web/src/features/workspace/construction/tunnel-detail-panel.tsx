@@ -1,4 +1,3 @@
-import CenterFocusStrong from '@mui/icons-material/CenterFocusStrong';
 import FileDownload from '@mui/icons-material/FileDownload';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -28,8 +27,7 @@ import { UploadDrawingDialog } from '../../../components/site-drawing-upload/upl
 import type { Svy21Extent } from '../state/url-state';
 import { useSiteDrawings, useTunnelProgress } from './api';
 import { EMPTY_VALUE, formatDay, formatNumber } from './format';
-import { geometryExtent } from './geometry';
-import { ClientTable, DeleteRowButton, Part } from './parts';
+import { ClientTable, DeleteRowButton, Part, SiteHeading } from './parts';
 import { ProgressText } from './progress-text';
 import { StagesTable } from './stages-table';
 import { advanceOption } from './tunnel-chart';
@@ -133,16 +131,7 @@ export function TunnelDetailPanel({ siteId, onShowOnMap }: TunnelDetailPanelProp
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {`${site.contract_no} / ${site.site_name}`}
-        </Typography>
-        {site.geometry && (
-          <Button size="small" startIcon={<CenterFocusStrong />} onClick={() => onShowOnMap(geometryExtent(site.geometry!), false)}>
-            {t('construction.showOnMap')}
-          </Button>
-        )}
-      </Stack>
+      <SiteHeading site={site} onShowOnMap={onShowOnMap} />
       <DetailList items={items} />
       <Part title={t('construction.tunnel.facesTitle')}>
         {days ? (
