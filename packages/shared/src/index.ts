@@ -50,3 +50,6 @@ export * from './schemas/structures.js';
 export * from './chainage.js';
 export * from './schemas/construction.js';
 export * from './schemas/design-values.js';
+export * from './zoned-time.js';
+export * from './report-period.js';
+export * from './schemas/reports.js';

@@ -1,0 +1,44 @@
+import type { PermissionCode, ReportOutput, ReportPeriodBounds, ReportType, TReportParams, TSystemSettings } from '@strata/shared';
+import type { Actor, AppContext } from '../../context.js';
+import type { ContractScope } from '../../db/scope.js';
+import type { ReportDocument } from './report-document.js';
+
+/**
+ * What a report type is given to build its document (decision 039). It reads its data through the same services the
+ * screens and the API use (`services`), called as the report's creator — `actor` is rebuilt when the job runs, with the
+ * creator's permissions and contracts as they are then — so a number in a report is the number on screen.
+ */
+export interface ReportContext {
+  app: AppContext;
+  actor: Actor;
+  scope: ContractScope;
+  /** The request's parameters, validated; `contract_ids` are within the creator's scope (checked at creation and run). */
+  params: TReportParams;
+  /** The period's instants in the report's zone. */
+  period: ReportPeriodBounds;
+  /** The zone the report shows days and times in: the configured `timezone` (the screens' zone, decision 028). */
+  timezone: string;
+  /** The browser's offset from UTC in hours when the report was asked for (`tzo`). */
+  tzoHours: number;
+  now: Date;
+  settings: TSystemSettings;
+  services: ReportServices;
+}
+
+/**
+ * The services reports read through. Filled in app.ts; a report type adds what it needs here rather than reaching into
+ * another module's repository.
+ */
+export interface ReportServices {
+  readings: import('../readings/readings.service.js').ReadingsService;
+  instruments: import('../instruments/instruments.service.js').InstrumentsService;
+  alerts: import('../alerts/alerts.service.js').AlertsService;
+}
+
+export interface ReportTypeDef {
+  code: ReportType;
+  /** The tasks any one of which lets a user generate (and get) this type. */
+  permissions: readonly PermissionCode[];
+  outputs: readonly ReportOutput[];
+  build(ctx: ReportContext): Promise<ReportDocument>;
+}
