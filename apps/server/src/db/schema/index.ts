@@ -19,3 +19,4 @@ export * from './action-log.js';
 export * from './boreholes.js';
 export * from './structures.js';
 export * from './construction.js';
+export * from './reports.js';
