@@ -37,6 +37,11 @@ import { ContractsService } from './modules/contracts/contracts.service.js';
 import { registerExportJobs } from './modules/exports/exports.jobs.js';
 import { registerRecordJobs } from './modules/records/records.jobs.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
+// Monitoring reports (issue 20)
+import { REPORT_RENDERERS, REPORT_TYPES_REGISTRY, type ReportRegistry, type ReportRenderers } from './modules/reports/report-registry.js';
+import { registerReportJobs } from './modules/reports/reports.jobs.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { ExportsService } from './modules/exports/exports.service.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { OutboxService } from './modules/mail/outbox.service.js';
@@ -137,6 +142,8 @@ export interface BuildAppOptions {
    * than at their next sweep. PostgreSQL only (the embedded database has no other process).
    */
   sendJobs?: boolean;
+  /** Replaces the report types and renderers (tests: a type of their own, simple renderers). */
+  reports?: { types?: ReportRegistry; renderers?: ReportRenderers };
 }
 
 export interface App {
@@ -182,6 +189,8 @@ export interface App {
     /** Alerts (issue 9): `evaluator.evaluateReadings()`, `runChecks()` (missing readings, rebaselines). */
     alerts: AlertsService;
     alertRules: AlertRulesService;
+    /** Monitoring reports (issue 20); `runPending()` makes waiting reports in process (tests, no job workers). */
+    reports: ReportsService;
   };
 }
 
@@ -262,7 +271,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const auditLogs = new AuditLogsService(ctx);
   const exports = new ExportsService(ctx, settings, storage);
   const schedules = new SchedulesService(ctx, settings, new ScheduleJobRegistry());
-  registerExportJobs(schedules.registry, schedules, exports);
   registerAuthJobs(schedules.registry, auth);
   const systemAdmin = new SystemAdminService(ctx, hub);
   // Master data and contracts management (issue 6): the configuration's master-data cache is shared with its writers.
@@ -290,6 +298,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   schedules.addTickTask('uploads-sweep', () => uploads.runPending(30_000));
   const alerts = new AlertsService(ctx, settings, notifications, mailer);
   const alertRules = new AlertRulesService(ctx, alerts.evaluator);
+  const reports = new ReportsService(ctx, settings, storage, notifications, {
+    types: options.reports?.types ?? REPORT_TYPES_REGISTRY,
+    renderers: options.reports?.renderers ?? REPORT_RENDERERS,
+    services: { readings, instruments, alerts },
+  });
+  // The nightly clean-up deletes expired reports beside expired exports; pending reports are swept every minute.
+  registerExportJobs(schedules.registry, schedules, exports, [reports]);
+  registerReportJobs(schedules, reports);
   uploads.afterLoad = (loaded) => alerts.enqueueEvaluation(loaded);
   // Demo mode: the seed's "Demo data feed" schedule keeps the demo instruments reporting.
   registerDemoFeed(schedules.registry, { db, demo: config.demo, feed: config.demoFeed, now: ctx.now, afterLoad: (fed) => alerts.enqueueEvaluation(fed) });
@@ -304,6 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await alerts.start();
   await uploads.start();
   await exports.start();
+  await reports.start();
   await schedules.start();
   await hub.start();
 
@@ -347,6 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(contractorsRoutes, { contractors });
       await api.register(auditLogsRoutes, { auditLogs });
       await api.register(exportsRoutes, { exports });
+      await api.register(reportsRoutes, { reports });
       await api.register(schedulesRoutes, { schedules });
       await api.register(systemAdminRoutes, { systemAdmin });
       await api.register(contractsAdminRoutes, { contractsAdmin, settings });
@@ -419,6 +437,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       records,
       alerts,
       alertRules,
+      reports,
     },
   };
 }

@@ -85,7 +85,12 @@ export async function seedDemo(db: Database, storage?: Storage): Promise<void> {
       await storage.write(key, data);
       written.push(key);
     },
+    writeFile: async (key, source) => {
+      await storage.writeFile(key, source);
+      written.push(key);
+    },
     read: (key) => storage.read(key),
+    stream: (key) => storage.stream(key),
     remove: (key) => storage.remove(key),
   };
   try {

@@ -1,6 +1,6 @@
 import { CSRF_HEADER, type TLoginResponse } from '@strata/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createTestDatabase, type TestDatabase } from '../platform/test-database.js';
@@ -22,10 +22,10 @@ export interface TestApp extends App {
 }
 
 /** A fresh database (PGlite, or real Postgres when TEST_DATABASE_URL is set) and the app built on it. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Pick<BuildAppOptions, 'reports'> = {}): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   const clock = new TestClock();
-  const built = await buildApp({ config: testConfig(overrides), db, now: clock.now });
+  const built = await buildApp({ config: testConfig(overrides), db, now: clock.now, ...options });
   await built.app.ready();
   return {
     ...built,

@@ -1,0 +1,485 @@
+import { createHmac } from 'node:crypto';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  API_BASE,
+  DEFAULT_TIMEZONE,
+  REPORT_LIMITS,
+  REPORT_MESSAGES,
+  REPORT_STATUS,
+  reportPeriodBounds,
+  reportRangeError,
+  reportTypeInfo,
+  ZReportParams,
+  type PermissionCode,
+  type ReportOutput,
+  type TReportCheck,
+  type TReportCreated,
+  type TReportList,
+  type TReportListQuery,
+  type TReportParams,
+  type TReportRecord,
+} from '@strata/shared';
+import type { Actor, AppContext } from '../../context.js';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
+import { MIME } from '../../lib/content-disposition.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { iso, isoOrNull } from '../../lib/filters.js';
+import { englishText, type MessageText } from '../../lib/server-messages.js';
+import { isTimeZone } from '../../lib/zoned-time.js';
+import { writeAudit } from '../../platform/audit.js';
+import { safeError } from '../../platform/safe-error.js';
+import { randomKey, type Storage } from '../../platform/storage.js';
+import { scopeOf } from '../contracts/contracts.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { recordJobFailure } from '../system-admin/system-logs.js';
+import { permissionCodesOfRole } from '../users/users.service.js';
+import { ReportTooLargeError, type ReportSink } from './report-document.js';
+import type { ReportRegistry, ReportRenderers } from './report-registry.js';
+import type { ReportContext, ReportServices, ReportTypeDef } from './report-types.js';
+import {
+  claimReport,
+  contractsInScope,
+  deleteReports,
+  existingInstrumentTypes,
+  expiredReports,
+  failStaleReports,
+  findReport,
+  finishReport,
+  insertReport,
+  listReports,
+  pendingReportIds,
+  reportCreator,
+  setProgress,
+  zonesOfContracts,
+  type ReportRow,
+} from './reports.repository.js';
+
+export const REPORTS_QUEUE = 'reports';
+/** The report tasks (issue 20): monitoring reports (full or instrumentation) and map reports. */
+export const REPORT_PERMISSIONS: readonly PermissionCode[] = ['GenerateFullMonitoringReport', 'GenerateInstrumentationMonitoringReport', 'GenerateMapReport'];
+const STATUS_CODE = { pending: 1, running: 1, completed: 2, failed: 3, too_large: 4 } as const;
+const DAY_MS = 86_400_000;
+/** Progress is written at most this often (and on the first section). */
+const PROGRESS_EVERY_MS = 500;
+/** A report still running after this long was left by a process that stopped. */
+const STALE_MS = 2 * 3_600_000;
+const EXTENSION: Record<ReportOutput, string> = { pdf: 'pdf', xls: 'xlsx', html: 'html' };
+const CONTENT_TYPE: Record<ReportOutput, string> = { pdf: MIME.pdf!, xls: MIME.xlsx!, html: 'text/html; charset=utf-8' };
+
+/** The web page of one report: it polls check and opens the PDF in the report dialog or downloads the file. */
+export const reportLink = (id: number) => `/reporting/report/${id}`;
+
+const holds = (actor: Pick<Actor, 'permissions'>, codes: readonly string[]) => codes.some((c) => actor.permissions.has(c));
+
+/** Why a report was refused when it ran (the creator or their access changed): status 3, without a system log. */
+class ReportRefused extends Error {}
+
+function stamp(d: Date, tz: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
+}
+
+const fileStem = (stem: string) => stem.replace(/[^\p{L}\p{N}._-]+/gu, '-').slice(0, 120) || 'report';
+
+export interface ReportsServiceOptions {
+  types: ReportRegistry;
+  renderers: ReportRenderers;
+  services: ReportServices;
+}
+
+export interface ReportFile {
+  stream: Readable;
+  size: number;
+  fileName: string;
+  contentType: string;
+  output: ReportOutput;
+}
+
+/**
+ * Monitoring reports (issue 20, decision 039): `POST /reports/{type}` -> a `reports` row and a job -> the type builds
+ * its document as the creator (an Actor rebuilt when the job runs), a renderer streams it to a temporary file, which is
+ * moved into storage -> check -> get with the report's access token. Like exports, the row is the record: the job only
+ * carries its id and the row is claimed (pending -> running) before work, so each report is made once; without a
+ * queue, pending rows are made by `runPending()`, swept every minute.
+ */
+export class ReportsService {
+  private readonly types: ReportRegistry;
+  private readonly renderers: ReportRenderers;
+  private readonly services: ReportServices;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: SettingsService,
+    private readonly storage: Storage,
+    private readonly notifications: NotificationsService,
+    options: ReportsServiceOptions,
+  ) {
+    this.types = options.types;
+    this.renderers = options.renderers;
+    this.services = options.services;
+  }
+
+  /**
+   * Every permission that lets a user make (and see) some report type: the routes admit their union (never empty, so
+   * a route is never open to every signed-in user).
+   */
+  permissions(): PermissionCode[] {
+    return [...new Set([...REPORT_PERMISSIONS, ...[...this.types.values()].flatMap((d) => d.permissions)])];
+  }
+
+  /** Registers the job worker (when this process runs jobs). */
+  async start(): Promise<void> {
+    if (!this.ctx.jobs) return;
+    await this.ctx.jobs.work<{ id: number }>(
+      REPORTS_QUEUE,
+      async (job) => {
+        const outcome = await this.run(job.data.id);
+        if (outcome === 'failed') throw new Error(`report ${job.data.id} failed`);
+        return { outcome };
+      },
+      { concurrency: 1, queue: { retryLimit: 0, expireInSeconds: 3600 } },
+    );
+  }
+
+  private def(type: string): ReportTypeDef {
+    const def = this.types.get(type);
+    if (!def) throw notFound('Unknown report type');
+    return def;
+  }
+
+  private async timezone(): Promise<string> {
+    const tz = (await this.settings.get()).timezone;
+    return isTimeZone(tz) ? tz : DEFAULT_TIMEZONE;
+  }
+
+  /** The access token of a report: HMAC of its salt under the secret key (given again in check, never stored). */
+  private token(salt: string): string {
+    return createHmac('sha256', this.ctx.config.secretKey()).update(`report-access:${salt}`).digest('base64url');
+  }
+
+  async create(actor: Actor, type: string, body: TReportParams, query: { tzo: number; on_demand?: boolean | undefined }): Promise<TReportCreated> {
+    const def = this.def(type);
+    if (!holds(actor, def.permissions)) throw forbidden();
+    const params = ZReportParams.parse(body);
+    if (!def.outputs.includes(params.output) || !this.renderers[params.output]) {
+      throw badRequest({ output: `This report is not made as ${params.output}` });
+    }
+    const db = this.ctx.db.orm;
+    const scope = scopeOf(actor);
+    const contractIds = [...new Set(params.contract_ids)];
+    const found = await contractsInScope(db, scope, contractIds);
+    if (found.length !== contractIds.length) throw badRequest({ contract_ids: 'Contract not found' });
+    const zoneIds = [...new Set(params.zone_ids)];
+    if ((await zonesOfContracts(db, zoneIds, contractIds)).length !== zoneIds.length) {
+      throw badRequest({ zone_ids: 'A zone does not belong to the chosen contracts' });
+    }
+    const typeIds = [...new Set(params.instrument_type_ids)];
+    if ((await existingInstrumentTypes(db, typeIds)).length !== typeIds.length) {
+      throw badRequest({ instrument_type_ids: 'Instrument type not found' });
+    }
+    const settings = await this.settings.get();
+    const rangeError = reportRangeError(params.period, settings.report_range_num, settings.report_range_period);
+    if (rangeError) throw badRequest({ period: rangeError });
+
+    const now = this.ctx.now();
+    const bounds = reportPeriodBounds(params.period, now, await this.timezone());
+    const salt = randomToken(16);
+    const token = this.token(salt);
+    const stored: TReportParams = { ...params, contract_ids: contractIds, zone_ids: zoneIds, instrument_type_ids: typeIds };
+    const row = await db.transaction(async (tx) => {
+      const r = await insertReport(tx, {
+        type,
+        output: params.output,
+        contractIds,
+        params: stored,
+        tzoHours: query.tzo,
+        background: params.background,
+        onDemand: query.on_demand === true,
+        tokenSalt: salt,
+        tokenHash: sha256(token),
+        periodFrom: bounds.firstDay,
+        periodTo: bounds.lastDay,
+        createdBy: actor.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + REPORT_LIMITS.keepDays * DAY_MS),
+      });
+      await writeAudit(tx, actor, {
+        action: 'report.create',
+        entityType: 'report',
+        entityId: r.id,
+        after: { type, output: params.output, tzo: query.tzo, params: stored },
+      });
+      return r;
+    });
+    await this.enqueue(row.id);
+    return { report_id: row.id, status: 1, token, ...(params.background ? { message: REPORT_MESSAGES.background } : {}) };
+  }
+
+  private async enqueue(id: number): Promise<void> {
+    if (!this.ctx.jobs) return;
+    try {
+      await this.ctx.jobs.send(REPORTS_QUEUE, { id }, { retryLimit: 0, expireInSeconds: 3600 });
+    } catch (err) {
+      // Jobs stopping or not started: the row stays pending and the next sweep makes it.
+      this.ctx.log.warn({ err: safeError(err) }, 'reports: job queue unavailable; left for the sweep');
+    }
+  }
+
+  /**
+   * The report if the caller may see it: they hold one of its type's permissions and their scope holds every one of
+   * its contracts (decision 039; the creator too, as long as both are still true). 404 otherwise.
+   */
+  private async visible(actor: Actor, id: number): Promise<ReportRow> {
+    const row = await findReport(this.ctx.db.orm, id, scopeOf(actor));
+    const def = row ? this.types.get(row.type) : undefined;
+    if (!row || !def || !holds(actor, def.permissions)) throw notFound('Report not found');
+    return row;
+  }
+
+  async check(actor: Actor, id: number): Promise<TReportCheck> {
+    const row = await this.visible(actor, id);
+    const status = STATUS_CODE[row.status];
+    const progress =
+      row.progressTotal !== null && row.progressDone !== null ? { done: row.progressDone, total: row.progressTotal, label: row.progressLabel ?? '' } : null;
+    const base = { report_id: row.id, status, type: row.type, output: row.output, progress };
+    if (status === REPORT_STATUS.completed) {
+      return {
+        ...base,
+        url: `${API_BASE}/reports/${row.id}/get?token=${encodeURIComponent(this.token(row.tokenSalt))}`,
+        file_name: row.fileName ?? undefined,
+        size: row.size ?? undefined,
+      };
+    }
+    if (status === REPORT_STATUS.failed) return { ...base, message: REPORT_MESSAGES.failed };
+    if (status === REPORT_STATUS.tooLarge) return { ...base, message: REPORT_MESSAGES.tooLarge };
+    return base;
+  }
+
+  /** The file: the caller must see the report (404) and give its access token (403). Each download is audited. */
+  async get(actor: Actor, id: number, token: string): Promise<ReportFile> {
+    const row = await this.visible(actor, id);
+    if (!safeEqual(sha256(token), row.tokenHash)) throw forbidden('The report access token is not valid');
+    if (row.status !== 'completed' || !row.storageKey || !row.fileName) throw notFound('The report is not ready');
+    const file = await this.storage.stream(row.storageKey);
+    if (!file) throw notFound('The report has expired');
+    await writeAudit(this.ctx.db.orm, actor, {
+      action: 'report.get',
+      entityType: 'report',
+      entityId: id,
+      after: { type: row.type, output: row.output, file_name: row.fileName },
+    });
+    return { ...file, fileName: row.fileName, contentType: row.contentType ?? CONTENT_TYPE[row.output], output: row.output };
+  }
+
+  async list(actor: Actor, q: TReportListQuery): Promise<TReportList> {
+    const types = [...this.types.values()].filter((d) => holds(actor, d.permissions) && (!q.type || q.type === d.code)).map((d) => d.code);
+    const { records, total } = await listReports(this.ctx.db.orm, scopeOf(actor), { types, limit: q.limit, skip: q.skip });
+    return {
+      records: records.map(
+        ({ report: r, createdByName, contractNos }): TReportRecord => ({
+          report_id: r.id,
+          type: r.type,
+          type_name: reportTypeInfo(r.type)?.name ?? r.type,
+          output: r.output,
+          status: STATUS_CODE[r.status],
+          contract_ids: r.contractIds,
+          contract_nos: contractNos,
+          period_from: r.periodFrom,
+          period_to: r.periodTo,
+          file_name: r.fileName,
+          size: r.size,
+          created_by_name: createdByName,
+          created: iso(r.createdAt),
+          completed: isoOrNull(r.completedAt),
+          expires: iso(r.expiresAt),
+        }),
+      ),
+      total_records: total,
+    };
+  }
+
+  /** The creator as an Actor as they are now (type, role's permissions, contracts); refused when no longer active. */
+  private async creatorActor(row: ReportRow, def: ReportTypeDef): Promise<Actor> {
+    const user = row.createdBy === null ? undefined : await reportCreator(this.ctx.db.orm, row.createdBy);
+    if (!user || user.status !== 'active') throw new ReportRefused('the creator is no longer an active user');
+    const permissions: ReadonlySet<string> = new Set(await permissionCodesOfRole(this.ctx.db.orm, user.roleId));
+    const actor: Actor = {
+      ...user,
+      permissions,
+      sessionId: 0,
+      csrfToken: '',
+      via: 'access',
+      verified: true,
+      passwordExpired: false,
+      clientAddress: '',
+    };
+    if (!holds(actor, def.permissions)) throw new ReportRefused('the creator may no longer make this report');
+    const inScope = await contractsInScope(this.ctx.db.orm, scopeOf(actor), row.contractIds);
+    if (inScope.length !== row.contractIds.length) throw new ReportRefused('a contract of the report is no longer within the creator’s scope');
+    return actor;
+  }
+
+  /** Makes one report if it is still pending; returns what happened. */
+  async run(id: number): Promise<'completed' | 'failed' | 'too_large' | 'skipped'> {
+    const db = this.ctx.db.orm;
+    const row = await claimReport(db, id, this.ctx.now());
+    if (!row) return 'skipped';
+    const tempDir = path.join(this.ctx.config.dataDir, 'tmp', 'reports');
+    const temp = path.join(tempDir, `${id}-${randomToken(8)}.part`);
+    let handle: FileHandle | undefined;
+    let progress: Promise<void> = Promise.resolve();
+    try {
+      const def = this.types.get(row.type);
+      if (!def) throw new Error(`unknown report type ${row.type}`);
+      const render = this.renderers[row.output];
+      if (!render) throw new Error(`no renderer for ${row.output}`);
+      const actor = await this.creatorActor(row, def);
+      const settings = await this.settings.get();
+      const timezone = await this.timezone();
+      const params = ZReportParams.parse(row.params);
+      const context: ReportContext = {
+        app: this.ctx,
+        actor,
+        scope: scopeOf(actor),
+        params,
+        // The period as it was when the report was asked for (a report queued before midnight covers the same days).
+        period: reportPeriodBounds(params.period, row.createdAt, timezone),
+        timezone,
+        tzoHours: row.tzoHours,
+        now: this.ctx.now(),
+        settings,
+        services: this.services,
+      };
+      const doc = await def.build(context);
+
+      await mkdir(tempDir, { recursive: true });
+      handle = await open(temp, 'wx', 0o640);
+      const file = handle;
+      const limit = settings.report_max_bytes;
+      let written = 0;
+      const sink: ReportSink = {
+        async write(chunk) {
+          if (written + chunk.byteLength > limit) throw new ReportTooLargeError(limit);
+          await file.write(chunk);
+          written += chunk.byteLength;
+        },
+        get written() {
+          return written;
+        },
+      };
+      let lastProgress = 0;
+      const total = doc.sectionCount;
+      const onSection = (n: number, label: string) => {
+        const at = Date.now();
+        if (n > 1 && n < total && at - lastProgress < PROGRESS_EVERY_MS) return;
+        lastProgress = at;
+        progress = progress
+          .then(() => setProgress(db, id, n, total, label))
+          .catch((err: unknown) => this.ctx.log.warn({ err: safeError(err), reportId: id }, 'reports: progress not written'));
+      };
+      await render(doc, sink, onSection);
+      await progress;
+      await handle.close();
+      handle = undefined;
+
+      const key = randomKey('reports', EXTENSION[row.output]);
+      await this.storage.writeFile(key, temp);
+      const fileName = `${fileStem(doc.fileStem)}-${stamp(this.ctx.now(), timezone)}.${EXTENSION[row.output]}`;
+      await finishReport(db, id, {
+        status: 'completed',
+        storageKey: key,
+        fileName,
+        contentType: CONTENT_TYPE[row.output],
+        size: written,
+        progressDone: total,
+        progressTotal: total,
+        completedAt: this.ctx.now(),
+      });
+      await this.notify(row, { key: 'report.ready', params: { report: typeName(row.type), file: fileName } }, 1);
+      return 'completed';
+    } catch (err) {
+      await progress;
+      await handle?.close().catch(() => undefined);
+      await rm(temp, { force: true });
+      if (err instanceof ReportTooLargeError) {
+        await finishReport(db, id, { status: 'too_large', error: REPORT_MESSAGES.tooLarge, completedAt: this.ctx.now() });
+        await this.notify(row, { key: 'report.tooLarge', params: { report: typeName(row.type) } }, 3);
+        return 'too_large';
+      }
+      if (err instanceof ReportRefused) {
+        this.ctx.log.warn({ reportId: id, reason: err.message }, 'report refused when it ran');
+        await finishReport(db, id, { status: 'failed', error: `Refused: ${err.message}`, completedAt: this.ctx.now() });
+      } else {
+        this.ctx.log.error({ err: safeError(err), reportId: id }, 'report failed');
+        await finishReport(db, id, { status: 'failed', error: 'The report failed', completedAt: this.ctx.now() });
+        await recordJobFailure(this.ctx, REPORTS_QUEUE, String(id), err, 'report');
+      }
+      await this.notify(row, { key: 'report.failed', params: { report: typeName(row.type) } }, 3);
+      return 'failed';
+    }
+  }
+
+  /** A background report's creator hears of it when it is done (or not): the link opens the report's page. */
+  private async notify(row: ReportRow, text: MessageText, severity: 1 | 3): Promise<void> {
+    if (!row.background || row.createdBy === null) return;
+    try {
+      await this.notifications.notify([row.createdBy], {
+        type: 'fileCompleted',
+        message: englishText(text),
+        message_key: text.key,
+        message_params: text.params,
+        severity,
+        link_uri: reportLink(row.id),
+      });
+    } catch (err) {
+      this.ctx.log.error({ err: safeError(err), reportId: row.id }, 'reports: notification failed');
+    }
+  }
+
+  /** Makes every pending report older than `graceMs` (0: all), one after another; returns how many were made. */
+  async runPending(graceMs = 0): Promise<number> {
+    let n = 0;
+    for (;;) {
+      const ids = await pendingReportIds(this.ctx.db.orm, new Date(this.ctx.now().getTime() - graceMs));
+      if (ids.length === 0) return n;
+      for (const id of ids) if ((await this.run(id)) !== 'skipped') n++;
+    }
+  }
+
+  /** Deletes expired reports (storage and rows) and fails reports a stopped process left running. */
+  async cleanExpired(): Promise<{ deleted: number; stale: number }> {
+    const db = this.ctx.db.orm;
+    const now = this.ctx.now();
+    const stale = await failStaleReports(db, new Date(now.getTime() - STALE_MS), now, 'The report did not finish (the process stopped)');
+    let deleted = 0;
+    for (;;) {
+      const rows = await expiredReports(db, now);
+      if (rows.length === 0) break;
+      for (const r of rows) if (r.storageKey) await this.storage.remove(r.storageKey);
+      await deleteReports(
+        db,
+        rows.map((r) => r.id),
+      );
+      deleted += rows.length;
+    }
+    return { deleted, stale };
+  }
+}
+
+const typeName = (code: string) => reportTypeInfo(code)?.name ?? code;
