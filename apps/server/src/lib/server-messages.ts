@@ -36,6 +36,9 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   'upload.failed': 'Upload {{file}} failed: {{reason}}',
   'comment.commented': '{{sender}} commented on {{title}}: {{excerpt}}',
   'comment.replied': '{{sender}} replied on {{title}}: {{excerpt}}',
+  'report.ready': 'Report ready: {{report}} ({{file}})',
+  'report.failed': '{{report}}: Failed to generate report, please contact your system administrator',
+  'report.tooLarge': '{{report}}: Unable to download report. Report size exceeded the limit',
 };
 
 /** What a missing parameter reads as (the web's `serverMessages.fallback`). */

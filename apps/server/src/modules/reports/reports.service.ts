@@ -373,9 +373,11 @@ export class ReportsService {
       const file = handle;
       const limit = settings.report_max_bytes;
       let written = 0;
+      // A write waits for a progress update under way: one at a time, and what check shows is never behind the file.
       const sink: ReportSink = {
         async write(chunk) {
           if (written + chunk.byteLength > limit) throw new ReportTooLargeError(limit);
+          await progress;
           await file.write(chunk);
           written += chunk.byteLength;
         },
