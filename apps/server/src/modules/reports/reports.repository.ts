@@ -40,7 +40,9 @@ export async function findReportById(db: Executor, id: number): Promise<ReportRo
 export async function listReports(db: Executor, scope: ContractScope, q: { types: string[]; limit: number; skip: number }) {
   if (q.types.length === 0) return { records: [], total: 0 };
   const where = and(inArray(reports.type, q.types), allContractsInScope(scope));
-  const contractNos = sql<string[]>`array(select ${contracts.no} from ${contracts} where ${contracts.contractId} = any(${reports.contractIds}) order by ${contracts.no})`;
+  const contractNos = sql<
+    string[]
+  >`array(select ${contracts.no} from ${contracts} where ${contracts.contractId} = any(${reports.contractIds}) order by ${contracts.no})`;
   const [records, [count]] = await Promise.all([
     db
       .select({ report: reports, createdByName: users.loginName, contractNos })
@@ -126,11 +128,7 @@ export async function pendingReportIds(db: Executor, createdBefore: Date, limit 
 }
 
 export async function expiredReports(db: Executor, now: Date, limit = 500) {
-  return db
-    .select({ id: reports.id, storageKey: reports.storageKey })
-    .from(reports)
-    .where(lte(reports.expiresAt, now))
-    .limit(limit);
+  return db.select({ id: reports.id, storageKey: reports.storageKey }).from(reports).where(lte(reports.expiresAt, now)).limit(limit);
 }
 
 export async function deleteReports(db: Executor, ids: number[]): Promise<void> {

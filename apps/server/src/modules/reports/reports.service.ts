@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -36,7 +36,8 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { SettingsService } from '../settings/settings.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
 import { permissionCodesOfRole } from '../users/users.service.js';
-import { ReportTooLargeError, type ReportSink } from './report-document.js';
+import { ReportTooLargeError } from './report-document.js';
+import { fileStamp, fileStem, renderToTempFile } from './report-file.js';
 import type { ReportRegistry, ReportRenderers } from './report-registry.js';
 import type { ReportContext, ReportServices, ReportTypeDef } from './report-types.js';
 import {
@@ -62,8 +63,6 @@ export const REPORTS_QUEUE = 'reports';
 export const REPORT_PERMISSIONS: readonly PermissionCode[] = ['GenerateFullMonitoringReport', 'GenerateInstrumentationMonitoringReport', 'GenerateMapReport'];
 const STATUS_CODE = { pending: 1, running: 1, completed: 2, failed: 3, too_large: 4 } as const;
 const DAY_MS = 86_400_000;
-/** Progress is written at most this often (and on the first section). */
-const PROGRESS_EVERY_MS = 500;
 /** A report still running after this long was left by a process that stopped. */
 const STALE_MS = 2 * 3_600_000;
 const EXTENSION: Record<ReportOutput, string> = { pdf: 'pdf', xls: 'xlsx', html: 'html' };
@@ -76,26 +75,6 @@ const holds = (actor: Pick<Actor, 'permissions'>, codes: readonly string[]) => c
 
 /** Why a report was refused when it ran (the creator or their access changed): status 3, without a system log. */
 class ReportRefused extends Error {}
-
-function stamp(d: Date, tz: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
-}
-
-const fileStem = (stem: string) => stem.replace(/[^\p{L}\p{N}._-]+/gu, '-').slice(0, 120) || 'report';
 
 export interface ReportsServiceOptions {
   types: ReportRegistry;
@@ -291,25 +270,23 @@ export class ReportsService {
     const types = [...this.types.values()].filter((d) => holds(actor, d.permissions) && (!q.type || q.type === d.code)).map((d) => d.code);
     const { records, total } = await listReports(this.ctx.db.orm, scopeOf(actor), { types, limit: q.limit, skip: q.skip });
     return {
-      records: records.map(
-        ({ report: r, createdByName, contractNos }): TReportRecord => ({
-          report_id: r.id,
-          type: r.type,
-          type_name: reportTypeInfo(r.type)?.name ?? r.type,
-          output: r.output,
-          status: STATUS_CODE[r.status],
-          contract_ids: r.contractIds,
-          contract_nos: contractNos,
-          period_from: r.periodFrom,
-          period_to: r.periodTo,
-          file_name: r.fileName,
-          size: r.size,
-          created_by_name: createdByName,
-          created: iso(r.createdAt),
-          completed: isoOrNull(r.completedAt),
-          expires: iso(r.expiresAt),
-        }),
-      ),
+      records: records.map(({ report: r, createdByName, contractNos }): TReportRecord => ({
+        report_id: r.id,
+        type: r.type,
+        type_name: reportTypeInfo(r.type)?.name ?? r.type,
+        output: r.output,
+        status: STATUS_CODE[r.status],
+        contract_ids: r.contractIds,
+        contract_nos: contractNos,
+        period_from: r.periodFrom,
+        period_to: r.periodTo,
+        file_name: r.fileName,
+        size: r.size,
+        created_by_name: createdByName,
+        created: iso(r.createdAt),
+        completed: isoOrNull(r.completedAt),
+        expires: iso(r.expiresAt),
+      })),
       total_records: total,
     };
   }
@@ -340,10 +317,6 @@ export class ReportsService {
     const db = this.ctx.db.orm;
     const row = await claimReport(db, id, this.ctx.now());
     if (!row) return 'skipped';
-    const tempDir = path.join(this.ctx.config.dataDir, 'tmp', 'reports');
-    const temp = path.join(tempDir, `${id}-${randomToken(8)}.part`);
-    let handle: FileHandle | undefined;
-    let progress: Promise<void> = Promise.resolve();
     try {
       const def = this.types.get(row.type);
       if (!def) throw new Error(`unknown report type ${row.type}`);
@@ -367,58 +340,34 @@ export class ReportsService {
         services: this.services,
       };
       const doc = await def.build(context);
-
-      await mkdir(tempDir, { recursive: true });
-      handle = await open(temp, 'wx', 0o640);
-      const file = handle;
-      const limit = settings.report_max_bytes;
-      let written = 0;
-      // A write waits for a progress update under way: one at a time, and what check shows is never behind the file.
-      const sink: ReportSink = {
-        async write(chunk) {
-          if (written + chunk.byteLength > limit) throw new ReportTooLargeError(limit);
-          await progress;
-          await file.write(chunk);
-          written += chunk.byteLength;
-        },
-        get written() {
-          return written;
-        },
-      };
-      let lastProgress = 0;
-      const total = doc.sectionCount;
-      const onSection = (n: number, label: string) => {
-        const at = Date.now();
-        if (n > 1 && n < total && at - lastProgress < PROGRESS_EVERY_MS) return;
-        lastProgress = at;
-        progress = progress
-          .then(() => setProgress(db, id, n, total, label))
-          .catch((err: unknown) => this.ctx.log.warn({ err: safeError(err), reportId: id }, 'reports: progress not written'));
-      };
-      await render(doc, sink, onSection);
-      await progress;
-      await handle.close();
-      handle = undefined;
-
+      const file = await renderToTempFile(doc, render, {
+        tempDir: path.join(this.ctx.config.dataDir, 'tmp', 'reports'),
+        maxBytes: settings.report_max_bytes,
+        progress: (done, total, label) =>
+          setProgress(db, id, done, total, label).catch((err: unknown) =>
+            this.ctx.log.warn({ err: safeError(err), reportId: id }, 'reports: progress not written'),
+          ),
+      });
       const key = randomKey('reports', EXTENSION[row.output]);
-      await this.storage.writeFile(key, temp);
-      const fileName = `${fileStem(doc.fileStem)}-${stamp(this.ctx.now(), timezone)}.${EXTENSION[row.output]}`;
+      try {
+        await this.storage.writeFile(key, file.path);
+      } finally {
+        await rm(file.path, { force: true });
+      }
+      const fileName = `${fileStem(doc.fileStem)}-${fileStamp(this.ctx.now(), timezone)}.${EXTENSION[row.output]}`;
       await finishReport(db, id, {
         status: 'completed',
         storageKey: key,
         fileName,
         contentType: CONTENT_TYPE[row.output],
-        size: written,
-        progressDone: total,
-        progressTotal: total,
+        size: file.size,
+        progressDone: doc.sectionCount,
+        progressTotal: doc.sectionCount,
         completedAt: this.ctx.now(),
       });
       await this.notify(row, { key: 'report.ready', params: { report: typeName(row.type), file: fileName } }, 1);
       return 'completed';
     } catch (err) {
-      await progress;
-      await handle?.close().catch(() => undefined);
-      await rm(temp, { force: true });
       if (err instanceof ReportTooLargeError) {
         await finishReport(db, id, { status: 'too_large', error: REPORT_MESSAGES.tooLarge, completedAt: this.ctx.now() });
         await this.notify(row, { key: 'report.tooLarge', params: { report: typeName(row.type) } }, 3);

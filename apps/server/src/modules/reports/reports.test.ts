@@ -176,7 +176,12 @@ describe('monitoring reports: the engine', () => {
       ['report.get', w.userIds.xuser],
       ['report.get', w.userIds.xuser],
     ]);
-    expect(audits[0]!.after).toMatchObject({ type: 'geostatus', output: 'pdf', tzo: 8, params: { contract_ids: [w.contractA], period: { option: 'last-2-weeks' } } });
+    expect(audits[0]!.after).toMatchObject({
+      type: 'geostatus',
+      output: 'pdf',
+      tzo: 8,
+      params: { contract_ids: [w.contractA], period: { option: 'last-2-weeks' } },
+    });
   });
 
   it('get needs the session and the access token; the older paths answer the same', async () => {
@@ -242,7 +247,11 @@ describe('monitoring reports: the engine', () => {
     await expect400(params({ zone_ids: [zoneB.zoneId] }), 'zone_ids');
     await expect400(params({ instrument_type_ids: [type.typeId + 1000] }), 'instrument_type_ids');
     // The default maximum is 3 months.
-    await expect400(params({ period: { option: 'range', from: '2024-01-01', to: '2024-04-01' } }), 'period', 'The date range is too long. Maximum date range: 3 months');
+    await expect400(
+      params({ period: { option: 'range', from: '2024-01-01', to: '2024-04-01' } }),
+      'period',
+      'The date range is too long. Maximum date range: 3 months',
+    );
     expect((await create(w.sessions.xuser, 'breach', params({ output: 'xls' }))).statusCode).toBe(400);
     expect((await create(w.sessions.xuser, 'nope', params())).statusCode).toBe(404);
     expect((await create(w.sessions.nobody, 'geostatus', params())).statusCode).toBe(403);
@@ -250,7 +259,11 @@ describe('monitoring reports: the engine', () => {
     expect((await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'report.create'))).length).toBe(0);
 
     // The same with a good zone, type and range is taken.
-    await start(w.sessions.xuser, 'geostatus', params({ zone_ids: [zoneA.zoneId], instrument_type_ids: [type.typeId], period: { option: 'range', from: '2024-01-01', to: '2024-03-31' } }));
+    await start(
+      w.sessions.xuser,
+      'geostatus',
+      params({ zone_ids: [zoneA.zoneId], instrument_type_ids: [type.typeId], period: { option: 'range', from: '2024-01-01', to: '2024-03-31' } }),
+    );
     const [row] = await t.db.orm.select().from(reports);
     expect(row).toMatchObject({ periodFrom: '2024-01-01', periodTo: '2024-03-31', contractIds: [w.contractA] });
   });
