@@ -172,6 +172,9 @@ export class ReportsService {
     if ((await existingInstrumentTypes(db, typeIds)).length !== typeIds.length) {
       throw badRequest({ instrument_type_ids: 'Instrument type not found' });
     }
+    for (const day of [params.period.from, params.period.to]) {
+      if (day !== undefined && !isCalendarDay(day)) throw badRequest({ period: `${day} is not a date` });
+    }
     const settings = await this.settings.get();
     const rangeError = reportRangeError(params.period, settings.report_range_num, settings.report_range_period);
     if (rangeError) throw badRequest({ period: rangeError });
@@ -432,5 +435,11 @@ export class ReportsService {
     return { deleted, stale };
   }
 }
+
+/** `YYYY-MM-DD` naming a real day (the schema checks only the form: 2024-02-30 is not one). */
+const isCalendarDay = (day: string) => {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day;
+};
 
 const typeName = (code: string) => reportTypeInfo(code)?.name ?? code;

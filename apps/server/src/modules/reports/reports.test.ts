@@ -252,6 +252,8 @@ describe('monitoring reports: the engine', () => {
       'period',
       'The date range is too long. Maximum date range: 3 months',
     );
+    await expect400(params({ period: { option: 'range', from: '2024-02-30', to: '2024-03-31' } }), 'period', '2024-02-30 is not a date');
+    await expect400(params({ period: { option: 'range', from: '2024-01-01', to: '2024-13-01' } }), 'period', '2024-13-01 is not a date');
     expect((await create(w.sessions.xuser, 'breach', params({ output: 'xls' }))).statusCode).toBe(400);
     expect((await create(w.sessions.xuser, 'nope', params())).statusCode).toBe(404);
     expect((await create(w.sessions.nobody, 'geostatus', params())).statusCode).toBe(403);
