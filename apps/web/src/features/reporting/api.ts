@@ -16,12 +16,12 @@ import { apiRequest } from '../../lib/api-client';
 /** Spec §9 "Zones fetch limit 100". */
 export const ZONES_FETCH_LIMIT = 100;
 
-/** Query keys of the reporting pages: everything starts with `['reports']`, so one invalidation refreshes the lists. */
+/** Query keys of the reporting pages: the lists start with `['reports']` (a report that ends refreshes them); the form's choices do not. */
 export const reportKeys = {
   all: ['reports'] as const,
   list: (query: Partial<TReportListQuery>) => [...reportKeys.all, 'list', query] as const,
-  zones: (contractIds: readonly number[]) => [...reportKeys.all, 'zones', [...contractIds].sort((a, b) => a - b)] as const,
-  instrumentTypes: () => [...reportKeys.all, 'instrument-types'] as const,
+  zones: (contractIds: readonly number[]) => ['reporting', 'zones', [...contractIds].sort((a, b) => a - b)] as const,
+  instrumentTypes: () => ['reporting', 'instrument-types'] as const,
 };
 
 /** The browser's offset from UTC in hours (spec §9 "Timezone offset is sent in hours"): 8 in Singapore. */
