@@ -85,13 +85,6 @@ describe('Reporting pages (spec §2.7)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('You have not generated any report yet.', {}, SLOW)).toBeInTheDocument();
   });
 
-  it('is not offered without a reporting task: the default page opens instead', async () => {
-    signedIn(['SearchUsers']);
-    const { location } = renderApp('/en/reporting/geotechnical');
-    await waitFor(() => expect(location()).toBe('/en/dashboard/search/instrument/list'), { timeout: 10_000 });
-    expect(screen.queryByRole('form', { name: 'Report parameters' })).toBeNull();
-  });
-
   it('lists the generated installation status reports', async () => {
     const state = signedIn(
       ['GenerateInstrumentationMonitoringReport'],
