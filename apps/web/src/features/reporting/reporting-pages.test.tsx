@@ -46,7 +46,7 @@ function signedIn(permissions: string[], reports: TReportRecord[] = [], check?: 
 }
 
 describe('Reporting pages (spec §2.7)', { timeout: 30_000 }, () => {
-  it('the landing shows its two tiles and the user’s recent reports; the first tile opens the chooser of report types', async () => {
+  it('the landing shows its two tiles and the user’s recent reports; the first tile opens the chooser', async () => {
     signedIn(
       ['GenerateInstrumentationMonitoringReport'],
       [record(), record({ report_id: 42, status: 4, type_name: 'Breach Report', file_name: null, size: null })],
@@ -65,8 +65,13 @@ describe('Reporting pages (spec §2.7)', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('link', { name: 'Breach Report' }).getAttribute('href')).toBe('/en/reporting/report/42');
     // Only a completed report downloads.
     expect(within(table).getAllByRole('button', { name: /^Download/ })).toHaveLength(1);
-
     await user.click(within(tiles).getByRole('link', { name: /Monitoring Report Generation/ }));
+    await waitFor(() => expect(location()).toBe('/en/reporting/monitoring'), SLOW);
+  });
+
+  it('the chooser offers the report categories; IMR offers its report types', async () => {
+    signedIn(['GenerateInstrumentationMonitoringReport']);
+    const { user, location } = renderApp('/en/reporting/monitoring');
     const types = await screen.findByRole('list', { name: 'Monitoring report types' }, SLOW);
     expect(
       within(types)
