@@ -14,6 +14,7 @@ import { systemRoutes } from '../features/system/routes';
 import { workspaceRoutes } from '../features/workspace/routes';
 import { uploadsRoutes } from '../features/uploads/routes';
 import { filesRoutes } from '../features/files/routes';
+import { reportingRoutes } from '../features/reporting/routes';
 import type { AppRoute } from '../lib/route-meta';
 import { NotFoundPage } from './not-found-page';
 
@@ -32,6 +33,7 @@ export const routeTable: readonly AppRoute[] = [
   ...alertRulesRoutes,
   ...actionLogRoutes,
   ...filesRoutes,
+  ...reportingRoutes,
   ...manualRoutes,
   ...systemRoutes,
   ...createDevToolsRoutes({ NotFound: NotFoundPage }),

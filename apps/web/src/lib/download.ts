@@ -68,6 +68,17 @@ function resolve(url: string): URL {
   return new URL(apiUrl(url));
 }
 
+/**
+ * An API file's address for a tag that cannot send the bearer header (the report dialog's `<iframe>`): the resource
+ * token in `_token` (spec §7 download helper). A site path stays a site path.
+ */
+export function resourceAddress(url: string): string {
+  const target = resolve(url);
+  const resourceToken = sessionStore.getState().resourceToken;
+  if (resourceToken) target.searchParams.set('_token', resourceToken);
+  return target.origin === window.location.origin ? `${target.pathname}${target.search}` : target.toString();
+}
+
 function lastSegment(url: URL): string {
   return decodeURIComponent(url.pathname.split('/').filter(Boolean).at(-1) ?? 'download');
 }

@@ -109,6 +109,28 @@ describe('useJobPolling (spec §4 report generation and export jobs)', () => {
     }
   });
 
+  it('keeps the progress a check gives (reports: section n of m)', async () => {
+    const { check } = scripted({ status: 1, progress: { done: 1, total: 4, label: 'Cover' } }, { status: 1, progress: { done: 3, total: 4, label: 'Charts' } });
+    const { result } = renderHook(() => useJobPolling({ storageKey: KEY, check, download: vi.fn() }));
+    await act(() => result.current.start(async () => 12));
+    await tick();
+    expect(result.current.state).toEqual({ phase: 'polling', jobId: '12', progress: { done: 1, total: 4, label: 'Cover' } });
+    await tick();
+    expect(result.current.state).toEqual({ phase: 'polling', jobId: '12', progress: { done: 3, total: 4, label: 'Charts' } });
+    expect(result.current.busy).toBe(true);
+  });
+
+  it('follows a job started elsewhere: checked at once, nothing stored', async () => {
+    const { check, calls } = scripted({ status: 2, url: '/api/v1/reports/13/get?token=t', file_name: 'r.pdf' });
+    const download = vi.fn(async () => 'r.pdf');
+    const { result } = renderHook(() => useJobPolling({ storageKey: KEY, check, download, resume: false }));
+    act(() => result.current.follow(13));
+    expect(localStorage.getItem(KEY)).toBeNull();
+    await tick(0);
+    expect(calls).toEqual(['13']);
+    expect(result.current.state).toEqual({ phase: 'done', jobId: '13', fileName: 'r.pdf', downloaded: true });
+  });
+
   it('finishes without a download when the answer has no address (no download permission)', async () => {
     const { check } = scripted({ status: 2, file_name: 'users.pdf', message: 'You do not have permission to download this file' });
     const download = vi.fn();

@@ -19,24 +19,34 @@ export interface JobCheck {
   file_name?: string;
   size?: number;
   message?: string;
+  /** Reports: how far a job in progress is (section n of m). */
+  progress?: JobProgress | null;
+}
+
+/** How far a running job is: `done` of `total` sections, the current one named `label`. */
+export interface JobProgress {
+  done: number;
+  total: number;
+  label: string;
 }
 
 export type JobState =
   | { phase: 'idle' }
   | { phase: 'starting' }
-  | { phase: 'polling'; jobId: string }
+  /** `progress`: the last check's (reports: section n of m), when it gave one. */
+  | { phase: 'polling'; jobId: string; progress?: JobProgress }
   | { phase: 'downloading'; jobId: string; fileName?: string }
   /** `downloaded` false: the file was made but the answer had no address (no download permission). */
   | { phase: 'done'; jobId: string; fileName?: string; downloaded: boolean; message?: string }
   | { phase: 'failed'; jobId?: string; message: string };
 
-export interface JobPollingOptions {
+export interface JobPollingOptions<C extends JobCheck = JobCheck> {
   /** The local-storage key that keeps the running job's id (`export_job_id`, `report_id`). */
   storageKey: string;
-  check: (jobId: string, signal: AbortSignal) => Promise<JobCheck>;
+  check: (jobId: string, signal: AbortSignal) => Promise<C>;
   intervalMs?: number;
   /** Saves the finished file (default: the download helper); resolves with the saved file's name. */
-  download?: (url: string, check: JobCheck) => Promise<string | void>;
+  download?: (url: string, check: C) => Promise<string | void>;
   /** Pick up a job id left in storage (a reload, another page) when mounted. Default true. */
   resume?: boolean;
 }
@@ -47,6 +57,8 @@ export interface JobPolling {
   busy: boolean;
   /** Starts a job (`start` answers its id), keeps its id in storage and polls it until done. */
   start: (start: () => Promise<string | number>) => Promise<void>;
+  /** Polls a job started elsewhere (a report opened from its notification), checking it at once; nothing is stored. */
+  follow: (jobId: string | number) => void;
   /** Back to idle (the stored id, if any, stays). */
   reset: () => void;
 }
@@ -84,13 +96,13 @@ export function jobErrorMessage(error: unknown): string {
  * file is downloaded. Status 3 and 4 give the spec's two messages. Leaving the page stops the polling but keeps
  * the id, so the next page that polls (or a reload) picks it up.
  */
-export function useJobPolling({
+export function useJobPolling<C extends JobCheck = JobCheck>({
   storageKey,
   check,
   intervalMs = JOB_POLL_INTERVAL_MS,
   download = (url) => downloadFile(url),
   resume = true,
-}: JobPollingOptions): JobPolling {
+}: JobPollingOptions<C>): JobPolling {
   const [state, setState] = useState<JobState>({ phase: 'idle' });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const controller = useRef<AbortController | null>(null);
@@ -111,9 +123,10 @@ export function useJobPolling({
   }, []);
 
   const settle = useCallback(
-    async (jobId: string, result: JobCheck, again: () => void) => {
+    async (jobId: string, result: C, again: () => void) => {
       const { storageKey: key } = latest.current;
       if (result.status === EXPORT_STATUS.inProgress) {
+        if (result.progress) set({ phase: 'polling', jobId, progress: result.progress });
         again();
         return;
       }
@@ -189,6 +202,14 @@ export function useJobPolling({
     [poll, set, stop],
   );
 
+  const follow = useCallback(
+    (jobId: string | number) => {
+      set({ phase: 'polling', jobId: String(jobId) });
+      poll(String(jobId), 0);
+    },
+    [poll, set],
+  );
+
   const reset = useCallback(() => {
     stop();
     set({ phase: 'idle' });
@@ -211,5 +232,5 @@ export function useJobPolling({
   }, []);
 
   const busy = state.phase === 'starting' || state.phase === 'polling' || state.phase === 'downloading';
-  return { state, busy, start, reset };
+  return { state, busy, start, follow, reset };
 }

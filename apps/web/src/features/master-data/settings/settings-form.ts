@@ -14,6 +14,9 @@ export const BYTES_PER_MB = 1_000_000;
 
 export const REPORT_PERIODS = ['week', 'month', 'year'] as const;
 
+/** The report size limit's bounds in MB (`report_max_bytes`: 100,000 to 2,000,000,000 bytes). */
+export const REPORT_MAX_MB = { min: 0.1, max: 2000 } as const;
+
 /**
  * What the form holds, named as the settings are (so the server's field errors land on their fields): text for every
  * number (a field may be half typed), the switch and the period as they are.
@@ -23,6 +26,8 @@ export type SettingsFormValues = SettingsFormBase & Record<TypeLimitKey, string>
 interface SettingsFormBase {
   report_range_num: string;
   report_range_period: (typeof REPORT_PERIODS)[number];
+  /** MB: a larger generated report ends with status 4 (spec §4). */
+  report_max_bytes: string;
   /** MB, as every `<type>_max_upload` (empty there = the general limit). */
   general_max_upload: string;
   session_idle_minutes: string;
@@ -48,6 +53,7 @@ export function toFormValues(s: TSystemSettings): SettingsFormValues {
   return {
     report_range_num: text(s.report_range_num),
     report_range_period: s.report_range_period,
+    report_max_bytes: mb(s.report_max_bytes),
     general_max_upload: mb(s.general_max_upload),
     ...(Object.fromEntries(TYPE_LIMITS.map(({ key }) => [key, mb(s[key])])) as Record<TypeLimitKey, string>),
     session_idle_minutes: text(s.session_idle_minutes),
@@ -108,6 +114,11 @@ export function readSettingsForm(v: SettingsFormValues): { settings: TSystemSett
     // At least one byte: 0.0000001 MB would round to nothing.
     return Math.max(1, Math.round(value * BYTES_PER_MB));
   };
+  // The server's range: 100,000 bytes to 2,000,000,000 bytes (0.1 MB to 2,000 MB).
+  const reportMaxBytes = (input: string): number | null => {
+    const value = num(['report_max_bytes'], input, { min: REPORT_MAX_MB.min, max: REPORT_MAX_MB.max });
+    return value === null ? null : Math.round(value * BYTES_PER_MB);
+  };
   const url = (path: string, input: string): string | null => {
     const trimmed = input.trim();
     if (trimmed === '') return null;
@@ -136,6 +147,7 @@ export function readSettingsForm(v: SettingsFormValues): { settings: TSystemSett
   const settings = {
     report_range_num: num(['report_range_num'], v.report_range_num, { integer: true, min: 1, max: 1000 }),
     report_range_period: v.report_range_period,
+    report_max_bytes: reportMaxBytes(v.report_max_bytes),
     general_max_upload: bytes(['general_max_upload'], v.general_max_upload, false),
     ...Object.fromEntries(TYPE_LIMITS.map(({ key }) => [key, bytes([key], v[key], true)])),
     session_idle_minutes: num(['session_idle_minutes'], v.session_idle_minutes, { min: 0.05, max: 24 * 60 }),

@@ -62,6 +62,22 @@ describe('System Settings', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it('edits the report size limit in MB and sends it in bytes (report_max_bytes), within the server’s range', async () => {
+    const state = serve({ report_max_bytes: 50_000_000 });
+    const { user } = renderApp('/en/master-data/system-setting');
+    const reports = await screen.findByRole('region', { name: 'Reports' }, SLOW);
+    const field = within(reports).getByLabelText('Report size limit (MB)') as HTMLInputElement;
+    expect(field.value).toBe('50');
+    expect(within(reports).getByText('= 50,000,000 bytes')).toBeInTheDocument();
+    fill('Report size limit (MB)', '0.05');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(reports).findByText('At least 0.1', {}, SLOW)).toBeInTheDocument();
+    expect(state.puts).toEqual([]);
+    fill('Report size limit (MB)', '250');
+    await clickSave(user);
+    await waitFor(() => expect(state.puts).toEqual([{ report_max_bytes: 250_000_000 }]), SLOW);
+  });
+
   it('sends only what changed, sizes in bytes and an emptied limit as null, and says so', async () => {
     const state = serve({ document_max_upload: 5_000_000 });
     const { user } = renderApp('/en/master-data/system-setting');

@@ -102,6 +102,12 @@ function ReportSection({ control }: { control: SettingsControl }) {
             </MenuItem>
           ))}
         </SafeTextField>
+        <SizeField
+          control={control}
+          name="report_max_bytes"
+          label={t('masterData.settings.reportMaxBytes')}
+          fallback={t('masterData.settings.reportMaxBytesText')}
+        />
       </Box>
       {Number.isInteger(count) && count > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>

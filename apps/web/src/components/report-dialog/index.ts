@@ -1,0 +1,1 @@
+export { ReportDialog, type ReportDialogFile, type ReportDialogProps } from './report-dialog';

@@ -1,0 +1,32 @@
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import LandslideOutlined from '@mui/icons-material/LandslideOutlined';
+import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import type { LandingTile } from '../../../components/landing-tiles';
+import { REPORTING_PATHS } from '../paths';
+
+/** `/reporting` (spec §2.7): Monitoring Report Generation and Summary of Monitoring Work Done. */
+export const REPORTING_TILES: readonly LandingTile[] = [
+  { path: REPORTING_PATHS.monitoring, title: 'reporting.tile.monitoring', description: 'reporting.tile.monitoringText', icon: AssessmentOutlined },
+  {
+    path: REPORTING_PATHS.summaryWorkDone,
+    title: 'reporting.tile.summaryWorkDone',
+    description: 'reporting.tile.summaryWorkDoneText',
+    icon: EngineeringOutlined,
+  },
+];
+
+/** Monitoring Report Generation: a tile per report category of this session. */
+export const MONITORING_TILES: readonly LandingTile[] = [
+  { path: REPORTING_PATHS.geotechnical, title: 'reporting.tile.geotechnical', description: 'reporting.tile.geotechnicalText', icon: LandslideOutlined },
+  { path: REPORTING_PATHS.imr, title: 'reporting.tile.imr', description: 'reporting.tile.imrText', icon: TableChartOutlined },
+  { path: REPORTING_PATHS.imc, title: 'reporting.tile.imc', description: 'reporting.tile.imcText', icon: FactCheckOutlined },
+  {
+    path: REPORTING_PATHS.installationStatus,
+    title: 'reporting.tile.installationStatus',
+    description: 'reporting.tile.installationStatusText',
+    icon: PlaylistAddCheckOutlined,
+  },
+];
