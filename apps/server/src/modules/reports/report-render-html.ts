@@ -7,7 +7,7 @@
 import { escapeHtml } from '../../platform/mail.js';
 import { plainSvg, renderChartSvg } from './report-charts.js';
 import type { RenderReport, ReportBlock, ReportColumn, ReportDocument, ReportRow, ReportSink } from './report-document.js';
-import { cellText, columnAlign, EMPTY_TABLE, forEachRow, isLevelCell, textOn } from './report-render-common.js';
+import { cellText, columnAlign, EMPTY_TABLE, forEachRow, generatedText, isLevelCell, textOn } from './report-render-common.js';
 
 /** Table rows written to the sink at a time. */
 const ROWS_PER_WRITE = 500;
@@ -143,5 +143,5 @@ export const renderHtml: RenderReport = async (report, sink, onSection) => {
     if (block.kind === 'heading' && block.level === 1) onSection(++section, block.text);
     await writer.block(block);
   }
-  await writer.write(`<footer>${title}</footer>\n</main></body></html>\n`);
+  await writer.write(`<footer>${title} · Generated ${escapeHtml(generatedText(report.facts, report.timezone))}</footer>\n</main></body></html>\n`);
 };

@@ -341,6 +341,7 @@ describe('renderHtml', () => {
     expect((html.match(/<svg/g) ?? []).length).toBe(3);
     expect(html).toContain('Settlement SM-0101');
     expect(html).toContain('<figcaption>Site plan</figcaption>');
+    expect(html).toContain('Generated 02/03/2026 09:15:00');
   });
 
   it('leaves scripts, handlers and external references out of an inlined drawing', async () => {
