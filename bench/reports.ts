@@ -15,7 +15,10 @@
  */
 import { Writable } from 'node:stream';
 import type { ReportBlock, ReportChart, ReportDocument, ReportRow, ReportSink } from '../apps/server/src/modules/reports/report-document.js';
-import { env, median } from './lib.js';
+
+// Not from ./lib.js: it loads the database layer, and the PDF's memory figure is the renderer's process.
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const ROWS = env('BENCH_ROWS', 1_000_000);
 const RUNS = env('BENCH_RUNS', 3);

@@ -381,12 +381,12 @@ describe('streaming', () => {
       expect(sink.midTable).toBeGreaterThan(5);
       expect(chunkSizes.length).toBeGreaterThan(10);
       expect(Math.max(...chunkSizes)).toBeLessThan(sink.written / 4);
-    }, 120_000);
+    }, 300_000);
 
     it(`${name}: the sink's size limit ends the rendering with ReportTooLargeError`, async () => {
       const { block } = bigTable();
       const sink = new MemorySink(() => 0, 200_000);
       await expect(render(renderer, documentOf([block]), sink)).rejects.toBeInstanceOf(ReportTooLargeError);
-    }, 120_000);
+    }, 300_000);
   }
 });
