@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLineChartOption } from './chart-option';
+import { buildLineChartOption } from '@strata/shared';
 import { summariseChartData } from './chart-data';
 
 const JAN_1 = Date.UTC(2026, 0, 1, 1);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/render-widget';
-import { AUTO_AXIS, DEFAULT_DISPLAY } from './chart-option';
+import { AUTO_AXIS, DEFAULT_DISPLAY } from '@strata/shared';
 import { ChartPanel, type ChartView } from './chart-panel';
 
 /** An x/y option like an inclinometer profile's: displacement on x, depth on a reversed y axis. */

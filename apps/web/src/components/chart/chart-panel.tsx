@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimezone } from '../../lib/config';
 import { useToast } from '../feedback';
-import { AUTO_AXIS, CHART, DEFAULT_DISPLAY, type AxisRange, type ChartDisplay } from './chart-option';
+import { AUTO_AXIS, CHART, DEFAULT_DISPLAY, type AxisRange, type ChartDisplay } from '@strata/shared';
 import { ChartToolbar } from './chart-toolbar';
 import { EChart, type EChartProps } from './echart';
 import type { ECharts, EChartsCoreOption } from './echarts-core';

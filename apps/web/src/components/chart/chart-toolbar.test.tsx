@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../../test/render-widget';
-import { AUTO_AXIS, DEFAULT_DISPLAY } from './chart-option';
+import { AUTO_AXIS, DEFAULT_DISPLAY } from '@strata/shared';
 import { ChartToolbar, formatBound, parseBound } from './chart-toolbar';
 import { LineChartPanel } from './line-chart-panel';
 

@@ -12,11 +12,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { DEFAULT_TIMEZONE } from '@strata/shared';
+import { DEFAULT_TIMEZONE, type AxisRange, type ChartDisplay } from '@strata/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDateTimePicker } from '../date-time';
-import type { AxisRange, ChartDisplay } from './chart-option';
 import { EXPORT_FORMATS, type ExportFormat } from './export';
 
 /** An axis bound as its number field shows it. */

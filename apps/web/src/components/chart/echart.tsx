@@ -4,7 +4,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { summariseChartData } from './chart-data';
-import { CHART, fitToBox } from './chart-option';
+import { CHART, fitToBox } from '@strata/shared';
 import { echarts, type ECharts, type EChartsCoreOption } from './echarts-core';
 
 /** True where ECharts can draw (a canvas with a 2D context; not jsdom). */

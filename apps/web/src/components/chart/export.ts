@@ -1,5 +1,5 @@
 import { saveBlob } from '../../lib/download';
-import { CHART, fitToBox } from './chart-option';
+import { CHART, fitToBox } from '@strata/shared';
 import { echarts, type ECharts, type EChartsCoreOption } from './echarts-core';
 import { dataUrlBytes, jpegToPdf } from './pdf';
 

@@ -2,25 +2,33 @@ export {
   AUTO_AXIS,
   buildLineChartOption,
   CHART,
+  chartZoneOffsetMs as zoneOffsetMs,
+  chooseThresholds,
   DEFAULT_DISPLAY,
+  escapeHtml,
   fitToBox,
   hasPoints,
   lineValueAxis,
+  niceRange,
+  niceStep,
   PREDICTION_COLORS,
   predictionChartLines,
+  stackLabels,
+  stackMarginLabels,
   thresholdLines,
+  timeTickLabel,
   valueExtent,
+  wallClock,
   type AxisRange,
   type ChartDisplay,
   type ChartLine,
   type LineChartInput,
+  type NiceRange,
   type PredictionLine,
+  type ThresholdChoice,
   type ThresholdLine,
   type ValueAxis,
-} from './chart-option';
-export { chooseThresholds, niceRange, niceStep, type NiceRange, type ThresholdChoice } from './chart-scale';
-export { escapeHtml, timeTickLabel, wallClock, zoneOffsetMs } from './chart-time';
-export { stackLabels, stackMarginLabels } from './margin-labels';
+} from '@strata/shared';
 export { summariseChartData, type ChartDataSummary } from './chart-data';
 export { ChartPanel, type ChartPanelProps, type ChartView } from './chart-panel';
 export { ChartToolbar, formatBound, parseBound, type ChartToolbarProps } from './chart-toolbar';

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimezone } from '../../lib/config';
 import { formatDateTime } from '../../lib/display-time';
-import { buildLineChartOption, CHART, hasPoints, type ChartLine, type PredictionLine, type ThresholdLine } from './chart-option';
+import { buildLineChartOption, CHART, hasPoints, type ChartLine, type PredictionLine, type ThresholdLine } from '@strata/shared';
 import { ChartPanel, type ChartView } from './chart-panel';
 import type { EChartProps } from './echart';
 

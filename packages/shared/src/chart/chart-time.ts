@@ -5,59 +5,25 @@
  * puts at whole UTC days and hours land on whole days and hours of the configured zone. The instant itself travels with
  * each point (`[wall, y, instant]`), so the tooltip and the chart's data summary read the real time.
  */
-import { DATE_FORMAT, DEFAULT_TIMEZONE } from '@strata/shared';
-import { formatDateTime } from '../../lib/display-time';
-
-const QUARTER_HOUR = 15 * 60_000;
-const formats = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
-
-function zoneFormat(tz: string): Intl.DateTimeFormat {
-  let f = formats.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(tz, f);
-  }
-  return f;
-}
+import { DATE_FORMAT, DEFAULT_TIMEZONE } from '../constants.js';
+import { formatDateTime } from '../format.js';
+import { zoneOffsetMs } from '../zoned-time.js';
 
 /**
- * The zone's offset from UTC in ms (east positive) at an instant, cached per zone and quarter hour (no zone changes
- * its offset within one): a chart of 50,000 points asks Intl a few hundred times, not 50,000. An unknown zone: the
- * default zone's.
+ * The zone's offset from UTC in ms (east positive) at an instant (`zoned-time.ts`, cached per zone and quarter hour:
+ * a chart of 50,000 points asks Intl a few hundred times, not 50,000). An unknown zone: the default zone's.
  */
-export function zoneOffsetMs(tz: string, ms: number): number {
-  const slot = Math.floor(ms / QUARTER_HOUR);
-  const key = `${tz}|${slot}`;
-  let off = offsets.get(key);
-  if (off === undefined) {
-    let format: Intl.DateTimeFormat;
-    try {
-      format = zoneFormat(tz);
-    } catch {
-      return tz === DEFAULT_TIMEZONE ? 0 : zoneOffsetMs(DEFAULT_TIMEZONE, ms);
-    }
-    const p: Record<string, number> = {};
-    for (const part of format.formatToParts(new Date(slot * QUARTER_HOUR))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-    off = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - slot * QUARTER_HOUR;
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(key, off);
+export function chartZoneOffsetMs(tz: string, ms: number): number {
+  try {
+    return zoneOffsetMs(tz, ms);
+  } catch {
+    return tz === DEFAULT_TIMEZONE ? 0 : chartZoneOffsetMs(DEFAULT_TIMEZONE, ms);
   }
-  return off;
 }
 
 /** Where an instant is plotted: its wall-clock time in the zone, read as UTC. */
 export function wallClock(ms: number, tz: string): number {
-  return ms + zoneOffsetMs(tz, ms);
+  return ms + chartZoneOffsetMs(tz, ms);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -11,7 +11,7 @@ import {
   predictionChartLines,
   thresholdLines,
   valueExtent,
-} from './chart-option';
+} from './chart-option.js';
 
 const LEVELS = [
   { code: 'CL', color: '#4fc3f7', severity: 1 },

@@ -1,10 +1,10 @@
-import { DEFAULT_TIMEZONE } from '@strata/shared';
+import { DEFAULT_TIMEZONE } from '../constants.js';
 import type { EChartsCoreOption } from 'echarts/core';
-import { chooseThresholds, dataExtent, decimalsOf, niceRange, withThresholds, type NiceRange, type ThresholdLine } from './chart-scale';
-import { timeTickLabel, timeTooltip, wallClock } from './chart-time';
-import { MARGIN_FONT_SIZE, marginWidth, stackMarginLabels } from './margin-labels';
+import { chooseThresholds, dataExtent, decimalsOf, niceRange, withThresholds, type NiceRange, type ThresholdLine } from './chart-scale.js';
+import { timeTickLabel, timeTooltip, wallClock } from './chart-time.js';
+import { MARGIN_FONT_SIZE, marginWidth, stackMarginLabels } from './margin-labels.js';
 
-export type { ThresholdLine } from './chart-scale';
+export type { ThresholdLine } from './chart-scale.js';
 
 /** Spec §9 chart constants. */
 export const CHART = {

@@ -1,0 +1,102 @@
+/**
+ * Report charts (issue 20, decision 039): a ReportChart is turned into an ECharts option by the web's own chart code
+ * (`buildLineChartOption` in packages/shared/src/chart: the same series palette, dashed threshold lines in their level
+ * colours, dashed predictions, margin labels and a time axis on the report zone's wall clock) and drawn on the server by
+ * ECharts' SVG renderer in server-side mode (no DOM, no canvas): vector graphics the PDF renderer draws as paths and the
+ * HTML renderer inlines. Only the components a line chart uses are registered; no animation, no tooltip, no zoom.
+ * ECharts is imported when the first chart is drawn (its import is slow; most processes never draw one).
+ */
+import { buildLineChartOption, DEFAULT_DISPLAY, fitToBox, type LineChartInput } from '@strata/shared';
+import type * as EchartsCore from 'echarts/core';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { ReportChart } from './report-document.js';
+
+/** The size a chart is drawn at (SVG user units = PDF points when placed at 1:1). */
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/** The font family the charts' text names: the PDF renderer maps it to the embedded Unicode font. */
+export const CHART_FONT_FAMILY = 'sans-serif';
+
+type Echarts = typeof EchartsCore;
+
+let loading: Promise<Echarts> | undefined;
+
+/** ECharts core with the line chart, its components and the SVG renderer, registered once. */
+function loadEcharts(): Promise<Echarts> {
+  loading ??= (async () => {
+    const [core, charts, components, features, renderers] = await Promise.all([
+      import('echarts/core'),
+      import('echarts/charts'),
+      import('echarts/components'),
+      import('echarts/features'),
+      import('echarts/renderers'),
+    ]);
+    core.use([
+      charts.LineChart,
+      components.GridComponent,
+      components.LegendComponent,
+      components.TitleComponent,
+      components.MarkLineComponent,
+      features.LabelLayout,
+      renderers.SVGRenderer,
+    ]);
+    return core;
+  })();
+  return loading;
+}
+
+/** The chart's input to the shared builder: labels, subtitle, legend and grid on; the levels near the data. */
+export function reportChartInput(chart: ReportChart, timezone: string): LineChartInput {
+  return {
+    title: chart.title,
+    subtitle: chart.subtitle,
+    lines: chart.lines,
+    thresholds: chart.thresholds ?? [],
+    predictions: chart.predictions ?? [],
+    xType: 'time',
+    timezone,
+    yName: chart.yName,
+    precision: chart.precision ?? 2,
+    display: DEFAULT_DISPLAY,
+  };
+}
+
+/** The ECharts option of a report chart at a size: the web's option fitted to the box, without interaction. */
+export function reportChartOption(chart: ReportChart, timezone: string, size: ChartSize): EChartsCoreOption {
+  const option = fitToBox(buildLineChartOption(reportChartInput(chart, timezone)), size.width, size.height);
+  // The legend pages by scrolling on screen; on paper it wraps. Tooltip and zoom are for the screen only.
+  const { tooltip: _tooltip, dataZoom: _zoom, legend, ...rest } = option as Record<string, unknown>;
+  return {
+    ...rest,
+    legend: { ...(legend as object), type: 'plain' },
+    animation: false,
+    backgroundColor: '#ffffff',
+    textStyle: { ...((rest.textStyle as object | undefined) ?? {}), fontFamily: CHART_FONT_FAMILY },
+  };
+}
+
+/** The chart as an SVG document (a string), drawn by ECharts' server-side SVG renderer. */
+export async function renderChartSvg(chart: ReportChart, timezone: string, size: ChartSize): Promise<string> {
+  const echarts = await loadEcharts();
+  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: size.width, height: size.height });
+  try {
+    instance.setOption(reportChartOption(chart, timezone, size));
+    return instance.renderToSVGString();
+  } finally {
+    instance.dispose();
+  }
+}
+
+/**
+ * The SVG without what a page does not need: the hover styles (`<style>` with `:hover` rules) and the renderer's
+ * data attributes. The drawing is unchanged.
+ */
+export function plainSvg(svg: string): string {
+  return svg
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/\s(?:ecmeta_[a-z_]+|pointer-events)="[^"]*"/g, '')
+    .replace(/\sclass="zr\d+-cls-\d+"/g, '');
+}
