@@ -1,5 +1,8 @@
 import type { ReportOutput } from '@strata/shared';
 import type { RenderReport } from './report-document.js';
+import { renderHtml } from './report-render-html.js';
+import { renderPdf } from './report-render-pdf.js';
+import { renderXlsx } from './report-render-xlsx.js';
 import type { ReportTypeDef } from './report-types.js';
 
 /**
@@ -25,4 +28,4 @@ export const REPORT_TYPES_REGISTRY: ReportRegistry = reportRegistry([]);
  * without one is refused at creation (400) rather than failing in the job.
  */
 export type ReportRenderers = Partial<Record<ReportOutput, RenderReport>>;
-export const REPORT_RENDERERS: ReportRenderers = {};
+export const REPORT_RENDERERS: ReportRenderers = { pdf: renderPdf, xls: renderXlsx, html: renderHtml };

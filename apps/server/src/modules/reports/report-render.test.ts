@@ -36,7 +36,7 @@ class MemorySink implements ReportSink {
   async write(chunk: Uint8Array): Promise<void> {
     const produced = this.produced();
     if (this.firstAt === null) this.firstAt = produced;
-    if (produced > 0 && produced < 50_000) this.midTable += 1;
+    if (produced > 0 && produced < BIG_ROWS) this.midTable += 1;
     this.written += chunk.length;
     if (this.written > this.limit) throw new ReportTooLargeError(this.limit);
     this.chunks.push(chunk);
@@ -143,11 +143,16 @@ function pdfFile<T>(pdf: Buffer, read: (file: string) => T): T {
   }
 }
 
-/** 50,000 rows from an async source, counting those given. */
+/**
+ * Rows from an async source, counting those given: enough for about a hundred PDF pages, so streaming shows; the
+ * million-row case is the benchmark's (bench/reports.ts), not a test's.
+ */
+const BIG_ROWS = 5_000;
+
 function bigTable(): { block: ReportBlock; produced: () => number } {
   let produced = 0;
   async function* rows(): AsyncGenerator<ReportRow> {
-    for (let i = 0; i < 50_000; i++) {
+    for (let i = 0; i < BIG_ROWS; i++) {
       produced += 1;
       yield [`R-${i}`, new Date(T0 + i * 60_000), i / 7];
     }
@@ -360,7 +365,7 @@ describe('streaming', () => {
     ['xlsx', renderXlsx],
     ['html', renderHtml],
   ] as const) {
-    it(`${name}: a table of 50,000 rows from an async source reaches the sink while rows are still coming`, async () => {
+    it(`${name}: a table of ${BIG_ROWS} rows from an async source reaches the sink while rows are still coming`, async () => {
       const { block, produced } = bigTable();
       const sink = new MemorySink(produced);
       const chunkSizes: number[] = [];
@@ -374,19 +379,19 @@ describe('streaming', () => {
         },
       };
       await renderer(documentOf([{ kind: 'heading', text: 'Readings', level: 1 }, block]), counting, () => undefined);
-      expect(produced()).toBe(50_000);
+      expect(produced()).toBe(BIG_ROWS);
       // The first bytes came before the table was read; no single write holds the document.
       expect(sink.firstAt).not.toBeNull();
-      expect(sink.firstAt!).toBeLessThan(50_000);
-      expect(sink.midTable).toBeGreaterThan(5);
+      expect(sink.firstAt!).toBeLessThan(BIG_ROWS);
+      expect(sink.midTable).toBeGreaterThanOrEqual(3);
       expect(chunkSizes.length).toBeGreaterThan(10);
       expect(Math.max(...chunkSizes)).toBeLessThan(sink.written / 4);
-    }, 300_000);
+    }, 120_000);
 
     it(`${name}: the sink's size limit ends the rendering with ReportTooLargeError`, async () => {
       const { block } = bigTable();
-      const sink = new MemorySink(() => 0, 200_000);
+      const sink = new MemorySink(() => 0, 100_000);
       await expect(render(renderer, documentOf([block]), sink)).rejects.toBeInstanceOf(ReportTooLargeError);
-    }, 300_000);
+    }, 120_000);
   }
 });
