@@ -58,6 +58,36 @@ describe('User Import (/upload/user-import)', { timeout: 30_000 }, () => {
     expect(location()).toContain('tab=upload');
   });
 
+  it('checks an uploaded file first and counts its rows in words that fit the numbers (1 row, 2 rows)', async () => {
+    storeTestCredential();
+    const asked: string[] = [];
+    server.use(
+      http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['BulkUserUpload'] }))),
+      http.post(api('/admin/users/import'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.toString());
+        return HttpResponse.json({
+          rows: [
+            { row: 2, login_name: 'anna', status: 'valid', errors: [] },
+            { row: 3, login_name: 'ben', status: 'valid', errors: [] },
+            { row: 4, login_name: 'cai', status: 'error', errors: [{ field: 'role', message: 'Unknown role "Boss"' }] },
+          ],
+          valid: 2,
+          invalid: 1,
+          staged: 0,
+          dry_run: true,
+          import_id: null,
+        });
+      }),
+    );
+    const { user } = renderApp('/en/upload/user-import');
+    await screen.findByRole('tab', { name: 'Bulk User Upload', selected: true }, SLOW);
+    await user.upload(screen.getByTestId('upload-input'), new File(['login_name\n'], 'users.csv', { type: 'text/csv' }));
+    const report = await screen.findByRole('region', { name: '3. Check and confirm' }, SLOW);
+    expect(within(report).getByText('users.csv: 2 valid rows, 1 row with errors.')).toBeInTheDocument();
+    expect(within(report).getByRole('button', { name: 'Confirm upload (2 users)' })).toBeEnabled();
+    expect(asked).toEqual(['dry_run=true']);
+  });
+
   it('sends users without Bulk User Upload or Approve User Upload to the default page', async () => {
     storeTestCredential();
     server.use(http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions: ['UploadInstrumentationFiles'] }))));

@@ -135,7 +135,11 @@ export function BulkUpload({ onStaged }: { onStaged: () => void }) {
         <Section title={t('admin.approve.reportTitle')}>
           <Stack spacing={2}>
             <Typography>
-              {t('admin.approve.reportSummary', { file: checked.file.name, valid: checked.result.valid, invalid: checked.result.invalid })}
+              {t('admin.approve.reportSummary', {
+                file: checked.file.name,
+                valid: t('admin.approve.validRows', { count: checked.result.valid }),
+                invalid: t('admin.approve.invalidRows', { count: checked.result.invalid }),
+              })}
             </Typography>
             <ReportTable rows={checked.result.rows} />
             {checked.result.valid === 0 && <AppAlert type="warning" message={t('admin.approve.nothingValid')} />}

@@ -30,6 +30,7 @@ function AgsUpload({ upload, onClose }: { upload: TUpload; onClose: () => void }
   const decision = useUploadDecision(upload, {
     approveTitle: t('boreholes.upload.approveTitle'),
     approvePrompt: t('boreholes.upload.approvePrompt', { count: boreholes, file: upload.file_name }),
+    approved: t('boreholes.upload.approved'),
   });
 
   return (

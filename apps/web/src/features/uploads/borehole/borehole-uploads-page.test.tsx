@@ -105,6 +105,8 @@ describe('SI borehole uploads', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Load 2 boreholes from c101-si.ags?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(approvals).toEqual([5]));
+    expect(await screen.findByText('Upload approved: the boreholes are being loaded', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/readings are being loaded/)).toBeNull();
     expect(await screen.findByText('2 boreholes loaded.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the SI Borehole List' }).getAttribute('href')).toBe('/en/dashboard/search/borehole/list');
   });

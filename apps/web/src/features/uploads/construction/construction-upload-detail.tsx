@@ -29,6 +29,7 @@ function ConstructionUpload({ type, upload, onClose }: { type: ConstructionUploa
   const decision = useUploadDecision(upload, {
     approveTitle: t('uploadPages.upload.approveTitle'),
     approvePrompt: t('constructionUploads.upload.approvePrompt', { count: upload.rows_valid, file: upload.file_name }),
+    approved: t('constructionUploads.upload.approved'),
   });
   return (
     <Stack spacing={2}>

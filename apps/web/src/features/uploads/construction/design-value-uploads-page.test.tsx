@@ -192,6 +192,9 @@ describe('Design values (QP(D)) uploads', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve Upload' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(approvals).toEqual([5]));
+    // The toast names what approving writes: rows, not readings.
+    expect(await screen.findByText('Upload approved: its valid rows are being written', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/readings are being loaded/)).toBeNull();
     expect(await screen.findByText('11 rows written.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the Instrument List' }).getAttribute('href')).toBe('/en/dashboard/search/instrument/list');
   });

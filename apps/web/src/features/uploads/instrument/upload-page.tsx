@@ -46,6 +46,7 @@ function ReadingsUpload({ upload }: { upload: TUpload }) {
   const decision = useUploadDecision(upload, {
     approveTitle: t('uploadPages.upload.approveTitle'),
     approvePrompt: t('uploadPages.upload.approvePrompt', { count: upload.rows_valid, file: upload.file_name }),
+    approved: t('uploadPages.upload.approved'),
   });
   const [file, status, contract, uploadedBy] = uploadDetails(upload, t);
   const details = [

@@ -35,6 +35,8 @@ export interface UploadDecisionTexts {
   approveTitle: string;
   /** The approve confirmation's question (what approving loads). */
   approvePrompt: string;
+  /** The toast once approved: what is being loaded now (readings, boreholes, rows). */
+  approved: string;
 }
 
 /**
@@ -62,7 +64,7 @@ export function useUploadDecision(upload: TUpload, texts: UploadDecisionTexts): 
     });
     if (!ok) return;
     (action === 'approve' ? approve : reject).mutate(upload.upload_id, {
-      onSuccess: () => toast({ color: 'success', message: t(action === 'approve' ? 'uploadPages.upload.approved' : 'uploadPages.upload.rejected') }),
+      onSuccess: () => toast({ color: 'success', message: action === 'approve' ? texts.approved : t('uploadPages.upload.rejected') }),
       onError: (error) => toast({ color: 'error', message: uploadErrorText(error, t('uploadPages.upload.actionFailed')) }),
     });
   };
