@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
+import type { ReportServices } from './modules/reports/report-types.js';
 import { API_BASE, MESSAGES } from '@strata/shared';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -182,6 +183,8 @@ export interface App {
     /** Alerts (issue 9): `evaluator.evaluateReadings()`, `runChecks()` (missing readings, rebaselines). */
     alerts: AlertsService;
     alertRules: AlertRulesService;
+    /** The services report types read through (decision 039). */
+    reports: ReportServices;
   };
 }
 
@@ -419,6 +422,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       records,
       alerts,
       alertRules,
+      reports: { readings, instruments, alerts, contracts, zones, instrumentTypes, actionLog, comments },
     },
   };
 }
