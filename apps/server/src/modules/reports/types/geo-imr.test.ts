@@ -6,9 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInstrumentStatuses, TLatestReadings } from '@strata/shared';
 import { as, createTestApp, type TestApp } from '../../../testing/harness.js';
-import { ALERT_TASKS, createAlertWorld, DAY, daily, loadAndEvaluate, type AlertWorld } from '../../alerts/alerts.test-support.js';
+import { ALERT_TASKS, createAlertWorld, DAY, daily, loadAndEvaluate, setFrequency, type AlertWorld } from '../../alerts/alerts.test-support.js';
 import { geoblank, geostatus, geosum } from './geo.js';
 import { breach, reading } from './imr.js';
+import { imcStatusInstrument } from './imc.js';
+import { REPORT_TYPE_DEFS } from './index.js';
 import { collect, headings1, isLevelCell, reportContext, tables, texts, type CollectedTable } from './report-types.test-support.js';
 
 describe('report types: GEO and IMR', () => {
@@ -146,9 +148,33 @@ describe('report types: GEO and IMR', () => {
     expect(JSON.stringify(blocks)).not.toContain('SM-B1');
   });
 
+  it('imc-status-instrument: required vs achieved readings and the age of the last reading', async () => {
+    await setFrequency(t, w.inst['SM-A1']!, 'daily');
+    const ctx = await reportContext(t, w.userIds.xuser, params());
+    const [table] = tables(await collect(await imcStatusInstrument.build(ctx)));
+    const a1 = rowOf(table!, 'SM-A1')!;
+    expect([table!.cell(a1, 'Required frequency'), table!.cell(a1, 'Required readings'), table!.cell(a1, 'Achieved readings')]).toEqual(['Daily', 14, 5]);
+    expect(table!.cell(a1, 'Compliance (%)')).toBeCloseTo((5 / 14) * 100);
+    expect(table!.cell(a1, 'Age of last reading (days)')).toBeCloseTo((ctx.now.getTime() - (T0 + 4 * DAY)) / DAY);
+    const a3 = rowOf(table!, 'SM-A3')!;
+    expect([
+      table!.cell(a3, 'Required frequency'),
+      table!.cell(a3, 'Required readings'),
+      table!.cell(a3, 'Achieved readings'),
+      table!.cell(a3, 'Last reading'),
+    ]).toEqual(['Not set', null, 0, null]);
+  });
+
+  it('the registry: each definition under its own code, for the instrumentation reporting tasks', () => {
+    for (const [code, def] of Object.entries(REPORT_TYPE_DEFS)) {
+      expect(def.code).toBe(code);
+      expect(def.permissions).toEqual(['GenerateInstrumentationMonitoringReport', 'GenerateFullMonitoringReport']);
+    }
+  });
+
   it('scope: a report of contract B made by a user of contract A alone holds none of B', async () => {
     const ctx = await reportContext(t, w.userIds.xuser, { contract_ids: [w.contractB], period: { option: 'last-2-weeks' } });
-    for (const def of [geostatus, geosum, geoblank, reading, breach]) {
+    for (const def of Object.values(REPORT_TYPE_DEFS)) {
       const blocks = await collect(await def.build(ctx));
       expect(JSON.stringify(blocks)).not.toContain('SM-B1');
     }
