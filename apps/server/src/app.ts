@@ -298,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerDemoFeed(schedules.registry, { db, demo: config.demo, feed: config.demoFeed, now: ctx.now, afterLoad: (fed) => alerts.enqueueEvaluation(fed) });
   records.register(alertRecordResolver); // comments on alerts (topic `alert`; QPS/QPD comments: ref_data)
   const actionLog = new ActionLogService(ctx, settings, storage);
+  const designValues = new DesignValuesService(ctx); // QP(D) design values and instrument plans (issue 19)
   for (const r of structureRecordResolvers) records.register(r); // comments and files of critical interfaces and mining works
   records.register(actionCaseRecordResolver); // photos and documents of action-log cases (category `case`)
   registerRecordJobs(schedules.registry, attachments, comments);
@@ -365,7 +366,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(documentationRoutes, { documentation, settings });
       await api.register(readingsRoutes, { readings });
       await api.register(uploadsRoutes, { uploads, settings });
-      await api.register(designValuesRoutes, { designValues: new DesignValuesService(ctx) });
+      await api.register(designValuesRoutes, { designValues });
       await api.register(alertsRoutes, { alerts });
       await api.register(alertDocumentRoutes, { alerts, settings, ctx });
       await api.register(siteAlertsRoutes, { siteAlerts: new SiteAlertsService(ctx, sites) }); // /civil/construction-site (issue 19)
@@ -422,7 +423,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       records,
       alerts,
       alertRules,
-      reports: { readings, instruments, alerts, contracts, zones, instrumentTypes, actionLog, comments },
+      reports: {
+        readings,
+        instruments,
+        alerts,
+        contracts,
+        contractsAdmin,
+        zones,
+        instrumentTypes,
+        actionLog,
+        comments,
+        uploads,
+        instrumentPlans: designValues,
+      },
     },
   };
 }

@@ -10,6 +10,9 @@ import type { ZonesService } from '../zones/zones.service.js';
 import type { InstrumentTypesService } from '../instrument-types/instrument-types.service.js';
 import type { ActionLogService } from '../action-log/action-log.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
+import type { ContractsAdminService } from '../contracts/contracts-admin.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { DesignValuesService } from '../construction/design-values.service.js';
 
 /**
  * What a report type is given to build its document (decision 039). It reads its data through the same services the
@@ -48,6 +51,12 @@ export interface ReportServices {
   /** Breach report: the action-log case of each breach and its follow-ups; QPS/QPD comments. */
   actionLog: ActionLogService;
   comments: CommentsService;
+  /** IMC summary: the contractor of each contract (contracts management's read). */
+  contractsAdmin: ContractsAdminService;
+  /** Summary of work done and the quality audit: the upload history and its row reports. */
+  uploads: UploadsService;
+  /** Installation status: the instrument plans (GET /instrument-plans) of modules/construction. */
+  instrumentPlans: DesignValuesService;
 }
 
 export interface ReportTypeDef {

@@ -4,7 +4,8 @@
  * read through the services the screens use, as the report's creator (`ctx.actor`), so nothing outside their
  * contracts (or outside the report's contracts, zones and types) can appear.
  */
-import { REPORT_LIMITS, reportTypeInfo, statusLevelOf, type ReportType, type TInstrument } from '@strata/shared';
+import { REPORT_LIMITS, reportPeriodBounds, reportTypeInfo, statusLevelOf, type ReportType, type TInstrument } from '@strata/shared';
+import { HttpError } from '../../../lib/errors.js';
 import { zoneFormat } from '@strata/shared';
 import type { LevelCell, ReportBlock, ReportDocument } from '../report-document.js';
 import type { ReportContext } from '../report-types.js';
@@ -234,3 +235,74 @@ export const movementOf = (s: SeriesNow) => (s.latest && s.start ? s.latest.v - 
 
 /** Rounds to the series' precision (the number the screens show). */
 export const round = (v: number, precision: number) => Number(v.toFixed(precision));
+
+/** Every page of a list call (`limit` 1000), until a short page. */
+export async function allPages<T>(page: (skip: number, limit: number) => Promise<{ records: T[] }>): Promise<T[]> {
+  const out: T[] = [];
+  for (let skip = 0; ; skip += 1000) {
+    const got = (await page(skip, 1000)).records;
+    out.push(...got);
+    if (got.length < 1000) return out;
+  }
+}
+
+/** The value of a read the report's creator may not be allowed (403): null then, so the report says so. */
+export async function unlessForbidden<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 403) return null;
+    throw err;
+  }
+}
+
+/** Whether an instant (ISO text) is within the report's period. */
+export const inPeriod = (ctx: ReportContext, at: string | null | undefined) => {
+  if (!at) return false;
+  const t = Date.parse(at);
+  return t >= ctx.period.from.getTime() && t < ctx.period.to.getTime();
+};
+
+/** A part of the period (whole days in the report's zone). */
+export interface SubPeriod {
+  label: string;
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+}
+
+const addDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The period cut into weeks (7 days from its first day, the last one shorter) when it is at most 31 days long, else
+ * into calendar months (the first and last ones partial): the columns of the summary of work done.
+ */
+export function subPeriods(ctx: ReportContext): SubPeriod[] {
+  const { firstDay, lastDay } = ctx.period;
+  const days = Math.round((Date.parse(lastDay) - Date.parse(firstDay)) / DAY_MS) + 1;
+  const out: SubPeriod[] = [];
+  const push = (a: string, b: string, label: string) => {
+    const bounds = reportPeriodBounds({ option: 'range', from: a, to: b }, ctx.now, ctx.timezone);
+    out.push({ label, from: bounds.from, to: bounds.to });
+  };
+  for (let a = firstDay; a <= lastDay;) {
+    let b: string;
+    if (days <= 31) b = addDay(a, 6);
+    else {
+      const next = new Date(Date.UTC(Number(a.slice(0, 4)), Number(a.slice(5, 7)), 1)).toISOString().slice(0, 10);
+      b = addDay(next, -1);
+    }
+    if (b > lastDay) b = lastDay;
+    push(a, b, days <= 31 ? `${dayText(a).slice(0, 5)}–${dayText(b).slice(0, 5)}` : `${MONTHS[Number(a.slice(5, 7)) - 1]} ${a.slice(0, 4)}`);
+    a = addDay(b, 1);
+  }
+  return out;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Readings taken by an instrument in [fromMs, toMs): the most of any one of its series (the chart's counts). */
+export async function readingsTaken(ctx: ReportContext, instrumentId: number, fromMs: number, toMs: number): Promise<number> {
+  const found = await ctx.services.readings.seriesInRange(ctx.actor, instrumentId, fromMs, toMs - 1);
+  return Math.max(0, ...(found?.series ?? []).map((s) => s.stats.count));
+}

@@ -1,9 +1,11 @@
 /**
  * IMC reports (decision 039). `imc-status-instrument`: per instrument the required reading frequency (its master
- * data), the readings required and achieved in the period, and the age of its last reading.
+ * data), the readings required and achieved in the period, and the age of its last reading. `imc-summary-report`:
+ * the compliance (achieved vs required readings) per instrument type and per contractor. `imc-quality-audit` is in
+ * imc-quality.ts.
  */
 import { FREQUENCIES } from '@strata/shared';
-import type { ReportBlock, ReportRow } from '../report-document.js';
+import type { ReportBlock, ReportColumn, ReportRow } from '../report-document.js';
 import type { ReportContext, ReportTypeDef } from '../report-types.js';
 import { byType, DAY_MS, documentOf, selectedInstruments, type ReportInstrument } from './common.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
@@ -87,6 +89,98 @@ export const imcStatusInstrument: ReportTypeDef = {
             ]),
         };
       }
+    });
+  },
+};
+
+// ---- imc-summary-report ----
+
+export interface ComplianceTotals {
+  instruments: number;
+  /** Instruments with a required frequency: the ones counted below. */
+  withFrequency: number;
+  required: number;
+  achieved: number;
+  /** Σ min(achieved, required) / Σ required, in %; null when nothing is required. */
+  percent: number | null;
+  /** Instruments that achieved at least what was required. */
+  compliant: number;
+  /** Instruments with a frequency and no reading in the period. */
+  unread: number;
+}
+
+export function complianceTotals(list: readonly InstrumentCompliance[]): ComplianceTotals {
+  const counted = list.filter((c) => c.required !== null && c.required > 0);
+  const required = counted.reduce((s, c) => s + c.required!, 0);
+  const capped = counted.reduce((s, c) => s + Math.min(c.achieved, c.required!), 0);
+  return {
+    instruments: list.length,
+    withFrequency: counted.length,
+    required,
+    achieved: counted.reduce((s, c) => s + c.achieved, 0),
+    percent: required ? (capped / required) * 100 : null,
+    compliant: counted.filter((c) => c.achieved >= c.required!).length,
+    unread: counted.filter((c) => c.achieved === 0).length,
+  };
+}
+
+const COMPLIANCE_COLUMNS: ReportColumn[] = [
+  { header: 'Instruments', type: 'number', decimals: 0 },
+  { header: 'With a frequency', type: 'number', decimals: 0 },
+  { header: 'Required readings', type: 'number', decimals: 0 },
+  { header: 'Achieved readings', type: 'number', decimals: 0 },
+  { header: 'Compliance (%)', type: 'number', decimals: 1 },
+  { header: 'Compliant instruments', type: 'number', decimals: 0 },
+  { header: 'Without readings', type: 'number', decimals: 0 },
+];
+const complianceCells = (t: ComplianceTotals) => [t.instruments, t.withFrequency, t.required, t.achieved, t.percent, t.compliant, t.unread];
+
+/** The contractor of each of the report's contracts (contracts management's read); null: none. */
+export async function contractorsOf(ctx: ReportContext): Promise<Map<number, { contractNo: string; contractor: string | null }>> {
+  const out = new Map<number, { contractNo: string; contractor: string | null }>();
+  for (const id of ctx.params.contract_ids) {
+    const c = await ctx.services.contractsAdmin.get(ctx.actor, id);
+    out.set(id, { contractNo: c.no, contractor: c.contractor_name });
+  }
+  return out;
+}
+
+export const NO_CONTRACTOR = 'No contractor';
+
+export const imcSummaryReport: ReportTypeDef = {
+  code: 'imc-summary-report',
+  permissions: INSTRUMENT_REPORT_PERMISSIONS,
+  outputs: REPORT_OUTPUTS_ALL,
+  async build(ctx) {
+    const rows = await complianceOf(ctx);
+    const groups = byType(rows.map((r) => r.instrument));
+    const contractors = await contractorsOf(ctx);
+    const contractorOf = (c: InstrumentCompliance) => contractors.get(c.instrument.contract_id)?.contractor ?? NO_CONTRACTOR;
+    const names = [...new Set(rows.map(contractorOf))].sort((a, b) => a.localeCompare(b));
+    return documentOf(ctx, 'imc-summary-report', 2, async function* (): AsyncGenerator<ReportBlock> {
+      yield { kind: 'heading', level: 1, text: 'Compliance per instrument type', sheet: 'Types' };
+      if (rows.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
+      else
+        yield {
+          kind: 'table',
+          columns: [{ header: 'Type', type: 'text', width: 2.5 }, ...COMPLIANCE_COLUMNS],
+          rows: [
+            ...groups.map((g) => [`${g.code} ${g.name}`, ...complianceCells(complianceTotals(rows.filter((r) => r.instrument.type_code === g.code)))]),
+            ['All types', ...complianceCells(complianceTotals(rows))],
+          ],
+        };
+      yield { kind: 'heading', level: 1, text: 'Compliance per contractor', sheet: 'Contractors' };
+      if (rows.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
+      else
+        yield {
+          kind: 'table',
+          columns: [{ header: 'Contractor', type: 'text', width: 2.5 }, { header: 'Contracts', type: 'text', width: 1.5 }, ...COMPLIANCE_COLUMNS],
+          rows: names.map((n) => {
+            const of = rows.filter((r) => contractorOf(r) === n);
+            const nos = [...new Set(of.map((r) => r.instrument.contract_no))].sort();
+            return [n, nos.join(', '), ...complianceCells(complianceTotals(of))];
+          }),
+        };
     });
   },
 };

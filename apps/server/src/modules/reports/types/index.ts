@@ -1,20 +1,22 @@
 import type { ReportType } from '@strata/shared';
 import type { ReportTypeDef } from '../report-types.js';
 import { geoblank, geostatus, geosum } from './geo.js';
-import { imcStatusInstrument } from './imc.js';
+import { imcStatusInstrument, imcSummaryReport } from './imc.js';
+import { imcQualityAudit } from './imc-quality.js';
 import { breach, reading } from './imr.js';
+import { installationStatus } from './installation.js';
+import { summaryWorkDone } from './work-done.js';
 
-/**
- * The report types built so far, by code (the engine registers them). Still to come (decision 039):
- * `imc-quality-audit`, `imc-summary-report`, `installation-status`, `summary-work-done`; `map` is the map report's.
- */
-export type BuiltReportType = Exclude<ReportType, 'map' | 'imc-quality-audit' | 'imc-summary-report' | 'installation-status' | 'summary-work-done'>;
-
-export const REPORT_TYPE_DEFS: Record<BuiltReportType, ReportTypeDef> = {
+/** Every report type by code (the engine registers them); `map` is the map report's (next session). */
+export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'map'>, ReportTypeDef> = {
   geosum,
   geostatus,
   geoblank,
   reading,
   breach,
   'imc-status-instrument': imcStatusInstrument,
+  'imc-quality-audit': imcQualityAudit,
+  'imc-summary-report': imcSummaryReport,
+  'installation-status': installationStatus,
+  'summary-work-done': summaryWorkDone,
 };
