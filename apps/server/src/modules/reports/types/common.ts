@@ -246,15 +246,19 @@ export async function allPages<T>(page: (skip: number, limit: number) => Promise
   }
 }
 
-/** The value of a read the report's creator may not be allowed (403): null then, so the report says so. */
-export async function unlessForbidden<T>(read: () => Promise<T>): Promise<T | null> {
+async function unlessStatus<T>(status: number, read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 403) return null;
+    if (err instanceof HttpError && err.statusCode === status) return null;
     throw err;
   }
 }
+
+/** The value of a read the report's creator may not be allowed (403): null then, so the report says so. */
+export const unlessForbidden = <T>(read: () => Promise<T>) => unlessStatus(403, read);
+/** The value of a read of something outside the creator's contracts (404): null then. */
+export const unlessNotFound = <T>(read: () => Promise<T>) => unlessStatus(404, read);
 
 /** Whether an instant (ISO text) is within the report's period. */
 export const inPeriod = (ctx: ReportContext, at: string | null | undefined) => {

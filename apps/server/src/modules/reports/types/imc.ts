@@ -7,7 +7,7 @@
 import { FREQUENCIES } from '@strata/shared';
 import type { ReportBlock, ReportColumn, ReportRow } from '../report-document.js';
 import type { ReportContext, ReportTypeDef } from '../report-types.js';
-import { byType, DAY_MS, documentOf, selectedInstruments, type ReportInstrument } from './common.js';
+import { byType, DAY_MS, documentOf, selectedInstruments, unlessNotFound, type ReportInstrument } from './common.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 export interface InstrumentCompliance {
@@ -139,8 +139,9 @@ const complianceCells = (t: ComplianceTotals) => [t.instruments, t.withFrequency
 export async function contractorsOf(ctx: ReportContext): Promise<Map<number, { contractNo: string; contractor: string | null }>> {
   const out = new Map<number, { contractNo: string; contractor: string | null }>();
   for (const id of ctx.params.contract_ids) {
-    const c = await ctx.services.contractsAdmin.get(ctx.actor, id);
-    out.set(id, { contractNo: c.no, contractor: c.contractor_name });
+    // A contract outside the creator's (none of its instruments can appear either) is left out.
+    const c = await unlessNotFound(() => ctx.services.contractsAdmin.get(ctx.actor, id));
+    if (c) out.set(id, { contractNo: c.no, contractor: c.contractor_name });
   }
   return out;
 }
