@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
+import type { ReportServices } from './modules/reports/report-types.js';
 import { API_BASE, MESSAGES } from '@strata/shared';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -191,6 +192,8 @@ export interface App {
     alertRules: AlertRulesService;
     /** Monitoring reports (issue 20); `runPending()` makes waiting reports in process (tests, no job workers). */
     reports: ReportsService;
+    /** The services report types read through (decision 039). */
+    reportServices: ReportServices;
   };
 }
 
@@ -298,21 +301,36 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   schedules.addTickTask('uploads-sweep', () => uploads.runPending(30_000));
   const alerts = new AlertsService(ctx, settings, notifications, mailer);
   const alertRules = new AlertRulesService(ctx, alerts.evaluator);
-  const reports = new ReportsService(ctx, settings, storage, notifications, {
-    types: options.reports?.types ?? REPORT_TYPES_REGISTRY,
-    renderers: options.reports?.renderers ?? REPORT_RENDERERS,
-    services: { readings, instruments, alerts },
-  });
-  // The nightly clean-up deletes expired reports beside expired exports; pending reports are swept every minute.
-  registerExportJobs(schedules.registry, schedules, exports, [reports]);
-  registerReportJobs(schedules, reports);
   uploads.afterLoad = (loaded) => alerts.enqueueEvaluation(loaded);
   // Demo mode: the seed's "Demo data feed" schedule keeps the demo instruments reporting.
   registerDemoFeed(schedules.registry, { db, demo: config.demo, feed: config.demoFeed, now: ctx.now, afterLoad: (fed) => alerts.enqueueEvaluation(fed) });
   records.register(alertRecordResolver); // comments on alerts (topic `alert`; QPS/QPD comments: ref_data)
   const actionLog = new ActionLogService(ctx, settings, storage);
+  const designValues = new DesignValuesService(ctx); // QP(D) design values and instrument plans (issue 19)
   for (const r of structureRecordResolvers) records.register(r); // comments and files of critical interfaces and mining works
   records.register(actionCaseRecordResolver); // photos and documents of action-log cases (category `case`)
+  // Monitoring reports (issue 20): the report types read through the screens' services (decision 039).
+  const reportServices: ReportServices = {
+    readings,
+    instruments,
+    alerts,
+    contracts,
+    contractsAdmin,
+    zones,
+    instrumentTypes,
+    actionLog,
+    comments,
+    uploads,
+    instrumentPlans: designValues,
+  };
+  const reports = new ReportsService(ctx, settings, storage, notifications, {
+    types: options.reports?.types ?? REPORT_TYPES_REGISTRY,
+    renderers: options.reports?.renderers ?? REPORT_RENDERERS,
+    services: reportServices,
+  });
+  // The nightly clean-up deletes expired reports beside expired exports; pending reports are swept every minute.
+  registerExportJobs(schedules.registry, schedules, exports, [reports]);
+  registerReportJobs(schedules, reports);
   registerRecordJobs(schedules.registry, attachments, comments);
   schedules.addTickTask('alerts-checks', () => alerts.runChecks());
   // A saved baseline or threshold raises its Rebaseline alert at once (the per-minute check catches other writers).
@@ -380,7 +398,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(documentationRoutes, { documentation, settings });
       await api.register(readingsRoutes, { readings });
       await api.register(uploadsRoutes, { uploads, settings });
-      await api.register(designValuesRoutes, { designValues: new DesignValuesService(ctx) });
+      await api.register(designValuesRoutes, { designValues });
       await api.register(alertsRoutes, { alerts });
       await api.register(alertDocumentRoutes, { alerts, settings, ctx });
       await api.register(siteAlertsRoutes, { siteAlerts: new SiteAlertsService(ctx, sites) }); // /civil/construction-site (issue 19)
@@ -438,6 +456,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       alerts,
       alertRules,
       reports,
+      reportServices,
     },
   };
 }

@@ -19,6 +19,9 @@ export interface InstrumentsFilter {
   keyword?: string | undefined;
   typeCodes?: string[] | undefined;
   zoneId?: number | undefined;
+  /** Reports: any of these zones / instrument types (by id). */
+  zoneIds?: number[] | undefined;
+  typeIds?: number[] | undefined;
   contractIds?: number[] | undefined;
   status?: string | undefined;
   /** minE, minN, maxE, maxN (SVY21). */
@@ -40,6 +43,8 @@ function conditions(scope: ContractScope, f: InstrumentsFilter): SQL | undefined
     kw ? or(sql`${instruments.name} ilike ${kw}`, sql`${instruments.ltaCode} ilike ${kw}`) : undefined,
     f.typeCodes?.length ? inArray(instrumentTypes.code, f.typeCodes) : undefined,
     f.zoneId ? eq(instruments.zoneId, f.zoneId) : undefined,
+    f.zoneIds?.length ? inArray(instruments.zoneId, f.zoneIds) : undefined,
+    f.typeIds?.length ? inArray(instruments.typeId, f.typeIds) : undefined,
     f.contractIds ? (f.contractIds.length ? inArray(instruments.contractId, f.contractIds) : sql`false`) : undefined,
     f.status ? sql`${instruments.status} = ${f.status}` : undefined,
     f.bbox

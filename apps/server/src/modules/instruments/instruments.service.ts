@@ -20,6 +20,7 @@ import { requireVisibleContract } from '../contracts/contract-access.js';
 import { scopeOf } from '../contracts/contracts.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
+  allInstruments,
   deleteInstrument,
   findInstrument,
   insertInstrument,
@@ -33,7 +34,15 @@ import {
   type InstrumentView,
   type InstrumentsFilter,
 } from './instruments.repository.js';
-import { levelsByCode, readingCodesOfType, replaceThresholds, thresholdsOf, type ThresholdView } from './thresholds.repository.js';
+import {
+  allLevels,
+  levelsByCode,
+  readingCodesOfType,
+  replaceThresholds,
+  thresholdsOf,
+  thresholdsWithLevels,
+  type ThresholdView,
+} from './thresholds.repository.js';
 import { deleteReadingsOfInstrument, seriesCountOfInstrument } from '../readings/readings-store.service.js';
 import { zoneOfContract } from '../zones/zones.service.js';
 
@@ -137,6 +146,38 @@ export class InstrumentsService {
   async list(actor: Actor, q: TListInstrumentsQuery): Promise<TInstrumentList> {
     const { records, total } = await listInstruments(this.db, scopeOf(actor), { ...filterOf(q), limit: q.limit, skip: q.skip });
     return { records: records.map(presentInstrument), total_records: total };
+  }
+
+  /**
+   * Reports (decision 039): the instruments of the caller's contracts among `contractIds`, narrowed to the zones and
+   * instrument types given (none: all), in the list's order (contract, name); at most `max`.
+   */
+  async forReport(
+    actor: Actor,
+    f: { contractIds: number[]; zoneIds?: number[] | undefined; typeIds?: number[] | undefined },
+    max: number,
+  ): Promise<(TInstrument & { type_id: number })[]> {
+    const rows = await allInstruments(this.db, scopeOf(actor), { contractIds: f.contractIds, zoneIds: f.zoneIds, typeIds: f.typeIds }, max);
+    return rows.map((v) => ({ ...presentInstrument(v), type_id: v.instrument.typeId }));
+  }
+
+  /** The thresholds of these instruments of the caller's contracts, with their level's name, colour and severity. */
+  async thresholdsWithLevels(actor: Actor, ids: number[]) {
+    return (await thresholdsWithLevels(this.db, scopeOf(actor), ids)).map((t) => ({
+      instrument_id: t.instrumentId,
+      reading_code: t.readingCode,
+      level_code: t.levelCode,
+      level_name: t.levelName,
+      color: t.color,
+      severity: t.severity,
+      upper: t.upper,
+      lower: t.lower,
+    }));
+  }
+
+  /** The alert levels (code, name, colour, severity), least severe first. */
+  async levels() {
+    return allLevels(this.db);
   }
 
   async get(actor: Actor, id: number): Promise<TInstrument> {

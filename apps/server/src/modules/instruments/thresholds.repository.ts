@@ -36,6 +36,27 @@ export async function thresholdsOf(db: Executor, instrumentIds: number[]): Promi
     .orderBy(asc(thresholds.instrumentId), ...order);
 }
 
+/** The thresholds of these instruments with their level's name, colour and severity (reports). */
+export async function thresholdsWithLevels(db: Executor, scope: ContractScope, instrumentIds: number[]) {
+  if (instrumentIds.length === 0) return [];
+  return db
+    .select({ ...view, levelName: alertLevels.name, color: alertLevels.color, severity: alertLevels.severity })
+    .from(thresholds)
+    .innerJoin(readingCodes, eq(readingCodes.readingCodeId, thresholds.readingCodeId))
+    .innerJoin(alertLevels, eq(alertLevels.levelId, thresholds.levelId))
+    .innerJoin(instruments, eq(instruments.instrumentId, thresholds.instrumentId))
+    .where(and(inArray(thresholds.instrumentId, instrumentIds), inScope(scope, instruments.contractId)))
+    .orderBy(asc(thresholds.instrumentId), ...order);
+}
+
+/** Every alert level in the levels' order (least severe first). */
+export async function allLevels(db: Executor) {
+  return db
+    .select({ code: alertLevels.code, name: alertLevels.name, color: alertLevels.color, severity: alertLevels.severity })
+    .from(alertLevels)
+    .orderBy(asc(alertLevels.severity), asc(alertLevels.sortOrder), asc(alertLevels.code));
+}
+
 /** Reading codes of a type, by code. */
 export async function readingCodesOfType(db: Executor, typeId: number) {
   const rows = await db.select({ id: readingCodes.readingCodeId, code: readingCodes.code }).from(readingCodes).where(eq(readingCodes.typeId, typeId));

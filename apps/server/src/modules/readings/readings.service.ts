@@ -23,7 +23,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { downsampleSeries } from './downsample.js';
 import { readingRowsPage } from './reading-rows.repository.js';
 import { exportFileName, exportLimits, isoInZone, readingsFile } from './readings-export.js';
-import { instrumentSeries, instrumentStatuses, latestOf, type SeriesView } from './readings.repository.js';
+import { instrumentSeries, instrumentStatuses, latestOf, readingsPage, type SeriesView } from './readings.repository.js';
 import { instrumentSeriesWithStats, latestAtOrBefore, rangeStats, type RangeStats } from './readings-chart.repository.js';
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -215,6 +215,69 @@ export class ReadingsService {
       }
     });
     return { instrument_id: instrumentId, profiles };
+  }
+
+  // ---- reports (decision 039): the same queries as the chart and the readings table ----
+
+  /**
+   * An instrument's series with the count, first and last reading of each in [fromMs, toMs] (inclusive), as the
+   * chart's first step computes them; undefined when the instrument is not the caller's.
+   */
+  async seriesInRange(
+    actor: Actor,
+    instrumentId: number,
+    fromMs: number,
+    toMs: number,
+  ): Promise<{ name: string; series: (SeriesView & { stats: RangeStats })[] } | undefined> {
+    return instrumentSeriesWithStats(this.db, scopeOf(actor), instrumentId, undefined, undefined, fromMs, toMs);
+  }
+
+  /**
+   * For each series of the instrument and each instant, the latest reading at or before it (the profile's query);
+   * `k` is the instant's index. Empty when the instrument is not the caller's.
+   */
+  async valuesAtOrBefore(actor: Actor, instrumentId: number, untilMs: number[]): Promise<{ k: number; seriesId: number; t: number; v: number }[]> {
+    const found = await instrumentSeries(this.db, scopeOf(actor), instrumentId);
+    if (!found) return [];
+    return latestAtOrBefore(
+      this.db,
+      found.series.map((s) => s.seriesId),
+      untilMs,
+    );
+  }
+
+  /** The first reading of each series of the instrument (over its whole history); empty outside the caller's contracts. */
+  async firstReadings(actor: Actor, instrumentId: number): Promise<Map<number, number>> {
+    const found = await instrumentSeries(this.db, scopeOf(actor), instrumentId);
+    const out = new Map<number, number>();
+    for (const s of found?.series ?? []) {
+      const st = await rangeStats(this.db, s.seriesId, null, null);
+      if (st.first !== null) out.set(s.seriesId, st.first);
+    }
+    return out;
+  }
+
+  /**
+   * Every stored reading of the instrument in [fromMs, toMs] (inclusive), series by series (codes and depths in the
+   * list's order), each in time order: read a page at a time, so a long period streams. Nothing outside the scope.
+   */
+  async *readingsInRange(
+    actor: Actor,
+    instrumentId: number,
+    fromMs: number,
+    toMs: number,
+    pageSize = 5000,
+  ): AsyncGenerator<{ series: SeriesView; t: number; v: number }> {
+    const found = await instrumentSeries(this.db, scopeOf(actor), instrumentId);
+    for (const series of found?.series ?? []) {
+      let afterMs: number | null = null;
+      for (;;) {
+        const page = await readingsPage(this.db, series.seriesId, { fromMs, afterMs, toMs }, pageSize);
+        for (const p of page) yield { series, t: p.t, v: p.v };
+        if (page.length < pageSize) break;
+        afterMs = page[page.length - 1]!.t;
+      }
+    }
   }
 
   /** The status level of every instrument of the caller's contracts (or of those asked, within the caller's). */

@@ -2,6 +2,17 @@ import type { PermissionCode, ReportOutput, ReportPeriodBounds, ReportType, TRep
 import type { Actor, AppContext } from '../../context.js';
 import type { ContractScope } from '../../db/scope.js';
 import type { ReportDocument } from './report-document.js';
+import type { ReadingsService } from '../readings/readings.service.js';
+import type { InstrumentsService } from '../instruments/instruments.service.js';
+import type { AlertsService } from '../alerts/alerts.service.js';
+import type { ContractsService } from '../contracts/contracts.service.js';
+import type { ZonesService } from '../zones/zones.service.js';
+import type { InstrumentTypesService } from '../instrument-types/instrument-types.service.js';
+import type { ActionLogService } from '../action-log/action-log.service.js';
+import type { CommentsService } from '../comments/comments.service.js';
+import type { ContractsAdminService } from '../contracts/contracts-admin.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { DesignValuesService } from '../construction/design-values.service.js';
 
 /**
  * What a report type is given to build its document (decision 039). It reads its data through the same services the
@@ -30,9 +41,22 @@ export interface ReportContext {
  * another module's repository.
  */
 export interface ReportServices {
-  readings: import('../readings/readings.service.js').ReadingsService;
-  instruments: import('../instruments/instruments.service.js').InstrumentsService;
-  alerts: import('../alerts/alerts.service.js').AlertsService;
+  readings: ReadingsService;
+  instruments: InstrumentsService;
+  alerts: AlertsService;
+  /** Facts (contract numbers, zone and type names) and the IMC / work-done types. */
+  contracts: ContractsService;
+  zones: ZonesService;
+  instrumentTypes: InstrumentTypesService;
+  /** Breach report: the action-log case of each breach and its follow-ups; QPS/QPD comments. */
+  actionLog: ActionLogService;
+  comments: CommentsService;
+  /** IMC summary: the contractor of each contract (contracts management's read). */
+  contractsAdmin: ContractsAdminService;
+  /** Summary of work done and the quality audit: the upload history and its row reports. */
+  uploads: UploadsService;
+  /** Installation status: the instrument plans (GET /instrument-plans) of modules/construction. */
+  instrumentPlans: DesignValuesService;
 }
 
 export interface ReportTypeDef {

@@ -18,6 +18,11 @@ import { BinaryReadingsWriter } from '../readings/copy-binary.js';
 import type { ReadingRow, TimeCell } from './reading-file.js';
 import { monthsOf, ROLLUP_GRAIN_MS, seriesKeyOf, type SeriesKey } from '../readings/reading-keys.js';
 
+/** The row errors of a duplicate reading: of an earlier row of the file, or of a stored reading (the quality audit counts them). */
+export const duplicateInFileMessage = (row: number) => `Duplicate of row ${row} in this file (same instrument, reading code, depth and time)`;
+export const DUPLICATE_STORED_MESSAGE = 'A reading of this instrument, reading code and depth at this time is already stored';
+export const isDuplicateMessage = (m: string) => m === DUPLICATE_STORED_MESSAGE || /^Duplicate of row \d+ in this file /.test(m);
+
 export interface InstrumentRef {
   id: number;
   name: string;
@@ -319,7 +324,7 @@ export class ReadingValidator {
           // Every later copy points at the first one of that time.
           let first = prev;
           for (let j = k - 1; j >= 0 && t[order[j]!] === t[i]; j--) first = order[j]!;
-          this.dup(i, `Duplicate of row ${rows[first]} in this file (same instrument, reading code, depth and time)`);
+          this.dup(i, duplicateInFileMessage(rows[first]!));
         }
       }
     }
@@ -355,7 +360,7 @@ export class ReadingValidator {
           let k = mid;
           while (k > 0 && t[order[k - 1]!] === hit.t) k--;
           for (; k < order.length && t[order[k]!] === hit.t; k++) {
-            if (!this.bad![order[k]!]) this.dup(order[k]!, 'A reading of this instrument, reading code and depth at this time is already stored');
+            if (!this.bad![order[k]!]) this.dup(order[k]!, DUPLICATE_STORED_MESSAGE);
           }
           break;
         }

@@ -1,0 +1,22 @@
+import type { ReportType } from '@strata/shared';
+import type { ReportTypeDef } from '../report-types.js';
+import { geoblank, geostatus, geosum } from './geo.js';
+import { imcStatusInstrument, imcSummaryReport } from './imc.js';
+import { imcQualityAudit } from './imc-quality.js';
+import { breach, reading } from './imr.js';
+import { installationStatus } from './installation.js';
+import { summaryWorkDone } from './work-done.js';
+
+/** Every report type by code (the engine registers them); `map` is the map report's (next session). */
+export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'map'>, ReportTypeDef> = {
+  geosum,
+  geostatus,
+  geoblank,
+  reading,
+  breach,
+  'imc-status-instrument': imcStatusInstrument,
+  'imc-quality-audit': imcQualityAudit,
+  'imc-summary-report': imcSummaryReport,
+  'installation-status': installationStatus,
+  'summary-work-done': summaryWorkDone,
+};
