@@ -235,6 +235,12 @@ export const movementOf = (s: SeriesNow) => (s.latest && s.start ? s.latest.v - 
 
 /** Rounds to the series' precision (the number the screens show). */
 export const round = (v: number, precision: number) => Number(v.toFixed(precision));
+/**
+ * A computed value without floating-point noise (25.125 - 15 = 10.125, not 10.125000000000002), at full precision:
+ * a report's number cells hold the value the API answers and show it with the column's decimals (an XLSX cell keeps
+ * it exact under its number format), so they are never rounded here.
+ */
+export const exact = (v: number) => Number(v.toPrecision(12));
 
 /** Every page of a list call (`limit` 1000), until a short page. */
 export async function allPages<T>(page: (skip: number, limit: number) => Promise<{ records: T[] }>): Promise<T[]> {

@@ -13,6 +13,7 @@ import {
   geoData,
   levelCell,
   movementOf,
+  exact,
   round,
   selectedInstruments,
   thresholdText,
@@ -46,7 +47,7 @@ export function geostatusColumns(levels: readonly { code: string }[]): ReportCol
 /** One row of the status report per series (series without any reading by the period's end are left out). */
 export function geostatusRow(s: SeriesNow, d: GeoData): ReportRow {
   const p = s.precision;
-  const change = s.latest && s.previous ? round(s.latest.v - s.previous.v, p) : null;
+  const change = s.latest && s.previous ? exact(s.latest.v - s.previous.v) : null;
   const days = s.latest && s.previous ? (s.latest.t - s.previous.t) / DAY_MS : 0;
   const own = d.thresholds.filter((t) => t.instrument_id === s.instrument.instrument_id && t.reading_code === s.code);
   return [
@@ -56,10 +57,10 @@ export function geostatusRow(s: SeriesNow, d: GeoData): ReportRow {
     s.depth,
     s.unit,
     s.latest ? new Date(s.latest.t) : null,
-    s.latest ? round(s.latest.v, p) : null,
+    s.latest ? s.latest.v : null,
     change,
     change !== null && days > 0 ? (s.latest!.v - s.previous!.v) / days : null,
-    s.latest && s.baseline ? round(s.latest.v - s.baseline.v, p) : null,
+    s.latest && s.baseline ? exact(s.latest.v - s.baseline.v) : null,
     ...d.levels.map((l) =>
       thresholdText(
         own.find((t) => t.level_code === l.code),
@@ -172,10 +173,10 @@ export const geosum: ReportTypeDef = {
             s.code,
             s.depth,
             s.unit,
-            round(s.start!.v, s.precision),
+            s.start!.v,
             new Date(s.latest!.t),
-            round(s.latest!.v, s.precision),
-            round(movementOf(s)!, s.precision),
+            s.latest!.v,
+            exact(movementOf(s)!),
             levelCell(d.status.get(s.instrument.instrument_id), d.levels),
           ]),
         };
