@@ -5,8 +5,9 @@ import { reportOnFailure } from '../support/diagnostics.js';
 
 /**
  * Construction activity as people use it (issue 19, decision 038): the contractor's daily MC excavation sheet uploaded
- * and approved moves the site's progress and its chart; a tunnel shift report moves the drive's face; the delete
- * buttons and the delete API are only for holders of the delete task.
+ * and approved moves the site's progress and its chart; a tunnel shift report moves the drive's face; a progress
+ * drawing uploaded for a date lies on the tunnel's map from that date on; the delete buttons and the delete API are
+ * only for holders of the delete task.
  */
 
 /** A date in the platform's time zone (the demo's: Singapore), `days` from today, as YYYY-MM-DD. */
@@ -104,6 +105,81 @@ test.describe('construction activity, as a person', () => {
     // On a phone the page stacks and does not scroll sideways.
     await page.setViewportSize(PHONE);
     await expectNoSideScroll(page);
+    await finishOnProfile(page);
+    await context.close();
+  });
+
+  test('a progress drawing uploaded for a date lies on the tunnel’s map from that date on, and not before', async () => {
+    test.setTimeout(180_000);
+    const { context, page } = await newPage(browser, DESKTOP);
+    const today = singaporeDate();
+    await signInAndOpen(page, '/en/dashboard/search/tunnel/list');
+    await openSite(page, 'tunnel', 'T302', 'Gardens NATM Adit');
+    // The demo's drawing of two weeks ago is on the map already.
+    const onMap = page.getByTestId('progress-drawing');
+    const status = onMap.getByRole('status');
+    await expect(status).toContainText(`Drawing of ${shown(singaporeDate(-14))}`);
+    await expect(onMap).toHaveAttribute('data-image', 'loaded', { timeout: 30_000 });
+    const demoDrawing = await onMap.getAttribute('data-drawing-id');
+
+    // Today's drawing, a PNG drawn in the browser, placed where the dialog proposes (the drive with a margin).
+    const name = `adit-face-${RUN}.png`;
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 480;
+      canvas.height = 320;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#fffde7';
+      g.fillRect(0, 0, 480, 320);
+      g.strokeStyle = '#c62828';
+      g.lineWidth = 12;
+      g.beginPath();
+      g.moveTo(40, 280);
+      g.lineTo(300, 120);
+      g.stroke();
+      g.fillStyle = '#212121';
+      g.font = '20px sans-serif';
+      g.fillText('Face survey', 20, 30);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    await page.getByRole('button', { name: 'Upload progress drawing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Drawing: Gardens NATM Adit' });
+    await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await dialog.getByText(name).waitFor();
+    await expect(dialog.getByRole('group', { name: /Drawing date/ }).locator('input')).toHaveValue(shown(today));
+    await expect(dialog.getByRole('textbox', { name: 'Lower-left Easting' })).toHaveValue(/^\d+$/);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText(`Drawing ${name} uploaded`).waitFor();
+    await expect(page.getByTestId('progress-drawing-row').filter({ hasText: name })).toContainText(`Drawing of ${shown(today)} · on the map`);
+
+    // On the map: today's drawing, its image loaded.
+    await expect(status).toHaveText(`Drawing of ${shown(today)} (${name})`);
+    await expect(onMap).toHaveAttribute('data-layer', 'on');
+    await expect(onMap).toHaveAttribute('data-image', 'loaded', { timeout: 30_000 });
+    const uploaded = await onMap.getAttribute('data-drawing-id');
+    expect(uploaded).not.toBe(demoDrawing);
+    await shots(page, 'construction-progress-drawing');
+
+    // The slider a day back: today's drawing goes, the demo's of two weeks ago is drawn again.
+    const slider = page.getByRole('slider', { name: 'Show the drive at the end of a date' });
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('tunnel-date')).toHaveText(`At the end of ${shown(singaporeDate(-1))}`);
+    await expect(onMap).toHaveAttribute('data-drawing-id', demoDrawing!);
+    await expect(status).not.toContainText(name);
+    // Before the first drawing: none on the map.
+    await page.keyboard.press('Home');
+    await expect(status).toHaveText('No progress drawing placed by this date');
+    await expect(onMap).not.toHaveAttribute('data-layer');
+    await expect(onMap).not.toHaveAttribute('data-drawing-id');
+
+    // Back to today, and "Show progress drawing" off takes it off the map.
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect(onMap).toHaveAttribute('data-drawing-id', uploaded!);
+    await expect(onMap).toHaveAttribute('data-layer', 'on');
+    await onMap.getByRole('switch', { name: 'Show progress drawing' }).uncheck();
+    await expect(onMap).not.toHaveAttribute('data-layer');
     await finishOnProfile(page);
     await context.close();
   });

@@ -109,6 +109,9 @@ test.describe('construction sites and zones, as a person', () => {
     const dialog = page.getByRole('dialog', { name: `Upload Drawing: ${SITE}` });
     await dialog.getByText(/A PDF, PNG, JPEG or DXF file, at most/).waitFor();
     await dialog.getByTestId('upload-input').setInputFiles({ name: DRAWING, mimeType: 'application/pdf', buffer: minimalPdf() });
+    // A PDF is a document: it cannot be placed on the map.
+    await dialog.getByText(/^Only PNG and JPEG drawings can be shown on the map/).waitFor();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(`Drawing ${DRAWING} uploaded`).waitFor();
     await dialog.waitFor({ state: 'detached' });
     const drawings = page.getByRole('table', { name: `Drawings of ${SITE}` });

@@ -48,6 +48,7 @@ export * from './schemas/boreholes.js';
 export * from './geology.js';
 export * from './schemas/structures.js';
 export * from './chainage.js';
+export * from './drawing-placement.js';
 export * from './schemas/construction.js';
 export * from './schemas/design-values.js';
 export * from './zoned-time.js';

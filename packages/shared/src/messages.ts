@@ -66,6 +66,13 @@ export const MESSAGES = {
   malformedUpload: 'The upload could not be read: the form is malformed or incomplete. Choose the file and send it again.',
   invalidId: 'Not a valid id',
   unknownTimeZone: 'Unknown time zone',
+  // A progress drawing's date and place on the map (issue 19, decision 038).
+  drawingNotPlaceable: 'Only PNG and JPEG drawings can be shown on the map',
+  drawingDateRequired: 'A drawing shown on the map needs its date',
+  drawingExtentInvalid: 'The place is four numbers: Easting and Northing of the lower-left and of the upper-right corner',
+  drawingExtentRange: 'Easting and Northing must be SVY21 metres between 0 and 100000',
+  drawingExtentOrder: 'The upper-right corner must lie right of and above the lower-left corner',
+  drawingDateInvalid: 'Enter a date as YYYY-MM-DD',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,7 +1,11 @@
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { FACE_PARTS, type TSite, type TSiteGeometry, type TSiteStage, type TStageProgress, type TTunnelShift } from '@strata/shared';
-import { contracts, excavationDesign, excavationProgress, excavationSupports, sites, tunnelShifts, users } from '../db/schema/index.js';
+import { defaultDrawingExtent, FACE_PARTS, type TSite, type TSiteGeometry, type TSiteStage, type TStageProgress, type TTunnelShift } from '@strata/shared';
+import { contracts, excavationDesign, excavationProgress, excavationSupports, siteDrawings, sites, tunnelShifts, users } from '../db/schema/index.js';
+import { createLocalStorage } from '../platform/storage.js';
+import { tempDataDir } from '../testing/master-data.js';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../platform/test-database.js';
 import {
@@ -14,7 +18,7 @@ import {
   type SiteFacts,
 } from '../modules/construction/construction.service.js';
 import { seedMasterData } from './demo-master-data.js';
-import { DEMO_PROGRESS_DAYS, seedDemoConstruction } from './demo-construction.js';
+import { DEMO_DRAWING_DAYS_AGO, DEMO_PROGRESS_DAYS, seedDemoConstruction } from './demo-construction.js';
 
 /** The first start: 29 November 2026, 11:20 in Singapore. */
 const NOW = new Date('2026-11-29T03:20:00Z');
@@ -219,6 +223,40 @@ describe('the demo construction progress', () => {
       await db.transaction((tx) => seedDemoConstruction(tx, NOW));
       expect(await snapshot()).toEqual(first);
       expect(first.levels.length).toBeGreaterThan(0);
+    } finally {
+      await tdb.drop();
+    }
+  });
+  it('places a PNG progress drawing of the adit two weeks ago over the drive, as uploaded by the administrator', async () => {
+    const tdb = await createTestDatabase();
+    try {
+      const db = tdb.db.orm;
+      await seedSites(tdb.db);
+      const storage = createLocalStorage(path.join(tempDataDir('demo-drawing'), 'files'));
+      const [admin] = await db.select().from(users).limit(1);
+      const counts = await db.transaction((tx) => seedDemoConstruction(tx, NOW, { storage, uploadedBy: admin!.userId }));
+      expect(counts.drawings).toBe(1);
+      const [adit] = await db.select().from(sites).where(eq(sites.siteName, 'Gardens NATM Adit'));
+      const rows = await db.select().from(siteDrawings);
+      expect(rows).toHaveLength(1);
+      const d = rows[0]!;
+      const date = new Date(Date.UTC(2026, 10, 29) - DEMO_DRAWING_DAYS_AGO * 86_400_000).toISOString().slice(0, 10);
+      const extent = defaultDrawingExtent(adit!.geometry as TSiteGeometry)!;
+      expect(d).toMatchObject({ siteId: adit!.siteId, contentType: 'image/png', drawingDate: date, uploadedBy: admin!.userId });
+      expect(d.fileName).toBe(`gardens-adit-progress-${date}.png`);
+      expect([d.extentMinE, d.extentMinN, d.extentMaxE, d.extentMaxN]).toEqual(extent);
+      // A real PNG, as wide as drawn and as tall as the place's aspect gives.
+      const file = await storage.read(d.storageKey);
+      expect(file?.length).toBe(d.size);
+      const meta = await sharp(file!).metadata();
+      expect(meta.format).toBe('png');
+      expect(meta.width).toBe(1200);
+      expect(meta.height).toBe(Math.round(((extent[3] - extent[1]) * 1200) / (extent[2] - extent[0])));
+      // Without the files storage (the tests' seeds), no drawing.
+      await db.delete(siteDrawings);
+      for (const table of [excavationProgress, excavationSupports, excavationDesign, tunnelShifts]) await db.delete(table);
+      expect((await db.transaction((tx) => seedDemoConstruction(tx, NOW))).drawings).toBe(0);
+      expect(await db.select().from(siteDrawings)).toHaveLength(0);
     } finally {
       await tdb.drop();
     }

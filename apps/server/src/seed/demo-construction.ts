@@ -11,13 +11,17 @@
  *   in class IV ground, 1.0 m otherwise; some shifts only support and mapping), the bench 10–20 m behind it, the
  *   invert further behind; rock bolts, 150–250 mm of shotcrete, a lattice girder every round or two, the geology class
  *   mapped at the face; the face stops short of the drive's end.
+ * - A progress drawing of the adit (given the files storage): a PNG plan of the part excavated two weeks ago, placed
+ *   over the drive (its extent with the 10 % margin), so the tunnel's page shows it on the map (demo-drawing.ts).
  * Deterministic values (a seeded generator); dates follow the moment of the first start. The stage plans of the sites
  * (demo-master-data.ts) take the same window from `demoStagePlan`.
  */
 import { inArray } from 'drizzle-orm';
-import { alignmentLength, type TSiteGeometry, type TSiteStage } from '@strata/shared';
+import { alignmentBetween, alignmentLength, defaultDrawingExtent, pointAtChainage, type TSiteGeometry, type TSiteStage } from '@strata/shared';
 import type { Executor } from '../db/client.js';
-import { excavationDesign, excavationProgress, excavationSupports, sites, tunnelShifts } from '../db/schema/index.js';
+import { excavationDesign, excavationProgress, excavationSupports, siteDrawings, sites, tunnelShifts } from '../db/schema/index.js';
+import { randomKey, type Storage } from '../platform/storage.js';
+import { progressDrawingPng } from './demo-drawing.js';
 import { rng } from './demo-random.js';
 
 const HOUR = 3_600_000;
@@ -246,8 +250,74 @@ function tunnelRows(site: SiteRow, now: Date) {
 
 export const DEMO_CONSTRUCTION_SITES = [...EXCAVATIONS.map((e) => e.site), 'Gardens NATM Adit'];
 
+/** The demo adit's progress drawing shows the drive this many days before the first start. */
+export const DEMO_DRAWING_DAYS_AGO = 14;
+/** The adit's excavated width as the drawing shows it (m). */
+const ADIT_WIDTH = 7;
+
+const dmy = (date: string) => date.split('-').reverse().join('/');
+
+/**
+ * The adit's progress drawing of DEMO_DRAWING_DAYS_AGO days ago: the top heading's face that day (the shift rows
+ * seeded), the part excavated from the launch shaft, drawn as a PNG over the drive's extent with the 10 % margin.
+ */
+async function seedAditDrawing(
+  tx: Executor,
+  site: SiteRow,
+  shifts: (typeof tunnelShifts.$inferInsert)[],
+  now: Date,
+  storage: Storage,
+  uploadedBy: number | null,
+) {
+  const geometry = site.geometry as TSiteGeometry;
+  const extent = defaultDrawingExtent(geometry);
+  if (geometry.type !== 'LineString' || !extent) throw new Error('seed: the demo adit has no alignment');
+  const line = geometry.coordinates;
+  const start = site.chainageStart ?? 0;
+  const day = dayOf(now.getTime()) - DEMO_DRAWING_DAYS_AGO;
+  const date = dateOf(day);
+  const heading = shifts.filter((r) => r.facePart === 'top_heading' && r.shiftDate <= date).at(-1)?.chainage ?? start;
+  const point = pointAtChainage(line, start, heading);
+  const png = await progressDrawingPng({
+    extent,
+    line,
+    excavated: alignmentBetween(line, start, start, heading),
+    face: point && { x: point.x, y: point.y, chainage: heading },
+    tunnelWidth: ADIT_WIDTH,
+    title: `${site.siteName}: excavation progress`,
+    subtitle: `Survey of ${dmy(date)} · top heading at CH ${heading.toFixed(1)} · SVY21, 10 m grid`,
+  });
+  const key = randomKey('site-drawings', 'png');
+  await storage.write(key, png);
+  await tx.insert(siteDrawings).values({
+    siteId: site.siteId,
+    fileName: `gardens-adit-progress-${date}.png`,
+    storageKey: key,
+    contentType: 'image/png',
+    size: png.length,
+    uploadedBy,
+    uploadedAt: at(day, 17),
+    drawingDate: date,
+    extentMinE: extent[0],
+    extentMinN: extent[1],
+    extentMaxE: extent[2],
+    extentMaxN: extent[3],
+  });
+}
+
+export interface DemoConstructionFiles {
+  /** The files storage: the adit's progress drawing is written there (no drawing without it). */
+  storage?: Storage | undefined;
+  /** Who uploaded the drawing (the demo's administrator). */
+  uploadedBy?: number | null;
+}
+
 /** Seeds the demo progress of the demo sites (by name); returns how many rows of each kind. */
-export async function seedDemoConstruction(tx: Executor, now: Date): Promise<{ levels: number; supports: number; design: number; shifts: number }> {
+export async function seedDemoConstruction(
+  tx: Executor,
+  now: Date,
+  files: DemoConstructionFiles = {},
+): Promise<{ levels: number; supports: number; design: number; shifts: number; drawings: number }> {
   const found: SiteRow[] = await tx
     .select({
       siteId: sites.siteId,
@@ -282,5 +352,6 @@ export async function seedDemoConstruction(tx: Executor, now: Date): Promise<{ l
   await batches(supports, (b) => tx.insert(excavationSupports).values(b));
   await batches(design, (b) => tx.insert(excavationDesign).values(b));
   await batches(shifts, (b) => tx.insert(tunnelShifts).values(b));
-  return { levels: levels.length, supports: supports.length, design: design.length, shifts: shifts.length };
+  if (files.storage) await seedAditDrawing(tx, byName('Gardens NATM Adit'), shifts, now, files.storage, files.uploadedBy ?? null);
+  return { levels: levels.length, supports: supports.length, design: design.length, shifts: shifts.length, drawings: files.storage ? 1 : 0 };
 }

@@ -8,6 +8,7 @@ import {
   type TInstrumentList,
   type TInstrumentPlanList,
   type TProjectRisks,
+  type TSiteDrawingList,
   type TSyncResponse,
 } from '@strata/shared';
 import { sql } from 'drizzle-orm';
@@ -185,6 +186,25 @@ describe('demo data', () => {
     expect(sum('installed')).toBeGreaterThanOrEqual(sum('reading'));
     // The demo instruments read (a year of readings): most plan rows are reading.
     expect(sum('reading')).toBeGreaterThan(sum('installed') / 2);
+  });
+
+  it('shows a new user the adit’s progress drawing on the map: a placed PNG of two weeks ago that downloads with the resource token', async () => {
+    const t = { app: built.app } as TestApp;
+    const contractor = DEMO_USERS.find((u) => u.loginName === 'contractor')!;
+    const s = await signIn(t, contractor.loginName, contractor.password);
+    const adit = (await tdb.db.orm.select().from(sites)).find((x) => x.siteName === 'Gardens NATM Adit')!;
+    const list = (await as(t, s, { method: 'GET', url: `/api/v1/civil/sites/${adit.siteId}/drawings` })).json<TSiteDrawingList>();
+    expect(list.records).toHaveLength(1);
+    const drawing = list.records[0]!;
+    expect(drawing).toMatchObject({ content_type: 'image/png', uploaded_by: DEMO_USERS[0]!.fullname });
+    expect(drawing.extent).not.toBeNull();
+    const daysAgo = (Date.now() - Date.parse(`${drawing.drawing_date}T00:00:00+08:00`)) / 86_400_000;
+    expect(daysAgo).toBeGreaterThan(13);
+    expect(daysAgo).toBeLessThan(16);
+    const file = await built.app.inject({ method: 'GET', url: `${drawing.url}?_token=${s.resourceToken}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('gives the authority user an authority role without uploads, and shows every demo account as set up by an administrator', async () => {

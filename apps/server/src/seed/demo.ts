@@ -74,7 +74,8 @@ export async function isEmpty(db: Database): Promise<boolean> {
 
 /**
  * Seeds a first start: roles, a contractor, three contracts along a tunnel alignment (SVY21), one user of each type,
- * and the master data; `storage` (the files storage) receives the demo station layer's file.
+ * and the master data; `storage` (the files storage) receives the demo station layer's file and the adit's progress
+ * drawing.
  */
 export async function seedDemo(db: Database, storage?: Storage): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
@@ -225,8 +226,9 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
     const now = new Date();
     const { stretches } = await seedMasterData(tx, { contracts: created, adminId: admin.userId, now, ...(storage ? { storage } : {}) });
     await seedDemoStructures(tx, stretches); // critical interfaces and mining works (issue 19) with their nearest instruments
-    // Construction progress (issue 19): six months of excavation levels, supports, design values and tunnel shifts.
-    await seedDemoConstruction(tx, now);
+    // Construction progress (issue 19): six months of excavation levels, supports, design values and tunnel shifts, and
+    // a progress drawing of the adit placed on the map.
+    await seedDemoConstruction(tx, now, { storage, uploadedBy: admin.userId });
     // QP(D) design values of the instruments near those sites (their charts' predicted lines) and the instrument plans.
     await seedDemoDesignValues(tx, now);
     // Site investigation (issue 18): an AGS4 file per contract through the upload loader.

@@ -3,6 +3,7 @@ import { ZId, ZIdText } from './ids.js';
 import { SITE_TYPES } from '../master-data.js';
 import { ZSiteGeometry } from './geometry.js';
 import { ZIdListQuery } from './instruments.js';
+import { MESSAGES } from '../messages.js';
 
 /** Construction sites (issue 6): excavation sites (E) and mined tunnels (MT), with stages, design values and drawings. */
 
@@ -110,6 +111,51 @@ export const ZSiteActivityRequest = z.object({
 });
 export type TSiteActivityRequest = z.infer<typeof ZSiteActivityRequest>;
 
+/**
+ * Progress drawings on the map (decision 038): a PNG or JPEG drawing is stretched over its place, an SVY21 extent
+ * `[minE, minN, maxE, maxN]` (m); a PDF or DXF stays a document to download.
+ */
+export const PLACEABLE_DRAWING_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** True for a drawing the map can show (PNG or JPEG, by its stored content type). */
+export function isPlaceableDrawing(contentType: string): boolean {
+  return (PLACEABLE_DRAWING_TYPES as readonly string[]).includes(contentType);
+}
+
+/** The SVY21 coordinates a drawing's place may use: Singapore's grid with a wide margin (m). */
+export const DRAWING_EXTENT_RANGE = { min: 0, max: 100_000 } as const;
+
+const ZDrawingCoordinate = z
+  .number(MESSAGES.drawingExtentInvalid)
+  .min(DRAWING_EXTENT_RANGE.min, MESSAGES.drawingExtentRange)
+  .max(DRAWING_EXTENT_RANGE.max, MESSAGES.drawingExtentRange);
+
+/** A drawing's place: `[minE, minN, maxE, maxN]`, SVY21 m, finite, the lower-left corner below and left of the upper-right. */
+export const ZDrawingExtent = z
+  .tuple([ZDrawingCoordinate, ZDrawingCoordinate, ZDrawingCoordinate, ZDrawingCoordinate], MESSAGES.drawingExtentInvalid)
+  .refine(([minE, minN, maxE, maxN]) => minE < maxE && minN < maxN, MESSAGES.drawingExtentOrder);
+export type TDrawingExtent = [number, number, number, number];
+
+/** The progress date a drawing shows (YYYY-MM-DD). */
+export const ZDrawingDate = z.iso.date(MESSAGES.drawingDateInvalid);
+
+/**
+ * `POST /master-data/sites/{id}/drawings` form fields beside the file (both may be left out): `drawing_date`
+ * (YYYY-MM-DD) and `extent` (a JSON array of four numbers; PNG and JPEG only, with a date).
+ */
+export const ZSiteDrawingPlacement = z.object({
+  drawing_date: ZDrawingDate.nullable(),
+  extent: ZDrawingExtent.nullable(),
+});
+export type TSiteDrawingPlacement = z.infer<typeof ZSiteDrawingPlacement>;
+
+/** `PATCH /master-data/site-drawings/{id}`: a field left out keeps its value; null clears it. */
+export const ZUpdateSiteDrawingRequest = z.object({
+  drawing_date: ZDrawingDate.nullable().optional(),
+  extent: ZDrawingExtent.nullable().optional(),
+});
+export type TUpdateSiteDrawingRequest = z.infer<typeof ZUpdateSiteDrawingRequest>;
+
 export const ZSiteDrawing = z.object({
   drawing_id: z.number().int(),
   site_id: z.number().int(),
@@ -123,6 +169,10 @@ export const ZSiteDrawing = z.object({
   uploaded_at: z.string(),
   /** Download address; append `?_token=<resource token>`. */
   url: z.string(),
+  /** The progress date the drawing shows (YYYY-MM-DD); null: not given (drawings uploaded before dates were asked). */
+  drawing_date: z.string().nullable(),
+  /** Its place on the map, SVY21 `[minE, minN, maxE, maxN]` (m); null: not placed (always null for a PDF or DXF). */
+  extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
 });
 export type TSiteDrawing = z.infer<typeof ZSiteDrawing>;
 export const ZSiteDrawingList = z.object({ records: z.array(ZSiteDrawing), total_records: z.number().int() });

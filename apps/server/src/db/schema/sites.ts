@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jsonb } from './jsonb.js';
 import { contracts, users } from './accounts.js';
 
@@ -32,7 +32,11 @@ export const sites = pgTable(
   (t) => [uniqueIndex('sites_contract_name_key').on(t.contractId, sql`lower(${t.siteName})`), index('sites_type_idx').on(t.type)],
 );
 
-/** Drawings uploaded to a site (PDF, PNG, JPEG or DXF), kept in storage under `storage_key`. */
+/**
+ * Drawings uploaded to a site (PDF, PNG, JPEG or DXF), kept in storage under `storage_key`. A progress drawing has the
+ * date it shows and, a PNG or JPEG, its place on the map (decision 038): an SVY21 extent the image is stretched over,
+ * all four numbers or none.
+ */
 export const siteDrawings = pgTable(
   'site_drawings',
   {
@@ -46,6 +50,20 @@ export const siteDrawings = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.userId, { onDelete: 'set null' }),
     uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+    /** The progress date the drawing shows; null for drawings uploaded without one. */
+    drawingDate: date('drawing_date'),
+    /** Its place, SVY21 m (null: not placed). */
+    extentMinE: doublePrecision('extent_min_e'),
+    extentMinN: doublePrecision('extent_min_n'),
+    extentMaxE: doublePrecision('extent_max_e'),
+    extentMaxN: doublePrecision('extent_max_n'),
   },
-  (t) => [index('site_drawings_site_idx').on(t.siteId, t.uploadedAt), index('site_drawings_uploaded_idx').on(t.uploadedAt)],
+  (t) => [
+    index('site_drawings_site_idx').on(t.siteId, t.uploadedAt),
+    index('site_drawings_uploaded_idx').on(t.uploadedAt),
+    check(
+      'site_drawings_extent_check',
+      sql`num_nonnulls(${t.extentMinE}, ${t.extentMinN}, ${t.extentMaxE}, ${t.extentMaxN}) = 0 or (num_nonnulls(${t.extentMinE}, ${t.extentMinN}, ${t.extentMaxE}, ${t.extentMaxN}) = 4 and ${t.extentMinE} < ${t.extentMaxE} and ${t.extentMinN} < ${t.extentMaxN})`,
+    ),
+  ],
 );

@@ -138,6 +138,8 @@ export interface DrawingsFilter {
   from?: Date | undefined;
   to?: Date | undefined;
   toInclusive?: boolean;
+  /** `uploaded` (default): newest upload first; `date`: newest drawing date first (undated last), then newest upload. */
+  order?: 'uploaded' | 'date';
 }
 
 export async function listDrawings(db: Executor, scope: ContractScope, f: DrawingsFilter) {
@@ -152,7 +154,11 @@ export async function listDrawings(db: Executor, scope: ContractScope, f: Drawin
     f.to ? (f.toInclusive ? lte(siteDrawings.uploadedAt, f.to) : lt(siteDrawings.uploadedAt, f.to)) : undefined,
   );
   const [records, [count]] = await Promise.all([
-    drawingsBase(db).where(where).orderBy(desc(siteDrawings.uploadedAt), desc(siteDrawings.drawingId)).limit(f.limit).offset(f.skip),
+    drawingsBase(db)
+      .where(where)
+      .orderBy(...(f.order === 'date' ? [sql`${siteDrawings.drawingDate} desc nulls last`] : []), desc(siteDrawings.uploadedAt), desc(siteDrawings.drawingId))
+      .limit(f.limit)
+      .offset(f.skip),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(siteDrawings)
@@ -167,6 +173,10 @@ export async function findDrawing(db: Executor, scope: ContractScope, id: number
     .where(and(eq(siteDrawings.drawingId, id), inScope(scope, sites.contractId)))
     .limit(1);
   return row;
+}
+
+export async function updateDrawing(tx: Executor, id: number, values: Partial<typeof siteDrawings.$inferInsert>) {
+  await tx.update(siteDrawings).set(values).where(eq(siteDrawings.drawingId, id));
 }
 
 export async function deleteDrawing(tx: Executor, id: number) {

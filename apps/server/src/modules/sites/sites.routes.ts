@@ -12,6 +12,7 @@ import {
   ZSiteDrawingList,
   ZSiteList,
   ZSiteUploadsQuery,
+  ZUpdateSiteDrawingRequest,
   ZUpdateSiteRequest,
 } from '@strata/shared';
 import { attachment } from '../../lib/content-disposition.js';
@@ -47,6 +48,20 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService; settings:
       schema: { tags, summary: 'A construction site with its geometry, stages and design values', ...params, response: { 200: ZSite } },
     },
     (req) => sites.get(requireActor(req.actor), req.params.id),
+  );
+
+  app.get(
+    '/civil/sites/:id/drawings',
+    {
+      config: { permissions: [] },
+      schema: {
+        tags,
+        summary: "A site's drawings with their progress dates and places on the map (newest date first, undated last)",
+        ...params,
+        response: { 200: ZSiteDrawingList },
+      },
+    },
+    (req) => sites.siteDrawings(requireActor(req.actor), req.params.id),
   );
 
   app.get(
@@ -133,7 +148,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService; settings:
     '/master-data/sites/:id/drawings',
     {
       config: anySiteTask,
-      schema: { tags, summary: 'Upload a drawing (PDF, PNG, JPEG or DXF, checked by content)', ...params, response: { 200: ZSiteDrawing } },
+      schema: {
+        tags,
+        summary:
+          'Upload a drawing (PDF, PNG, JPEG or DXF, checked by content); fields `drawing_date` (YYYY-MM-DD) and, PNG or JPEG, `extent` (JSON [minE, minN, maxE, maxN], SVY21 m)',
+        ...params,
+        response: { 200: ZSiteDrawing },
+      },
     },
     async (req) => {
       const actor = requireActor(req.actor);
@@ -141,6 +162,21 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService; settings:
       const file = await readSingleUpload(req, uploadLimit(await settings.get(), type));
       return sites.uploadDrawing(actor, req.params.id, file);
     },
+  );
+
+  app.patch(
+    '/master-data/site-drawings/:id',
+    {
+      config: anySiteTask,
+      schema: {
+        tags,
+        summary: "Change a drawing's progress date and place on the map (PNG and JPEG only; null clears)",
+        ...params,
+        body: ZUpdateSiteDrawingRequest,
+        response: { 200: ZSiteDrawing },
+      },
+    },
+    (req) => sites.updateDrawing(requireActor(req.actor), req.params.id, req.body),
   );
 
   app.delete(

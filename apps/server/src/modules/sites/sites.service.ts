@@ -1,5 +1,8 @@
 import {
   API_BASE,
+  isPlaceableDrawing,
+  MESSAGES,
+  ZSiteDrawingPlacement,
   type PermissionCode,
   type SiteType,
   type TCivilSiteList,
@@ -8,17 +11,20 @@ import {
   type TListSitesQuery,
   type TSite,
   type TSiteActivityRequest,
+  type TDrawingExtent,
   type TSiteDrawing,
   type TSiteDrawingList,
+  type TSiteDrawingPlacement,
   type TSiteGeometry,
   type TSiteList,
   type TSiteStage,
   type TSiteUploadsQuery,
+  type TUpdateSiteDrawingRequest,
   type TUpdateSiteRequest,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, invalidFields, notFound } from '../../lib/errors.js';
 import { CONTENT_TYPES, cleanFileName, detectFileKind, EXTENSIONS } from '../../lib/file-signature.js';
 import { dateRange, iso } from '../../lib/filters.js';
 import { changedFields, writeAudit } from '../../platform/audit.js';
@@ -36,6 +42,7 @@ import {
   listDrawings,
   listSites,
   siteNameTaken,
+  updateDrawing,
   updateSite,
   type SiteRow,
 } from './sites.repository.js';
@@ -43,6 +50,8 @@ import {
 const SITE_NOT_FOUND = 'Construction site not found';
 const DRAWING_NOT_FOUND = 'Drawing not found';
 const NAME_TAKEN = 'This contract already has a site with this name';
+/** The most drawings `GET /civil/sites/{id}/drawings` answers with (a drive has a drawing a week or so). */
+const SITE_DRAWINGS_LIMIT = 1000;
 
 /** Who may change a site's activity fields (stages, design values) and its drawings, by site type. */
 const ACTIVITY_TASKS: Record<SiteType, PermissionCode[]> = {
@@ -73,6 +82,45 @@ function presentSite(v: SiteView): TSite {
 
 type DrawingView = NonNullable<Awaited<ReturnType<typeof findDrawing>>>;
 
+type DrawingRow = DrawingView['drawing'];
+
+/** A drawing's place as stored (four columns, all or none) in the API's form. */
+function extentOf(d: DrawingRow): TDrawingExtent | null {
+  const { extentMinE: minE, extentMinN: minN, extentMaxE: maxE, extentMaxN: maxN } = d;
+  return minE === null || minN === null || maxE === null || maxN === null ? null : [minE, minN, maxE, maxN];
+}
+
+/** The columns of a place (null: not placed). */
+function extentColumns(extent: TDrawingExtent | null) {
+  return { extentMinE: extent?.[0] ?? null, extentMinN: extent?.[1] ?? null, extentMaxE: extent?.[2] ?? null, extentMaxN: extent?.[3] ?? null };
+}
+
+/**
+ * The date and place of an upload, from its form fields: `drawing_date` (YYYY-MM-DD) and `extent` (a JSON array of
+ * four numbers); either may be left out or empty. A field that does not parse is a 400 with its message.
+ */
+function placementFields(fields: Record<string, string>): TSiteDrawingPlacement {
+  const text = (name: string) => fields[name]?.trim() || null;
+  const extentText = text('extent');
+  let extent: unknown = null;
+  if (extentText !== null) {
+    try {
+      extent = JSON.parse(extentText);
+    } catch {
+      extent = extentText; // not JSON: refused below as not four numbers
+    }
+  }
+  const parsed = ZSiteDrawingPlacement.safeParse({ drawing_date: text('drawing_date'), extent });
+  if (!parsed.success) throw invalidFields(parsed.error.issues);
+  return parsed.data;
+}
+
+/** A place is for PNG and JPEG drawings only, and a placed drawing needs its date (the map picks drawings by date). */
+function checkPlacement(contentType: string, p: TSiteDrawingPlacement): void {
+  if (p.extent && !isPlaceableDrawing(contentType)) throw badRequest({ extent: MESSAGES.drawingNotPlaceable });
+  if (p.extent && !p.drawing_date) throw badRequest({ drawing_date: MESSAGES.drawingDateRequired });
+}
+
 function presentDrawing(d: DrawingView): TSiteDrawing {
   return {
     drawing_id: d.drawing.drawingId,
@@ -86,6 +134,8 @@ function presentDrawing(d: DrawingView): TSiteDrawing {
     uploaded_by: d.uploadedBy,
     uploaded_at: iso(d.drawing.uploadedAt),
     url: `${API_BASE}/site-drawings/${d.drawing.drawingId}/download`,
+    drawing_date: d.drawing.drawingDate,
+    extent: extentOf(d.drawing),
   };
 }
 
@@ -254,11 +304,17 @@ export class SitesService {
     return s.type === 'E' ? 'excavation' : 'tunnel';
   }
 
-  async uploadDrawing(actor: Actor, siteId: number, file: { fileName: string; data: Buffer }): Promise<TSiteDrawing> {
+  /**
+   * Stores a drawing with its progress date and (PNG, JPEG) its place on the map, from the form's fields; a field
+   * refused is a 400 and nothing is stored.
+   */
+  async uploadDrawing(actor: Actor, siteId: number, file: { fileName: string; data: Buffer; fields?: Record<string, string> }): Promise<TSiteDrawing> {
     const s = (await this.load(actor, siteId)).site;
     this.requireActivityTask(actor, s.type);
     const kind = detectFileKind(file.data, ['pdf', 'png', 'jpeg', 'dxf']);
     if (!kind) throw badRequest({ files: 'A drawing must be a PDF, PNG, JPEG or DXF file' });
+    const placement = placementFields(file.fields ?? {});
+    checkPlacement(CONTENT_TYPES[kind], placement);
     const key = randomKey('site-drawings', EXTENSIONS[kind]);
     const fileName = cleanFileName(file.fileName, `drawing.${EXTENSIONS[kind]}`);
     await this.storage.write(key, file.data);
@@ -273,12 +329,21 @@ export class SitesService {
           size: file.data.length,
           uploadedBy: actor.userId,
           uploadedAt: this.ctx.now(),
+          drawingDate: placement.drawing_date,
+          ...extentColumns(placement.extent),
         });
         await writeAudit(tx, actor, {
           action: 'site.drawing.upload',
           entityType: 'site',
           entityId: siteId,
-          after: { drawing_id: d.drawingId, file_name: fileName, size: d.size, content_type: d.contentType },
+          after: {
+            drawing_id: d.drawingId,
+            file_name: fileName,
+            size: d.size,
+            content_type: d.contentType,
+            drawing_date: placement.drawing_date,
+            extent: placement.extent,
+          },
         });
         return d.drawingId;
       });
@@ -289,6 +354,48 @@ export class SitesService {
     const d = await findDrawing(this.db, scopeOf(actor), drawingId);
     if (!d) throw notFound(DRAWING_NOT_FOUND);
     return presentDrawing(d);
+  }
+
+  /**
+   * Changes a drawing's progress date and place (a field left out keeps its value, null clears it); the same tasks
+   * as the upload, within the caller's contracts (another contract's drawing is a 404). Audited when anything moved.
+   */
+  async updateDrawing(actor: Actor, id: number, body: TUpdateSiteDrawingRequest): Promise<TSiteDrawing> {
+    const d = await findDrawing(this.db, scopeOf(actor), id);
+    if (!d) throw notFound(DRAWING_NOT_FOUND);
+    this.requireActivityTask(actor, d.siteType);
+    const before: TSiteDrawingPlacement = { drawing_date: d.drawing.drawingDate, extent: extentOf(d.drawing) };
+    const next: TSiteDrawingPlacement = {
+      drawing_date: body.drawing_date === undefined ? before.drawing_date : body.drawing_date,
+      extent: body.extent === undefined ? before.extent : body.extent,
+    };
+    checkPlacement(d.drawing.contentType, next);
+    const diff = changedFields(before, next);
+    if (Object.keys(diff.after).length > 0) {
+      await this.db.transaction(async (tx) => {
+        await updateDrawing(tx, id, { drawingDate: next.drawing_date, ...extentColumns(next.extent) });
+        await writeAudit(tx, actor, {
+          action: 'site.drawing.update',
+          entityType: 'site',
+          entityId: d.drawing.siteId,
+          before: { drawing_id: id, file_name: d.drawing.fileName, ...diff.before },
+          after: { drawing_id: id, file_name: d.drawing.fileName, ...diff.after },
+        });
+      });
+    }
+    const updated = await findDrawing(this.db, scopeOf(actor), id);
+    if (!updated) throw notFound(DRAWING_NOT_FOUND);
+    return presentDrawing(updated);
+  }
+
+  /**
+   * A site's drawings for the work space (every signed-in user who sees the site): newest progress date first,
+   * undated drawings last; a site outside the caller's contracts is a 404.
+   */
+  async siteDrawings(actor: Actor, siteId: number): Promise<TSiteDrawingList> {
+    await this.load(actor, siteId);
+    const { records, total } = await listDrawings(this.db, scopeOf(actor), { siteId, limit: SITE_DRAWINGS_LIMIT, skip: 0, order: 'date' });
+    return { records: records.map(presentDrawing), total_records: total };
   }
 
   async uploads(actor: Actor, q: TSiteUploadsQuery): Promise<TSiteDrawingList> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TCivilSiteList, TSite, TSiteDrawing, TSiteDrawingList } from '@strata/shared';
+import { MESSAGES, type TCivilSiteList, type TSite, type TSiteDrawing, type TSiteDrawingList } from '@strata/shared';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { createWorld, filesUnder, lastAudit, multipart, tempDataDir, type World } from '../../testing/master-data.js';
@@ -31,7 +31,7 @@ describe('construction sites and their drawings', () => {
   let dataDir: string;
   let excavator: Session;
   let siteB: number;
-  const req = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const req = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     as(t, who, { method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   let n = 0;
@@ -240,5 +240,137 @@ describe('construction sites and their drawings', () => {
     expect((await req(w.sessions.manager, 'GET', `/master-data/sites/${a.site_id}`)).statusCode).toBe(404);
     expect(stored()).toBe(before);
     expect((await lastAudit(t.db, 'site.delete'))?.before).toMatchObject({ site_name: 'A Station Box', drawings: 3 });
+  });
+  describe('progress drawings: date and place on the map', () => {
+    const PLACE = [30080, 28580, 30320, 28660] as const;
+    const upload = (who: Session, siteId: number, name: string, data: Buffer | string, fields: Record<string, string> = {}) =>
+      as(t, who, { method: 'POST', url: `/api/v1/master-data/sites/${siteId}/drawings`, ...multipart(name, data, fields) });
+    const drawingsOf = async (who: Session, siteId: number) => (await req(who, 'GET', `/civil/sites/${siteId}/drawings`)).json<TSiteDrawingList>();
+    const stored = () => filesUnder(path.join(dataDir, 'files', 'site-drawings')).length;
+
+    it('stores a PNG with its date and place, audited, and lists it to every user of the contract, newest date first', async () => {
+      const a = await stationBox();
+      const res = await upload(w.sessions.manager, a, 'progress-0301.png', PNG, { drawing_date: '2026-03-01', extent: JSON.stringify(PLACE) });
+      expect(res.statusCode, res.body).toBe(200);
+      const placed = res.json<TSiteDrawing>();
+      expect(placed).toMatchObject({ file_name: 'progress-0301.png', content_type: 'image/png', drawing_date: '2026-03-01', extent: [...PLACE] });
+      expect((await lastAudit(t.db, 'site.drawing.upload'))?.after).toMatchObject({
+        drawing_id: placed.drawing_id,
+        drawing_date: '2026-03-01',
+        extent: [...PLACE],
+      });
+      // A PDF with a date and no place, a JPEG with neither (as drawings were uploaded before dates were asked).
+      expect((await upload(w.sessions.manager, a, 'plan.pdf', PDF, { drawing_date: '2026-03-05' })).statusCode).toBe(200);
+      expect((await upload(w.sessions.manager, a, 'photo.jpg', JPEG)).json<TSiteDrawing>()).toMatchObject({ drawing_date: null, extent: null });
+      // Every signed-in user who sees the site reads the list (no task needed); another contractor's user does not.
+      const list = await drawingsOf(w.sessions.nobody, a);
+      expect(list.records.map((d) => [d.file_name, d.drawing_date, d.extent])).toEqual([
+        ['plan.pdf', '2026-03-05', null],
+        ['progress-0301.png', '2026-03-01', [...PLACE]],
+        ['photo.jpg', null, null],
+      ]);
+      expect((await req(w.sessions.yuser, 'GET', `/civil/sites/${a}/drawings`)).statusCode).toBe(404);
+    });
+
+    it('refuses a bad date or place with a 400 and stores nothing: not numbers, out of order or range, on a PDF, without a date', async () => {
+      const a = await stationBox();
+      const before = stored();
+      const extent = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+      for (const [name, data, fields, expected] of [
+        ['plan.pdf', PDF, { drawing_date: '2026-03-01', extent: extent(PLACE) }, { extent: MESSAGES.drawingNotPlaceable }],
+        ['layout.dxf', DXF, { drawing_date: '2026-03-01', extent: extent(PLACE) }, { extent: MESSAGES.drawingNotPlaceable }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: extent([30320, 28580, 30080, 28660]) }, { extent: MESSAGES.drawingExtentOrder }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: extent([30080, 28660, 30320, 28660]) }, { extent: MESSAGES.drawingExtentOrder }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: extent([30080, 28580, 30320, 286_600]) }, { 'extent.3': MESSAGES.drawingExtentRange }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: extent([-5, 28580, 30320, 28660]) }, { 'extent.0': MESSAGES.drawingExtentRange }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: '[30080, 28580, 1e999, 28660]' }, { 'extent.2': MESSAGES.drawingExtentInvalid }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: extent(['30080', 28580, 30320, 28660]) }, { 'extent.0': MESSAGES.drawingExtentInvalid }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: '30080 28580 30320 28660' }, { extent: MESSAGES.drawingExtentInvalid }],
+        ['p.png', PNG, { drawing_date: '2026-03-01', extent: extent([30080, 28580, 30320]) }, { extent: MESSAGES.drawingExtentInvalid }],
+        ['p.png', PNG, { extent: extent(PLACE) }, { drawing_date: MESSAGES.drawingDateRequired }],
+        ['p.png', PNG, { drawing_date: '2026-02-30' }, { drawing_date: MESSAGES.drawingDateInvalid }],
+        ['p.png', PNG, { drawing_date: 'yesterday', extent: extent(PLACE) }, { drawing_date: MESSAGES.drawingDateInvalid }],
+      ] as const) {
+        const res = await upload(w.sessions.manager, a, name, data, fields);
+        expect(res.statusCode, `${name} ${JSON.stringify(fields)}: ${res.body}`).toBe(400);
+        expect(res.json(), JSON.stringify(fields)).toEqual(expected);
+      }
+      expect(stored()).toBe(before);
+      expect((await drawingsOf(w.sessions.manager, a)).total_records).toBe(0);
+      expect((await req(w.sessions.manager, 'GET', `/civil/sites/${a}`)).json<TSite>().drawing_count).toBe(0);
+    });
+
+    it('changes a drawing’s date and place with PATCH, audited; a refused change keeps the drawing as it was', async () => {
+      const a = await stationBox();
+      const png = (await upload(w.sessions.manager, a, 'progress.png', PNG)).json<TSiteDrawing>();
+      const pdf = (await upload(w.sessions.manager, a, 'plan.pdf', PDF, { drawing_date: '2026-03-05' })).json<TSiteDrawing>();
+      const patch = (who: Session, id: number, body: unknown) => req(who, 'PATCH', `/master-data/site-drawings/${id}`, body);
+
+      const placed = await patch(w.sessions.manager, png.drawing_id, { drawing_date: '2026-03-02', extent: PLACE });
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(placed.json<TSiteDrawing>()).toMatchObject({ drawing_id: png.drawing_id, drawing_date: '2026-03-02', extent: [...PLACE] });
+      const audit = await lastAudit(t.db, 'site.drawing.update');
+      expect(audit).toMatchObject({
+        entityType: 'site',
+        entityId: String(a),
+        before: { drawing_id: png.drawing_id, file_name: 'progress.png', drawing_date: null, extent: null },
+        after: { drawing_id: png.drawing_id, file_name: 'progress.png', drawing_date: '2026-03-02', extent: [...PLACE] },
+      });
+      // Only the date moves: the place stays, the audit row names only the date; the same values again write no row.
+      const moved = await patch(w.sessions.manager, png.drawing_id, { drawing_date: '2026-03-03' });
+      expect(moved.json<TSiteDrawing>()).toMatchObject({ drawing_date: '2026-03-03', extent: [...PLACE] });
+      const dateOnly = await lastAudit(t.db, 'site.drawing.update');
+      expect(dateOnly?.after).toEqual({ drawing_id: png.drawing_id, file_name: 'progress.png', drawing_date: '2026-03-03' });
+      expect((await patch(w.sessions.manager, png.drawing_id, { drawing_date: '2026-03-03' })).statusCode).toBe(200);
+      expect((await lastAudit(t.db, 'site.drawing.update'))?.auditId).toBe(dateOnly?.auditId);
+
+      // Refused, nothing changes: a place on a PDF, corners out of order, a placed drawing without its date.
+      for (const [id, body, expected] of [
+        [pdf.drawing_id, { extent: PLACE }, { extent: MESSAGES.drawingNotPlaceable }],
+        [png.drawing_id, { extent: [30320, 28580, 30080, 28660] }, { extent: MESSAGES.drawingExtentOrder }],
+        [png.drawing_id, { drawing_date: null }, { drawing_date: MESSAGES.drawingDateRequired }],
+        [png.drawing_id, { drawing_date: '03/03/2026' }, { drawing_date: MESSAGES.drawingDateInvalid }],
+      ] as const) {
+        const res = await patch(w.sessions.manager, id, body);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual(expected);
+      }
+      expect((await drawingsOf(w.sessions.manager, a)).records.map((d) => [d.file_name, d.drawing_date, d.extent])).toEqual([
+        ['plan.pdf', '2026-03-05', null],
+        ['progress.png', '2026-03-03', [...PLACE]],
+      ]);
+      // Taken off the map (the date stays); the PDF's date can be cleared.
+      expect((await patch(w.sessions.manager, png.drawing_id, { extent: null })).json<TSiteDrawing>()).toMatchObject({
+        drawing_date: '2026-03-03',
+        extent: null,
+      });
+      expect((await patch(w.sessions.manager, pdf.drawing_id, { drawing_date: null })).json<TSiteDrawing>().drawing_date).toBeNull();
+      expect((await lastAudit(t.db, 'site.drawing.update'))?.before).toMatchObject({ drawing_id: pdf.drawing_id, drawing_date: '2026-03-05' });
+    });
+
+    it('lets only the upload’s tasks change a drawing, within the caller’s contracts (another contract’s drawing is a 404)', async () => {
+      const a = await stationBox();
+      const png = (
+        await upload(w.sessions.manager, a, 'progress.png', PNG, { drawing_date: '2026-03-01', extent: JSON.stringify(PLACE) })
+      ).json<TSiteDrawing>();
+      const adit = (await upload(w.sessions.manager, siteB, 'adit.png', PNG)).json<TSiteDrawing>();
+      const audits = async () => (await lastAudit(t.db, 'site.drawing.update'))?.auditId ?? null;
+      const lastBefore = await audits();
+      const body = { drawing_date: '2026-04-01' };
+      // yuser holds the tasks but only contract B: A's drawing does not exist for them; nobody sees A without a task.
+      expect((await req(w.sessions.yuser, 'PATCH', `/master-data/site-drawings/${png.drawing_id}`, body)).statusCode).toBe(404);
+      expect((await req(w.sessions.nobody, 'PATCH', `/master-data/site-drawings/${png.drawing_id}`, body)).statusCode).toBe(403);
+      // Manage Excavation Activities: an excavation's drawings, not a mined tunnel's.
+      expect((await req(excavator, 'PATCH', `/master-data/site-drawings/${adit.drawing_id}`, body)).statusCode).toBe(403);
+      expect(await audits()).toBe(lastBefore);
+      expect((await drawingsOf(w.sessions.manager, a)).records[0]).toMatchObject({ drawing_date: '2026-03-01', extent: [...PLACE] });
+      expect((await drawingsOf(w.sessions.manager, siteB)).records[0]).toMatchObject({ drawing_date: null });
+      // The holders of the tasks in the contract may.
+      expect((await req(excavator, 'PATCH', `/master-data/site-drawings/${png.drawing_id}`, body)).json<TSiteDrawing>().drawing_date).toBe('2026-04-01');
+      expect((await req(w.sessions.yuser, 'PATCH', `/master-data/site-drawings/${adit.drawing_id}`, body)).json<TSiteDrawing>().drawing_date).toBe(
+        '2026-04-01',
+      );
+      expect((await req(w.sessions.xuser, 'PATCH', `/master-data/site-drawings/${adit.drawing_id}`, body)).statusCode).toBe(404);
+    });
   });
 });

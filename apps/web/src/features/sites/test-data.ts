@@ -34,6 +34,8 @@ export function drawingRecord(overrides: Partial<TSiteDrawing> = {}): TSiteDrawi
     uploaded_by: 'Alice Tan',
     uploaded_at: '2026-01-07T03:00:00Z',
     url: `/api/v1/site-drawings/${id}/download`,
+    drawing_date: null,
+    extent: null,
     ...overrides,
   };
 }

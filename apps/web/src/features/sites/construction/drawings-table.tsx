@@ -99,6 +99,13 @@ export function DrawingsTable({ query, page, pageSize, onChange, showSite, label
           { id: 'contract_no', label: t('sites.common.contract'), noWrap: true },
         ] satisfies DataTableColumn<TSiteDrawing>[])
       : []),
+    {
+      id: 'drawing_date',
+      label: t('sites.drawing.date'),
+      noWrap: true,
+      // A calendar date (no zone to convert), DD/MM/YYYY.
+      render: (d) => (d.drawing_date ? d.drawing_date.split('-').reverse().join('/') : '-'),
+    },
     { id: 'size', label: t('sites.drawing.size'), align: 'right', noWrap: true, render: (d) => <ByteSize value={d.size} /> },
     { id: 'uploaded_by', label: t('sites.drawing.uploadedBy'), render: (d) => d.uploaded_by ?? t('sites.drawing.deletedUser') },
     { id: 'uploaded_at', label: t('sites.drawing.uploadedAt'), format: 'datetime', noWrap: true },

@@ -113,8 +113,9 @@ describe('Construction site', { timeout: 60_000 }, () => {
     const actions = await screen.findAllByRole('button', { name: 'Upload Drawing' });
     await user.click(actions[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Upload Drawing: Orchard Station Box' });
-    expect(within(dialog).getByText('A PDF, PNG, JPEG or DXF file, at most 10 MB.')).toBeInTheDocument();
+    expect(within(dialog).getByText('A PDF, PNG, JPEG or DXF file, at most 10 MB. A PNG or JPEG drawing can be shown on the map.')).toBeInTheDocument();
     await user.upload(within(dialog).getByTestId('upload-input'), new File(['%PDF-1.4\n%%EOF\n'], 'section.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Drawing section.pdf uploaded')).toBeInTheDocument();
     expect(calls.uploads).toEqual(['%PDF-1.4\n%%EOF\n']);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,4 +1,4 @@
-import { CONSTRUCTION_TOPIC, ZConstructionProgressList, ZExcavationProgress, ZOk, ZRecordFileList, ZTunnelProgress, type SiteType } from '@strata/shared';
+import { CONSTRUCTION_TOPIC, ZConstructionProgressList, ZExcavationProgress, ZOk, ZSiteDrawingList, ZTunnelProgress, type SiteType } from '@strata/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client';
@@ -81,13 +81,14 @@ export function useConstructionLive(enabled: boolean): void {
 }
 
 /**
- * `GET /files/site/{id}?type=drawing`: a site's drawings (any signed-in user who sees the site may read them; the
- * master-data list needs a site task). Under the sites' key: the drawing upload dialog refreshes it.
+ * `GET /civil/sites/{id}/drawings`: a site's drawings with their progress dates and places on the map, newest date
+ * first (any signed-in user who sees the site may read them; the master-data list needs a site task). The tunnel
+ * panel's list and the map's progress drawing share it. Under the sites' key: the drawing dialogs refresh it.
  */
-export function useSiteDrawings(siteId: number) {
+export function useSiteDrawings(siteId: number | undefined) {
   return useQuery({
-    queryKey: constructionKeys.drawings(siteId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/files/site/${siteId}`, { query: { type: 'drawing', skip: 0, limit: 100 }, schema: ZRecordFileList, signal, emitHttpError: false }),
+    queryKey: constructionKeys.drawings(siteId ?? 0),
+    queryFn: ({ signal }) => apiRequest(`/civil/sites/${siteId}/drawings`, { schema: ZSiteDrawingList, signal, emitHttpError: false }),
+    enabled: siteId !== undefined,
   });
 }

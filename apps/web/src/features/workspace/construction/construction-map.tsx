@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConstructionProgressList, useExcavationProgress, useTunnelProgress } from './api';
 import { ConstructionLayer, TunnelProgressLayer } from './construction-layer';
+import { ProgressDrawingOnMap } from './progress-drawing';
 import { excavatedAt, facesAt } from './tunnel-history';
 import { useToday, useTunnelDate } from './tunnel-state';
 
@@ -20,7 +21,8 @@ export interface ConstructionMapLayersProps {
 
 /**
  * What the construction pages draw on the work-space map: the sites of the type (outlines or alignments), the open one
- * highlighted; on a mined tunnel's detail, the part excavated and the faces at the slider's date.
+ * highlighted; on a mined tunnel's detail, the part excavated and the faces at the slider's date, and the progress
+ * drawing of that date (with its switch below the map).
  */
 export function ConstructionMapLayers({ type, contractIds, keyword, siteId, onOpen }: ConstructionMapLayersProps) {
   const list = useConstructionProgressList(type, contractIds, keyword);
@@ -32,6 +34,7 @@ export function ConstructionMapLayers({ type, contractIds, keyword, siteId, onOp
     <>
       <ConstructionLayer sites={list.data?.records ?? NO_SITES} selected={selected} onOpen={onOpen} />
       {type === 'MT' && tunnel.data && <TunnelAtDate progress={tunnel.data} />}
+      {type === 'MT' && siteId !== undefined && <ProgressDrawingOnMap siteId={siteId} />}
     </>
   );
 }

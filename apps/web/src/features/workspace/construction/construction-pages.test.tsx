@@ -47,6 +47,7 @@ function serve(options: { excavations?: typeof EXCAVATIONS; fail?: boolean; perm
     http.get(api('/civil/sites/41/excavation-progress'), () => HttpResponse.json(excavationProgress())),
     http.get(api('/civil/sites/52/tunnel-progress'), () => HttpResponse.json(tunnelProgress())),
     http.get(api('/files/site/52'), () => HttpResponse.json({ records: [], total_records: 0, total_pages: 0 })),
+    http.get(api('/civil/sites/52/drawings'), () => HttpResponse.json({ records: [], total_records: 0 })),
   );
   return { calls };
 }

@@ -1,4 +1,4 @@
-import type { TConstructionProgressItem, TExcavationProgress, TSite, TTunnelProgress, TTunnelShiftRow } from '@strata/shared';
+import type { TConstructionProgressItem, TExcavationProgress, TSite, TSiteDrawing, TTunnelProgress, TTunnelShiftRow } from '@strata/shared';
 
 /** The excavation site 41, Orchard Box of C101: an L-shaped outline 100 m × 60 m (SVY21). */
 export function excavationSite(overrides: Partial<TSite> = {}): TSite {
@@ -172,4 +172,38 @@ export function progressItem(overrides: Partial<TConstructionProgressItem> = {})
     progress: excavationProgress().summary,
     ...overrides,
   };
+}
+
+/** A drawing of the adit (52): by default a PDF of 03/10/2026, not placed. */
+export function tunnelDrawing(overrides: Partial<TSiteDrawing> = {}): TSiteDrawing {
+  const id = overrides.drawing_id ?? 9;
+  return {
+    drawing_id: id,
+    site_id: 52,
+    site_name: 'Adit A',
+    contract_id: 11,
+    contract_no: 'C101',
+    file_name: 'adit-progress-1003.pdf',
+    content_type: 'application/pdf',
+    size: 2048,
+    uploaded_by: 'Alice Tan',
+    uploaded_at: '2026-10-03T04:00:00Z',
+    url: `/api/v1/site-drawings/${id}/download`,
+    drawing_date: '2026-10-03',
+    extent: null,
+    ...overrides,
+  };
+}
+
+/** A PNG of the adit placed over its alignment's extent (with the 10 % margin), of `date`. */
+export function placedTunnelDrawing(id: number, date: string, overrides: Partial<TSiteDrawing> = {}): TSiteDrawing {
+  return tunnelDrawing({
+    drawing_id: id,
+    file_name: `adit-${date}.png`,
+    content_type: 'image/png',
+    drawing_date: date,
+    extent: [19990, 29990, 20110, 30060],
+    uploaded_at: `${date}T09:00:00Z`,
+    ...overrides,
+  });
 }

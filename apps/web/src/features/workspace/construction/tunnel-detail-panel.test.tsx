@@ -1,16 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { TSiteDrawing } from '@strata/shared';
+import { dayjs } from '../../../lib/dayjs';
 import { storeSyncData } from '../../../lib/auth-store';
 import { syncResponse } from '../../../test/fixtures';
 import { renderWidget } from '../../../test/render-widget';
 import { api, server } from '../../../test/server';
 import { TunnelDetailPanel } from './tunnel-detail-panel';
-import { tunnelProgress } from './test-data';
+import { placedTunnelDrawing, tunnelDrawing, tunnelProgress } from './test-data';
 
 function serve(permissions: string[] = []) {
   storeSyncData(syncResponse({ permissions }));
   const deleted: string[] = [];
+  const patched: { id: number; body: Record<string, unknown> }[] = [];
+  const uploaded: { file: string; drawing_date: unknown; extent: unknown }[] = [];
+  let drawings: TSiteDrawing[] = [tunnelDrawing(), placedTunnelDrawing(11, '2026-10-02', { extent: null })];
   let progress = tunnelProgress();
   server.use(
     http.get(api('/civil/sites/52/tunnel-progress'), () => HttpResponse.json(progress)),
@@ -19,30 +24,34 @@ function serve(permissions: string[] = []) {
       progress = tunnelProgress({ shifts: progress.shifts.filter((s) => s.shift_id !== Number(params.rowId)) });
       return HttpResponse.json({ ok: true });
     }),
-    http.get(api('/files/site/52'), ({ request }) => {
-      expect(new URL(request.url).searchParams.get('type')).toBe('drawing');
-      return HttpResponse.json({
-        records: [
-          {
-            kind: 'drawing',
-            file_id: 9,
-            file_name: 'adit-progress-1003.pdf',
-            file_type: 'pdf',
-            size: 2048,
-            created: '2026-10-03T04:00:00Z',
-            uploader_email: 'alice.tan@example.com',
-            url: '/api/v1/site-drawings/9/download',
-            thumbnail_url: null,
-            can_delete: false,
-          },
-        ],
-        total_records: 1,
-        total_pages: 1,
+    http.get(api('/civil/sites/52/drawings'), () => HttpResponse.json({ records: drawings, total_records: drawings.length })),
+    http.patch(api('/master-data/site-drawings/:id'), async ({ params, request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      patched.push({ id: Number(params.id), body });
+      drawings = drawings.map((d) => (d.drawing_id === Number(params.id) ? { ...d, ...body } : d));
+      return HttpResponse.json(drawings.find((d) => d.drawing_id === Number(params.id)));
+    }),
+    http.post(api('/master-data/sites/52/drawings'), async ({ request }) => {
+      const form = await request.formData();
+      const content = await (form.get('files') as File).text();
+      uploaded.push({ file: content, drawing_date: form.get('drawing_date'), extent: form.get('extent') });
+      // jsdom's XMLHttpRequest does not pass the file name on: the answer names it as the server would.
+      const stored = placedTunnelDrawing(20, String(form.get('drawing_date')), {
+        file_name: content.startsWith('%PDF') ? 'section.pdf' : 'face-1003.png',
+        extent: form.get('extent') ? (JSON.parse(String(form.get('extent'))) as [number, number, number, number]) : null,
       });
+      drawings = [stored, ...drawings];
+      return HttpResponse.json(stored);
     }),
   );
-  return { deleted };
+  return { deleted, patched, uploaded };
 }
+
+/** The date a dialog's date picker shows (MUI keeps it in a hidden input beside the sections). */
+const shownDate = (dialog: HTMLElement) =>
+  within(dialog)
+    .getByRole('group', { name: /Drawing date/ })
+    .querySelector('input')!.value;
 
 const render = (url = '/en/dashboard/search/tunnel/52') => renderWidget(<TunnelDetailPanel siteId={52} onShowOnMap={vi.fn()} />, { url });
 const faces = () => screen.getAllByTestId('tunnel-face').map((f) => f.textContent);
@@ -92,9 +101,14 @@ describe('Mined tunnel detail', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'C101 / Adit A' });
     expect(screen.queryByRole('button', { name: /^Delete the/ })).toBeNull();
     const drawings = await screen.findByRole('list', { name: 'Progress drawings' });
-    expect(drawings).toHaveTextContent('adit-progress-1003.pdf');
+    const rows = within(drawings).getAllByTestId('progress-drawing-row');
+    expect(rows[0]).toHaveTextContent('adit-progress-1003.pdf');
+    expect(rows[0]).toHaveTextContent('Drawing of 03/10/2026 · cannot be shown on the map (PNG and JPEG only) · uploaded');
+    expect(rows[0]).toHaveTextContent('Alice Tan');
+    expect(rows[1]).toHaveTextContent('adit-2026-10-02.pngDrawing of 02/10/2026 · not on the map');
     expect(within(drawings).getByRole('button', { name: 'Download adit-progress-1003.pdf' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload progress drawing' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Date and place on the map of/ })).toBeNull();
   });
 
   it('deletes a shift report after confirmation for a holder of the delete task, and the faces follow', async () => {
@@ -110,10 +124,65 @@ describe('Mined tunnel detail', { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('table', { name: 'Shift reports' })).getAllByRole('row')).toHaveLength(4);
   });
 
-  it('opens the drawing upload for a holder of Manage Mined Tunnel Activities', async () => {
-    serve(['ManageMinedTunnelActivities']);
+  it('uploads a PNG progress drawing dated today over the drive with a margin, and a PDF without a place', async () => {
+    const { uploaded } = serve(['ManageMinedTunnelActivities']);
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Upload progress drawing' }));
-    expect(await screen.findByRole('dialog', { name: /Adit A/ })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Drawing: Adit A' });
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    expect(upload).toBeDisabled();
+    // Today in the display zone; the alignment (100 m × 50 m) with 10 m around it.
+    expect(shownDate(dialog)).toBe(dayjs().tz('Asia/Singapore').format('DD/MM/YYYY'));
+    const corner = (name: string) => within(dialog).getByRole('textbox', { name });
+    expect(['Lower-left Easting', 'Lower-left Northing', 'Upper-right Easting', 'Upper-right Northing'].map((n) => corner(n).getAttribute('value'))).toEqual([
+      '19990',
+      '29990',
+      '20110',
+      '30060',
+    ]);
+    await user.upload(screen.getByTestId('upload-input'), new File(['png bytes'], 'face-1003.png', { type: 'image/png' }));
+    // Corners out of order are refused before sending.
+    fireEvent.change(corner('Upper-right Northing'), { target: { value: '29000' } });
+    expect(within(dialog).getByText('The upper-right corner must lie right of and above the lower-left corner')).toBeInTheDocument();
+    expect(upload).toBeDisabled();
+    fireEvent.change(corner('Upper-right Northing'), { target: { value: '30070.5' } });
+    await user.click(upload);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const today = dayjs().tz('Asia/Singapore').format('YYYY-MM-DD');
+    expect(uploaded).toEqual([{ file: 'png bytes', drawing_date: today, extent: '[19990,29990,20110,30070.5]' }]);
+    expect(await screen.findByText('face-1003.png')).toBeInTheDocument();
+
+    // A PDF: the note instead of the place, and no place sent.
+    await user.click(screen.getByRole('button', { name: 'Upload progress drawing' }));
+    const again = await screen.findByRole('dialog', { name: 'Upload Drawing: Adit A' });
+    await user.upload(screen.getByTestId('upload-input'), new File(['%PDF-1.4'], 'section.pdf', { type: 'application/pdf' }));
+    expect(within(again).getByText(/^Only PNG and JPEG drawings can be shown on the map/)).toBeInTheDocument();
+    expect(within(again).queryByRole('textbox', { name: 'Lower-left Easting' })).toBeNull();
+    await user.click(within(again).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploaded).toHaveLength(2));
+    expect(uploaded[1]).toEqual({ file: '%PDF-1.4', drawing_date: today, extent: null });
+  });
+
+  it('places a drawing on the map afterwards (Place on map), the site’s extent proposed, and changes only the date of a PDF', async () => {
+    const { patched } = serve(['ManageMinedTunnelActivities']);
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Date and place on the map of adit-2026-10-02.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Date and place on the map: adit-2026-10-02.png' });
+    expect(shownDate(dialog)).toBe('02/10/2026');
+    expect(within(dialog).getByRole('textbox', { name: 'Lower-left Easting' })).toHaveValue('19990');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Lower-left Easting' }), { target: { value: '19980' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patched).toEqual([{ id: 11, body: { drawing_date: '2026-10-02', extent: [19980, 29990, 20110, 30060] } }]);
+    expect(await screen.findByText(/Drawing of 02\/10\/2026 · on the map/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Date of adit-progress-1003.pdf' }));
+    const pdf = await screen.findByRole('dialog', { name: 'Date and place on the map: adit-progress-1003.pdf' });
+    expect(within(pdf).getByText(/^Only PNG and JPEG drawings can be shown on the map/)).toBeInTheDocument();
+    await user.click(within(within(pdf).getByRole('group', { name: /Drawing date/ })).getByRole('spinbutton', { name: 'Day' }));
+    await user.keyboard('01102026');
+    await user.click(within(pdf).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patched).toHaveLength(2));
+    expect(patched[1]).toEqual({ id: 9, body: { drawing_date: '2026-10-01' } });
   });
 });

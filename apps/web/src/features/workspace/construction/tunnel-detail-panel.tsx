@@ -1,3 +1,4 @@
+import EditLocationAlt from '@mui/icons-material/EditLocationAlt';
 import FileDownload from '@mui/icons-material/FileDownload';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -11,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { CONSTRUCTION_DELETE_TASKS, type TSite, type TTunnelShiftRow } from '@strata/shared';
+import { CONSTRUCTION_DELETE_TASKS, isPlaceableDrawing, type TSite, type TSiteDrawing, type TTunnelShiftRow } from '@strata/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/chart';
@@ -23,6 +24,7 @@ import { formatDateTime } from '../../../lib/display-time';
 import { downloadFile } from '../../../lib/download';
 import { errorText } from '../../../lib/error-text';
 import { useCan } from '../../../lib/use-can';
+import { EditDrawingDialog } from '../../../components/site-drawing-upload/edit-drawing-dialog';
 import { UploadDrawingDialog } from '../../../components/site-drawing-upload/upload-drawing-dialog';
 import type { Svy21Extent } from '../state/url-state';
 import { useSiteDrawings, useTunnelProgress } from './api';
@@ -37,9 +39,10 @@ import { useDeleteRow } from './use-delete-row';
 import { useShowSiteOnMap } from './use-show-site';
 
 /**
- * Who may upload a progress drawing: the tasks `POST /master-data/sites/{id}/drawings` asks (a site task; the
- * tunnel's is Manage Mined Tunnel Activities). Reading the drawings needs no task (`GET /files/site/{id}`), so every
- * user of the work space sees the list; the upload action is shown only to these holders.
+ * Who may upload a progress drawing or change its date and place: the tasks `POST /master-data/sites/{id}/drawings`
+ * and `PATCH /master-data/site-drawings/{id}` ask (a site task; the tunnel's is Manage Mined Tunnel Activities).
+ * Reading the drawings needs no task (`GET /civil/sites/{id}/drawings`), so every user of the work space sees the list
+ * and the drawing on the map; the actions are shown only to these holders.
  */
 const DRAWING_UPLOAD_TASKS = ['ManageConstructionSites', 'ManageMinedTunnelActivities'] as const;
 
@@ -204,13 +207,18 @@ export function TunnelDetailPanel({ siteId, onShowOnMap }: TunnelDetailPanelProp
   );
 }
 
-/** The site's progress drawings (download) and, for holders of a site task, Upload Progress Drawing (spec §2.3). */
+/**
+ * The site's progress drawings, newest progress date first, each with its date, whether it is on the map (PNG and JPEG
+ * only) and Download; for holders of a site task, Upload Progress Drawing (spec §2.3) and, per drawing, "Place on map"
+ * (its date and place).
+ */
 function Drawings({ site }: { site: TSite }) {
   const { t } = useTranslation();
   const toast = useToast();
   const drawings = useSiteDrawings(site.site_id);
   const canUpload = useCan(...DRAWING_UPLOAD_TASKS);
   const [uploading, setUploading] = useState(false);
+  const [editing, setEditing] = useState<TSiteDrawing | null>(null);
   const download = async (url: string, fileName: string) => {
     try {
       await downloadFile(url, { useResourceToken: true, fileName });
@@ -218,6 +226,12 @@ function Drawings({ site }: { site: TSite }) {
       toast({ color: 'error', message: errorText(error) });
     }
   };
+  const placement = (d: TSiteDrawing) =>
+    !isPlaceableDrawing(d.content_type)
+      ? t('construction.drawings.notPlaceable')
+      : d.extent
+        ? t('construction.drawings.onMap')
+        : t('construction.drawings.notOnMap');
   let body;
   if (drawings.isError) body = <LoadError error={drawings.error} onRetry={() => void drawings.refetch()} />;
   else if (!drawings.data) body = <Loading />;
@@ -225,25 +239,49 @@ function Drawings({ site }: { site: TSite }) {
   else {
     body = (
       <List dense aria-label={t('construction.drawings.title')} sx={{ py: 0 }}>
-        {drawings.data.records.map((d) => (
-          <ListItem
-            key={d.file_id}
-            divider
-            secondaryAction={
-              <Tooltip title={t('construction.drawings.download', { file: d.file_name })}>
-                <IconButton
-                  edge="end"
-                  aria-label={t('construction.drawings.download', { file: d.file_name })}
-                  onClick={() => void download(d.url, d.file_name)}
-                >
-                  <FileDownload />
-                </IconButton>
-              </Tooltip>
-            }
-          >
-            <ListItemText primary={d.file_name} secondary={`${formatDateTime(d.created)}${d.uploader_email ? ` · ${d.uploader_email}` : ''}`} />
-          </ListItem>
-        ))}
+        {drawings.data.records.map((d) => {
+          const editLabel = isPlaceableDrawing(d.content_type)
+            ? t('construction.drawings.placeNamed', { file: d.file_name })
+            : t('construction.drawings.dateNamed', { file: d.file_name });
+          return (
+            <ListItem
+              key={d.drawing_id}
+              divider
+              data-testid="progress-drawing-row"
+              sx={{ pr: canUpload ? 12 : 6 }}
+              secondaryAction={
+                <Stack direction="row" spacing={0.5}>
+                  {canUpload && (
+                    <Tooltip title={editLabel}>
+                      <IconButton aria-label={editLabel} onClick={() => setEditing(d)}>
+                        <EditLocationAlt />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  <Tooltip title={t('construction.drawings.download', { file: d.file_name })}>
+                    <IconButton
+                      edge="end"
+                      aria-label={t('construction.drawings.download', { file: d.file_name })}
+                      onClick={() => void download(d.url, d.file_name)}
+                    >
+                      <FileDownload />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
+              }
+            >
+              <ListItemText
+                primary={d.file_name}
+                secondary={[
+                  d.drawing_date ? t('construction.drawings.dated', { date: formatDay(d.drawing_date) }) : t('construction.drawings.undated'),
+                  placement(d),
+                  `${t('construction.drawings.uploaded', { time: formatDateTime(d.uploaded_at) })}${d.uploaded_by ? ` · ${d.uploaded_by}` : ''}`,
+                ].join(' · ')}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          );
+        })}
       </List>
     );
   }
@@ -260,6 +298,7 @@ function Drawings({ site }: { site: TSite }) {
     >
       {body}
       {canUpload && <UploadDrawingDialog site={site} open={uploading} onClose={() => setUploading(false)} onUploaded={() => drawings.refetch()} />}
+      {canUpload && <EditDrawingDialog site={site} drawing={editing} onClose={() => setEditing(null)} onSaved={() => drawings.refetch()} />}
     </Part>
   );
 }
