@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { ReportServices } from './modules/reports/report-types.js';
+import type { AppServices } from './app-services.js';
 import { API_BASE, MESSAGES } from '@strata/shared';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -155,46 +156,7 @@ export interface App {
    */
   stop(timeoutMs?: number): Promise<void>;
   ctx: AppContext;
-  services: {
-    auth: AuthService;
-    settings: SettingsService;
-    contracts: ContractsService;
-    account: AccountService;
-    system: SystemService;
-    notifications: NotificationsService;
-    announcements: AnnouncementsService;
-    /** This instance's websocket hub (`hub.stats()` for the status screen). */
-    hub: Hub;
-    mailer: Mailer;
-    passwords: PasswordsService;
-    registration: RegistrationService;
-    tfa: TfaService;
-    profile: ProfileService;
-    bookmarks: BookmarksService;
-    roles: RolesService;
-    adminUsers: AdminUsersService;
-    userImport: UserImportService;
-    contractors: ContractorsService;
-    auditLogs: AuditLogsService;
-    /** Exports and generated reports; `runPending()` makes waiting files in process (tests, no job workers). */
-    exports: ExportsService;
-    /** Schedules; `dispatchDue()` is the dispatcher's work, `registry` the named jobs. */
-    schedules: SchedulesService;
-    systemAdmin: SystemAdminService;
-    /** Readings (charts, latest values). */
-    readings: ReadingsService;
-    /** Record categories that comments and files attach to (issue 8). */
-    records: RecordRefs;
-    /** Data uploads; `runPending()` validates and loads waiting uploads in process (tests, no job workers). */
-    uploads: UploadsService;
-    /** Alerts (issue 9): `evaluator.evaluateReadings()`, `runChecks()` (missing readings, rebaselines). */
-    alerts: AlertsService;
-    alertRules: AlertRulesService;
-    /** Monitoring reports (issue 20); `runPending()` makes waiting reports in process (tests, no job workers). */
-    reports: ReportsService;
-    /** The services report types read through (decision 039). */
-    reportServices: ReportServices;
-  };
+  services: AppServices;
 }
 
 /** Builds the whole application on a database, without listening: `main.ts` listens, tests use `app.inject`. */

@@ -49,4 +49,3 @@ export function wallToEpoch(wallMs: number, tz: string): number {
   const t2 = wallMs - o2;
   return zoneOffsetMs(tz, t2) === o2 ? t2 : t;
 }
-

@@ -21,8 +21,7 @@ export type ReportType = (typeof ENGINE_REPORT_TYPES)[number]['code'];
 export type ReportCategory = (typeof ENGINE_REPORT_TYPES)[number]['category'];
 export const REPORT_TYPE_CODES: readonly ReportType[] = ENGINE_REPORT_TYPES.map((t) => t.code);
 export const reportTypeInfo = (code: string) => ENGINE_REPORT_TYPES.find((t) => t.code === code);
-export const reportTypesOf = (category: ReportCategory): ReportType[] =>
-  ENGINE_REPORT_TYPES.filter((t) => t.category === category).map((t) => t.code);
+export const reportTypesOf = (category: ReportCategory): ReportType[] => ENGINE_REPORT_TYPES.filter((t) => t.category === category).map((t) => t.code);
 
 /** Report generation status (spec §4): 1 In Progress, 2 Completed, 3 Failed, 4 over the size limit. */
 export const REPORT_STATUS = { inProgress: 1, completed: 2, failed: 3, tooLarge: 4 } as const;

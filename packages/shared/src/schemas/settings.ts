@@ -48,7 +48,12 @@ export const ZSystemSettings = z.object({
   report_range_num: z.number().int().min(1).default(3),
   report_range_period: z.enum(['week', 'month', 'year']).default('month'),
   /** A generated report larger than this ends with status 4 (spec §4: "Report size exceeded the limit"). */
-  report_max_bytes: z.number().int().min(100_000).max(2_000_000_000).default(200 * 1024 * 1024),
+  report_max_bytes: z
+    .number()
+    .int()
+    .min(100_000)
+    .max(2_000_000_000)
+    .default(200 * 1024 * 1024),
   general_max_upload: ZUploadLimit.default(10_000_000),
   // Per upload type (second spec §9): null = `general_max_upload`. Keys are `uploadLimitKey(type)`.
   instrument_max_upload: ZUploadLimit.nullable().default(null),
