@@ -27,7 +27,11 @@ test.describe('monitoring reports, as a person', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAndOpen(page, '/en/reporting');
     await page.getByRole('link', { name: /Monitoring Report Generation/ }).click();
-    await page.getByRole('link', { name: /Geotechnical/ }).first().click();
+    await expect(page).toHaveURL(/\/en\/reporting\/monitoring$/);
+    await page
+      .getByRole('list', { name: 'Monitoring report types' })
+      .getByRole('link', { name: /^Geotechnical/ })
+      .click();
     await expect(page).toHaveURL(/\/en\/reporting\/geotechnical$/);
 
     const form = page.getByRole('form', { name: 'Report parameters' });
@@ -49,6 +53,14 @@ test.describe('monitoring reports, as a person', () => {
     const frame = dialog.locator('iframe');
     const src = await frame.getAttribute('src');
     expect(src).toMatch(/\/api\/v1\/reports\/\d+\/get\?token=.+&_token=/);
+    // The frame holds the report, not the browser's "refused to connect" page (a PDF must be allowed in our frames).
+    const framed = () =>
+      page
+        .frames()
+        .find((f) => f !== page.mainFrame() && f.url() !== 'about:blank')
+        ?.url() ?? '';
+    await expect.poll(framed, { timeout: 15_000 }).not.toBe('');
+    expect(framed()).toContain('/api/v1/reports/');
     await shots(page, `reporting-dialog-${RUN}`);
 
     // What the frame shows is the PDF itself: read it back as text.

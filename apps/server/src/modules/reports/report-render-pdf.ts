@@ -1,7 +1,8 @@
 /**
- * The PDF renderer (issue 20, decision 039): pdfkit, A4 portrait, the embedded Noto Sans SC fonts (lib/pdf-fonts.ts),
+ * The PDF renderer (issue 20, decision 039): pdfkit, A4 (portrait; landscape for a section whose first table is wide), the embedded Noto Sans SC fonts (lib/pdf-fonts.ts),
  * so every text is real, searchable text. A header with the title and the document's facts; each level-1 heading
- * starts a page; tables with their header row repeated on every page, column widths from ReportColumn.width, numbers
+ * starts a page; tables with their header row repeated on every page, columns sized to their contents (text wraps, never cut
+ * within three lines), numbers
  * right-aligned to their decimals, instants in the report's zone, levels as coloured chips; charts `perPage` to a page,
  * drawn as vectors (ECharts' SVG, placed with svg-to-pdfkit); a footer on every page: "Page n", the title and the
  * generated time.
@@ -18,7 +19,12 @@ import { cellText, columnAlign, EMPTY_TABLE, forEachRow, generatedText, isLevelC
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-const A4_WIDTH = 595.28;
+/** A table with more columns than this gets a landscape page (its section starts on one). */
+const WIDE_TABLE = 9;
+/** Rows read ahead to size a table's columns to their contents. */
+const SAMPLE_ROWS = 40;
+/** A cell's text wraps to at most this many lines (then an ellipsis). */
+const MAX_LINES = 3;
 const MARGIN = 40;
 /** Room under the content for the footer. */
 const FOOTER = 28;
@@ -39,8 +45,7 @@ export function pdfSvg(svg: string): string {
 export const renderPdf: RenderReport = async (report, sink, onSection) => {
   const [{ default: PDF }, { default: SVGtoPDF }] = await Promise.all([import('pdfkit'), import('svg-to-pdfkit')]);
   const doc: Doc = new PDF({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER },
+    ...pageOptions('portrait'),
     bufferPages: false,
     autoFirstPage: false,
     info: { Title: pdfText(report.title), Creator: 'Strata' },
@@ -51,14 +56,29 @@ export const renderPdf: RenderReport = async (report, sink, onSection) => {
   writer.header();
   await writer.flush();
   let section = 0;
-  for await (const block of report.blocks) {
-    if (block.kind === 'heading' && block.level === 1) onSection(++section, block.text);
+  // One block of look-ahead: a section whose first block is a wide table starts on a landscape page.
+  const write = async (block: ReportBlock, next: ReportBlock | undefined) => {
+    if (block.kind === 'heading' && block.level === 1) {
+      onSection(++section, block.text);
+      writer.orientation = next?.kind === 'table' && next.columns.length > WIDE_TABLE ? 'landscape' : 'portrait';
+    }
     await writer.block(block);
     await writer.flush();
+  };
+  let previous: ReportBlock | undefined;
+  for await (const block of report.blocks) {
+    if (previous) await write(previous, block);
+    previous = block;
   }
+  if (previous) await write(previous, undefined);
   doc.end();
   await writer.flush();
 };
+
+/** The page of every page: A4 with the margins and the footer's room; portrait, or landscape for wide tables. */
+function pageOptions(layout: 'portrait' | 'landscape') {
+  return { size: 'A4', layout, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER } } as const;
+}
 
 type SvgToPdf = (doc: Doc, svg: string, x: number, y: number, options: Record<string, unknown>) => void;
 
@@ -68,7 +88,8 @@ class PdfWriter {
   private fresh = true;
   private readonly generated: string;
   private readonly left: number;
-  private readonly width: number;
+  /** The orientation of the pages this section starts (set by the renderer at each level-1 heading). */
+  orientation: 'portrait' | 'landscape' = 'portrait';
 
   constructor(
     private readonly doc: Doc,
@@ -78,13 +99,17 @@ class PdfWriter {
   ) {
     this.generated = generatedText(report.facts, report.timezone);
     this.left = MARGIN;
-    this.width = A4_WIDTH - 2 * MARGIN;
     doc.on('pageAdded', () => this.pageAdded());
   }
 
   /** Writes what pdfkit has produced so far to the sink, chunk by chunk, awaiting each. */
   async flush(): Promise<void> {
     for (let chunk = this.doc.read() as Buffer | null; chunk !== null; chunk = this.doc.read() as Buffer | null) await this.sink.write(chunk);
+  }
+
+  /** The width of the content on this page. */
+  private get width(): number {
+    return this.doc.page.width - 2 * MARGIN;
   }
 
   private get bottom(): number {
@@ -127,7 +152,7 @@ class PdfWriter {
   }
 
   private newPage(): void {
-    this.doc.addPage();
+    this.doc.addPage(pageOptions(this.orientation));
   }
 
   /** Room for `height` points on this page, else a new page. */
@@ -173,7 +198,8 @@ class PdfWriter {
 
   private heading(text: string, level: 1 | 2): void {
     const { doc } = this;
-    if (level === 1 && !this.fresh) this.newPage();
+    const turned = (this.doc.page.width > this.doc.page.height ? 'landscape' : 'portrait') !== this.orientation;
+    if (level === 1 && (!this.fresh || turned)) this.newPage();
     else this.ensure(60);
     if (!this.fresh) this.y += level === 1 ? 0 : 6;
     doc
@@ -217,21 +243,35 @@ class PdfWriter {
   }
 
   private async table(columns: readonly ReportColumn[], rows: Iterable<ReportRow> | AsyncIterable<ReportRow>, empty?: string): Promise<void> {
-    const total = columns.reduce((n, c) => n + (c.width ?? 1), 0) || 1;
-    const widths = columns.map((c) => (this.width * (c.width ?? 1)) / total);
-    const headerHeight = ROW_HEIGHT + 4;
-    this.ensure(headerHeight + ROW_HEIGHT * 2);
-    this.headerRow(columns, widths, headerHeight);
-    let count = 0;
-    await forEachRow(rows, (row) => {
-      if (this.y + ROW_HEIGHT > this.bottom) {
-        this.newPage();
-        this.headerRow(columns, widths, headerHeight);
+    const font = columns.length > WIDE_TABLE ? CELL_FONT - 1 : CELL_FONT;
+    const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+    const sample: ReportRow[] = [];
+    let ended = false;
+    while (sample.length < SAMPLE_ROWS) {
+      const next = await source.next();
+      if (next.done) {
+        ended = true;
+        break;
       }
-      this.row(columns, widths, row, count);
+      sample.push(next.value);
+    }
+    const widths = this.columnWidths(columns, sample, font);
+    const headerHeight = this.headerHeight(columns, widths, font);
+    this.ensure(headerHeight + ROW_HEIGHT * 2);
+    this.headerRow(columns, widths, headerHeight, font);
+    let count = 0;
+    const draw = (row: ReportRow) => {
+      const height = this.rowHeight(columns, widths, row, font);
+      if (this.y + height > this.bottom) {
+        this.newPage();
+        this.headerRow(columns, widths, headerHeight, font);
+      }
+      this.row(columns, widths, row, count, height, font);
       count += 1;
       return count % ROWS_PER_FLUSH === 0 ? this.flush() : undefined;
-    });
+    };
+    for (const row of sample) await draw(row);
+    if (!ended) for (let next = await source.next(); !next.done; next = await source.next()) await draw(next.value);
     if (count === 0) {
       this.doc.font(PDF_FONT).fontSize(CELL_FONT).fillColor('#555555');
       this.doc.text(pdfText(empty ?? EMPTY_TABLE), this.left + 3, this.y + 4, { width: this.width - 6 });
@@ -240,55 +280,115 @@ class PdfWriter {
     this.y += GAP;
   }
 
-  private headerRow(columns: readonly ReportColumn[], widths: number[], height: number): void {
+  /**
+   * Column widths from their contents: each column as wide as its widest text in the first rows (its header may wrap
+   * at spaces, a word never breaks), shared out to the page's width. When they do not fit, the columns with most to
+   * spare give way first (their text wraps), never below the header's longest word.
+   */
+  private columnWidths(columns: readonly ReportColumn[], sample: readonly ReportRow[], font: number): number[] {
+    const { doc } = this;
+    const pad = 6;
+    const minimum = columns.map((c) => {
+      doc.font(PDF_FONT_BOLD).fontSize(font);
+      const word = Math.max(
+        ...pdfText(c.header)
+          .split(/\s+/)
+          .map((w) => doc.widthOfString(w)),
+      );
+      return Math.max(word + pad, 22);
+    });
+    const natural = columns.map((c, i) => {
+      doc.font(PDF_FONT).fontSize(font);
+      let widest = minimum[i]!;
+      for (const row of sample) {
+        const cell = row[i] ?? null;
+        const text = isLevelCell(cell) ? cell.level : cellText(cell, c, this.report.timezone);
+        if (text) widest = Math.max(widest, doc.widthOfString(pdfText(text)) + pad + (isLevelCell(cell) ? 10 : 0));
+      }
+      return Math.min(widest, this.width / 2);
+    });
+    const room = this.width;
+    const total = natural.reduce((a, b) => a + b, 0);
+    if (total <= room) return natural.map((w) => (w * room) / total);
+    const spare = natural.map((w, i) => w - minimum[i]!);
+    const spareTotal = spare.reduce((a, b) => a + b, 0);
+    const floor = minimum.reduce((a, b) => a + b, 0);
+    if (floor >= room || spareTotal <= 0) return minimum.map((w) => (w * room) / floor);
+    const cut = total - room;
+    return natural.map((w, i) => w - (cut * spare[i]!) / spareTotal);
+  }
+
+  private textHeight(text: string, width: number, font: number, bold = false): number {
+    const { doc } = this;
+    doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(font);
+    const line = doc.currentLineHeight(true);
+    return Math.min(doc.heightOfString(pdfText(text), { width }), line * MAX_LINES);
+  }
+
+  private headerHeight(columns: readonly ReportColumn[], widths: number[], font: number): number {
+    return Math.max(ROW_HEIGHT, ...columns.map((c, i) => this.textHeight(c.header, widths[i]! - 6, font, true) + 8));
+  }
+
+  private rowHeight(columns: readonly ReportColumn[], widths: number[], row: ReportRow, font: number): number {
+    let height = ROW_HEIGHT;
+    columns.forEach((c, i) => {
+      const cell = row[i] ?? null;
+      if (isLevelCell(cell) || c.type === 'number') return;
+      const text = cellText(cell, c, this.report.timezone);
+      if (text) height = Math.max(height, this.textHeight(text, widths[i]! - 6, font) + 6);
+    });
+    return height;
+  }
+
+  private headerRow(columns: readonly ReportColumn[], widths: number[], height: number, font: number): void {
     const { doc } = this;
     const y = this.y;
     doc.rect(this.left, y, this.width, height).fill('#eceff1');
-    doc.font(PDF_FONT_BOLD).fontSize(CELL_FONT).fillColor('#000000');
+    doc.font(PDF_FONT_BOLD).fontSize(font).fillColor('#000000');
     let x = this.left;
     columns.forEach((c, i) => {
-      doc.text(pdfText(c.header), x + 3, y + 4, { width: widths[i]! - 6, height: height - 4, align: columnAlign(c), lineBreak: false, ellipsis: true });
+      doc.text(pdfText(c.header), x + 3, y + 4, { width: widths[i]! - 6, height: height - 4, align: columnAlign(c), ellipsis: true });
       x += widths[i]!;
     });
     this.y = y + height;
     this.drawn();
   }
 
-  private row(columns: readonly ReportColumn[], widths: number[], row: ReportRow, index: number): void {
+  private row(columns: readonly ReportColumn[], widths: number[], row: ReportRow, index: number, height: number, font: number): void {
     const { doc } = this;
     const y = this.y;
-    if (index % 2 === 1) doc.rect(this.left, y, this.width, ROW_HEIGHT).fill('#fafafa');
-    doc.font(PDF_FONT).fontSize(CELL_FONT).fillColor('#000000');
+    if (index % 2 === 1) doc.rect(this.left, y, this.width, height).fill('#fafafa');
+    doc.font(PDF_FONT).fontSize(font).fillColor('#000000');
     let x = this.left;
     columns.forEach((c, i) => {
       const cell = row[i] ?? null;
       const w = widths[i]!;
-      if (isLevelCell(cell)) this.chip(cell, x + 3, y + 2, w - 6, columnAlign(c));
+      if (isLevelCell(cell)) this.chip(cell, x + 3, y + 2, w - 6, columnAlign(c), font);
       else {
         const text = cellText(cell, c, this.report.timezone);
-        if (text) doc.text(pdfText(text), x + 3, y + 4, { width: w - 6, height: ROW_HEIGHT - 2, align: columnAlign(c), lineBreak: false, ellipsis: true });
+        if (text) doc.text(pdfText(text), x + 3, y + 4, { width: w - 6, height: height - 4, align: columnAlign(c), ellipsis: true });
       }
       x += w;
     });
     doc
-      .moveTo(this.left, y + ROW_HEIGHT)
-      .lineTo(this.left + this.width, y + ROW_HEIGHT)
+      .moveTo(this.left, y + height)
+      .lineTo(this.left + this.width, y + height)
       .lineWidth(0.3)
       .strokeColor('#bdbdbd')
       .stroke();
-    this.y = y + ROW_HEIGHT;
+    this.y = y + height;
   }
 
   /** A level as a rounded chip in its colour, the level's text on it. */
-  private chip(cell: LevelCell, x: number, y: number, room: number, align: 'left' | 'right' | 'center'): void {
+  private chip(cell: LevelCell, x: number, y: number, room: number, align: 'left' | 'right' | 'center', font: number): void {
     const { doc } = this;
     const text = pdfText(cell.level);
-    doc.font(PDF_FONT_BOLD).fontSize(CELL_FONT - 0.5);
+    doc.font(PDF_FONT_BOLD).fontSize(font - 0.5);
     const width = Math.min(room, doc.widthOfString(text) + 10);
     const left = align === 'right' ? x + room - width : align === 'center' ? x + (room - width) / 2 : x;
     doc.roundedRect(left, y, width, ROW_HEIGHT - 4, 4).fill(cell.color);
     doc.fillColor(textOn(cell.color)).text(text, left + 5, y + 2, { width: width - 10, lineBreak: false, ellipsis: true });
-    doc.font(PDF_FONT).fontSize(CELL_FONT).fillColor('#000000');
+    doc.font(PDF_FONT).fontSize(font).fillColor('#000000');
   }
 
   /** Charts `perPage` to a page, each the page's width and a share of its height, drawn as vectors. */

@@ -23,6 +23,13 @@ import type { ReportFile, ReportsService } from './reports.service.js';
 function sendReport(reply: FastifyReply, file: ReportFile, download: boolean | undefined) {
   const disposition = file.output === 'pdf' && download !== true ? inline : attachment;
   reply.header('content-type', file.contentType).header('content-disposition', disposition(file.fileName)).header('content-length', file.size);
+  if (disposition === inline) {
+    // The report dialog shows the PDF in a frame of the app's own pages: this one answer may be framed by them (every
+    // other answer keeps frame-ancestors 'none').
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  }
   if (file.output === 'html') {
     reply.header('content-security-policy', "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:");
   }

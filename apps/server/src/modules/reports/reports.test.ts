@@ -161,8 +161,12 @@ describe('monitoring reports: the engine', () => {
     expect(res.body).toBe(expected);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="${done.file_name}"`);
+    // The report dialog frames it: the app's own pages may, no one else.
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(String(res.headers['content-security-policy'])).not.toContain("frame-ancestors 'none'");
     const dl = await as(t, w.sessions.xuser, { method: 'GET', url: `${done.url}&download=true` });
     expect(dl.headers['content-disposition']).toBe(`attachment; filename="${done.file_name}"`);
+    expect(String(dl.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
 
     // The period: the 14 days ending today, in the configured zone; kept 7 days.
     expect(Date.parse(row!.periodTo) - Date.parse(row!.periodFrom)).toBe(13 * 86_400_000);
