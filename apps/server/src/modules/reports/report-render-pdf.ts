@@ -15,7 +15,7 @@ import type PDFDocument from 'pdfkit';
 import { PDF_FONT, PDF_FONT_BOLD, pdfText, useUnicodeFonts } from '../../lib/pdf-fonts.js';
 import { plainSvg, renderChartSvg } from './report-charts.js';
 import type { LevelCell, RenderReport, ReportBlock, ReportChart, ReportColumn, ReportDocument, ReportRow, ReportSink } from './report-document.js';
-import { cellText, columnAlign, EMPTY_TABLE, forEachRow, generatedText, isLevelCell, textOn } from './report-render-common.js';
+import { cellText, columnAlign, EMPTY_TABLE, generatedText, isLevelCell, textOn } from './report-render-common.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
