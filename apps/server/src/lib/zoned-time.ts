@@ -44,3 +44,10 @@ export function parseDateTime(text: string, tz: string): number | undefined {
   }
   return undefined;
 }
+
+/** `20240131-235959` in the zone: the time stamp of a generated file's name (exports, reports). */
+export function fileStamp(d: Date, tz: string): string {
+  const p: Record<string, string> = {};
+  for (const part of zoneFormat(tz).formatToParts(d)) p[part.type] = part.value.padStart(2, '0');
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
+}

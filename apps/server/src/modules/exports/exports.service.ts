@@ -12,6 +12,7 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { iso, isoOrNull } from '../../lib/filters.js';
+import { fileStamp } from '../../lib/zoned-time.js';
 import { writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { randomKey, type Storage } from '../../platform/storage.js';
@@ -38,24 +39,6 @@ const STATUS_CODE = { pending: 1, running: 1, completed: 2, failed: 3, too_large
 const DAY_MS = 86_400_000;
 
 const holds = (actor: Actor, codes: readonly string[]) => codes.some((c) => actor.permissions.has(c));
-
-function stamp(d: Date, tz: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
-}
 
 /**
  * Exports and generated reports (`POST /exports/{type}` -> job -> file in storage -> check -> download).
@@ -220,7 +203,7 @@ export class ExportsService {
       await finishGeneratedFile(db, id, {
         status: 'completed',
         storageKey: key,
-        fileName: `${def.stem}-${stamp(now, tz)}.${row.format}`,
+        fileName: `${def.stem}-${fileStamp(now, tz)}.${row.format}`,
         size: result.data.length,
         rows: result.rows,
         completedAt: this.ctx.now(),

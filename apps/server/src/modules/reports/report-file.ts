@@ -58,24 +58,7 @@ export async function renderToTempFile(doc: ReportDocument, render: RenderReport
   }
 }
 
-/** `20240131-235959` in the zone: the time stamp of a report's file name. */
-export function fileStamp(d: Date, tz: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
-}
+export { fileStamp } from '../../lib/zoned-time.js';
 
 /** A document's file name stem, kept to letters, digits, `.`, `_` and `-`. */
 export const fileStem = (stem: string) => stem.replace(/[^\p{L}\p{N}._-]+/gu, '-').slice(0, 120) || 'report';
