@@ -13,7 +13,10 @@ export interface ReportColumn {
   type: 'text' | 'number' | 'datetime' | 'date';
   /** Numbers: decimals shown (the value in an XLSX cell keeps full precision, formatted to these decimals). */
   decimals?: number;
-  /** Relative width (PDF columns share the page by these; XLSX column width in characters). Default 1 / 12. */
+  /**
+   * Relative width: HTML columns share the page by these, an XLSX column is 12 characters per unit. Default 1. (PDF
+   * columns are sized to their contents instead: report-render-pdf.ts.)
+   */
   width?: number;
   /** PDF/HTML: right-aligned (numbers are by default). */
   align?: 'left' | 'right' | 'center';

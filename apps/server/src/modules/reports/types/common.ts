@@ -234,7 +234,6 @@ export function thresholdText(t: Threshold | undefined, precision: number): stri
 export const movementOf = (s: SeriesNow) => (s.latest && s.start ? s.latest.v - s.start.v : null);
 
 /** Rounds to the series' precision (the number the screens show). */
-export const round = (v: number, precision: number) => Number(v.toFixed(precision));
 /**
  * A computed value without floating-point noise (25.125 - 15 = 10.125, not 10.125000000000002), at full precision:
  * a report's number cells hold the value the API answers and show it with the column's decimals (an XLSX cell keeps
