@@ -54,4 +54,5 @@ export * from './schemas/design-values.js';
 export * from './zoned-time.js';
 export * from './report-period.js';
 export * from './schemas/reports.js';
+export * from './schemas/monitoring-reports.js';
 export * from './chart/index.js';

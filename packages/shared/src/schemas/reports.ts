@@ -16,6 +16,8 @@ export const ENGINE_REPORT_TYPES = [
   ...REPORT_TYPES,
   { id: 10, code: 'installation-status', name: 'Instrument Installation Status', category: 'INS' },
   { id: 11, code: 'summary-work-done', name: 'Summary of Monitoring Work Done', category: 'SWD' },
+  /** The draft of a full monitoring report (monitoring-reports.ts, decision 040): made from a monitoring template. */
+  { id: 12, code: 'full-monitoring', name: 'Full Monitoring Report', category: 'FMR' },
 ] as const;
 export type ReportType = (typeof ENGINE_REPORT_TYPES)[number]['code'];
 export type ReportCategory = (typeof ENGINE_REPORT_TYPES)[number]['category'];

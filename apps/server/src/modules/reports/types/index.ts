@@ -8,7 +8,7 @@ import { installationStatus } from './installation.js';
 import { summaryWorkDone } from './work-done.js';
 
 /** Every report type by code (the engine registers them); `map` is the map report's (next session). */
-export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'map'>, ReportTypeDef> = {
+export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'map' | 'full-monitoring'>, ReportTypeDef> = {
   geosum,
   geostatus,
   geoblank,
