@@ -10,7 +10,7 @@
  * (b) PDF: BENCH_SECTIONS sections, each a level-1 heading, a table of 8 rows and two charts (a month of hourly
  * readings with two threshold levels and a prediction) — about one page per section, 2 × BENCH_SECTIONS charts —
  * through `renderPdf`: time, pages/s and peak RSS (sampled every 25 ms; the process's, with the fonts and ECharts
- * loaded). Target: < 300 MB. Run the parts apart (BENCH_PARTS=pdf, then xlsx) for the PDF's memory figure: each part
+ * loaded), and the full collections lib/heap.ts ran. Target: < 300 MB. Run the parts apart (BENCH_PARTS=pdf, then xlsx) for the PDF's memory figure: each part
  * imports only what it uses.
  */
 import { Writable } from 'node:stream';
@@ -168,6 +168,7 @@ const PAGE = Buffer.from('/Type /Page\n');
 
 async function benchPdf(): Promise<void> {
   const { renderPdf } = await import('../apps/server/src/modules/reports/report-render-pdf.js');
+  const { forcedCollections } = await import('../apps/server/src/lib/heap.js');
   const sink = new CountingSink();
   let pages = 0;
   const counting: ReportSink = {
@@ -200,6 +201,8 @@ async function benchPdf(): Promise<void> {
   console.log(`PDF, ${SECTIONS} sections, ${SECTIONS * 2} charts: ${pages} pages, ${(sink.written / 1e6).toFixed(1)} MB`);
   console.log(`  renderPdf: ${(ms / 1000).toFixed(1)} s, ${(pages / (ms / 1000)).toFixed(1)} pages/s`);
   console.log(`  peak RSS ${(peak / 1048576).toFixed(0)} MB (${(before / 1048576).toFixed(0)} MB before; target < 300 MB)`);
+  const gc = forcedCollections();
+  console.log(`  forced collections (lib/heap.ts): ${gc.count}, ${(gc.ms / 1000).toFixed(2)} s in all (${((100 * gc.ms) / ms).toFixed(1)} % of the time)`);
 }
 
 if (PARTS.has('pdf')) await benchPdf();

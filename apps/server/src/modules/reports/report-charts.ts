@@ -10,6 +10,7 @@ import { buildLineChartOption, DEFAULT_DISPLAY, fitToBox, type LineChartInput } 
 import type * as EchartsCore from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ReportChart } from './report-document.js';
+import { collectGarbageAbove } from '../../lib/heap.js';
 
 /** The size a chart is drawn at (SVG user units = PDF points when placed at 1:1). */
 export interface ChartSize {
@@ -78,8 +79,15 @@ export function reportChartOption(chart: ReportChart, timezone: string, size: Ch
   };
 }
 
+/**
+ * Before each chart, a full garbage collection when the used heap is above this (lib/heap.ts): the previous chart's
+ * model, SVG and its drawing into the PDF are garbage by then, and a long report's process stays small.
+ */
+const HEAP_LIMIT = 80 * 1024 * 1024;
+
 /** The chart as an SVG document (a string), drawn by ECharts' server-side SVG renderer. */
 export async function renderChartSvg(chart: ReportChart, timezone: string, size: ChartSize): Promise<string> {
+  collectGarbageAbove(HEAP_LIMIT);
   const echarts = await loadEcharts();
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: size.width, height: size.height });
   try {
