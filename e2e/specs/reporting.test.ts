@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,14 +10,30 @@ import { reportOnFailure } from '../support/diagnostics.js';
 /**
  * Monitoring reports as people use them (issue 20, spec §2.7, §2.15, §4): a geotechnical status report generated in
  * the background, its notification opened, the PDF read in the full-screen report dialog; an IMR reading report
- * downloaded as an Excel workbook and opened.
+ * downloaded as an Excel workbook and opened; an IMC quality audit and the summary of work done read in the dialog; the
+ * installation status report downloaded as a PDF and found among the generated ones.
  */
 
 const FILES = mkdtempSync(path.join(tmpdir(), 'strata-e2e-reporting-'));
 
+/** The PDF the report dialog shows, read back as text (its frame's address carries the access token). */
+async function dialogPdfText(page: Page, dialog: Locator, name: string): Promise<string> {
+  const src = await dialog.locator('iframe').getAttribute('src');
+  expect(src).toMatch(/\/api\/v1\/reports\/\d+\/get\?token=.+&_token=/);
+  const file = await page.request.get(new URL(src!, page.url()).toString());
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  const saved = path.join(FILES, `${name}-${RUN}.pdf`);
+  writeFileSync(saved, await file.body());
+  return execFileSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8' });
+}
+
 reportOnFailure();
 
 test.describe('monitoring reports, as a person', () => {
+  // A report is read from the database, drawn and written before the page shows it: seconds on a quiet machine, more
+  // on a busy one. The waits below are for the report's own answer (check's status), not for time to pass.
+  test.describe.configure({ timeout: 180_000 });
   let browser: Browser;
   test.beforeAll(({ browser: shared }) => {
     browser = shared;
@@ -108,6 +124,63 @@ test.describe('monitoring reports, as a person', () => {
       });
     });
     expect(readings).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test('generates an IMC quality audit and reads it in the report dialog', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAndOpen(page, '/en/reporting/imc');
+    const form = page.getByRole('form', { name: 'Report parameters' });
+    await choose(page, 'Report type', 'Quality Audit', form);
+    await choose(page, 'Period', 'Last 3 Months', form);
+    await form.getByRole('button', { name: 'Generate' }).click();
+    // Not in the background: the page waits for the file and opens it in the dialog.
+    const dialog = page.getByRole('dialog', { name: /Quality Audit/ });
+    await dialog.waitFor({ timeout: 90_000 });
+    await shots(page, `reporting-imc-dialog-${RUN}`);
+    const text = await dialogPdfText(page, dialog, 'imc-quality-audit');
+    expect(text).toContain('Quality Audit');
+    expect(text).toMatch(/T301/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await context.close();
+  });
+
+  test('reads the summary of monitoring work done on a phone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signInAndOpen(page, '/en/reporting');
+    await page.getByRole('link', { name: /Summary of Monitoring Work Done/ }).click();
+    await expect(page).toHaveURL(/\/en\/reporting\/summaryworkdone$/);
+    const form = page.getByRole('form', { name: 'Report parameters' });
+    await choose(page, 'Period', 'This Month', form);
+    await form.getByRole('button', { name: 'Generate' }).click();
+    const dialog = page.getByRole('dialog', { name: /Summary of Monitoring Work Done/ });
+    await dialog.waitFor({ timeout: 90_000 });
+    await shots(page, `reporting-summary-phone-${RUN}`);
+    const text = await dialogPdfText(page, dialog, 'summary-work-done');
+    expect(text).toContain('Summary of Monitoring Work Done');
+    expect(text).toMatch(/T301/);
+    await context.close();
+  });
+
+  test('downloads the installation status report as a PDF and finds it among the generated reports', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAndOpen(page, '/en/reporting/installation-status');
+    const form = page.getByRole('form', { name: 'Report parameters' });
+    const waiting = page.waitForEvent('download', { timeout: 90_000 });
+    await form.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await waiting;
+    expect(download.suggestedFilename()).toMatch(/^installation-status-.+\.pdf$/);
+    const saved = path.join(FILES, `${RUN}-${download.suggestedFilename()}`);
+    await download.saveAs(saved);
+    const text = execFileSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Instrument Installation Status');
+
+    await page.getByRole('link', { name: 'Generated reports' }).click();
+    await expect(page).toHaveURL(/\/en\/reporting\/installation-status\/generated$/);
+    // The file just saved is listed, with its own download action.
+    await expect(page.getByRole('button', { name: new RegExp(`Download ${download.suggestedFilename().replace('.', '\\.')}`) })).toBeVisible();
+    await shots(page, `reporting-installation-generated-${RUN}`);
     await context.close();
   });
 });
