@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, testConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openMigratedPglite } from './testing/pglite-template.js';
 import { createTestApp, type TestApp } from './testing/harness.js';
 
 describe('configuration', () => {
@@ -116,8 +116,7 @@ describe('the web app fallback', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
-    const db = await openDatabase();
-    await db.migrate();
+    const db = await openMigratedPglite();
     const { app } = await buildApp({ config: testConfig({ webDist: dist }), db });
     try {
       const page = await app.inject('/en/no/such/page');
@@ -136,8 +135,7 @@ describe('the web app fallback', () => {
 
 describe('readiness', () => {
   it('answers 503 when the database does not answer', async () => {
-    const db = await openDatabase();
-    await db.migrate();
+    const db = await openMigratedPglite();
     const { app } = await buildApp({ config: testConfig(), db });
     await app.ready();
     await db.close();

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { testConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openMigratedPglite } from './testing/pglite-template.js';
 
 describe('graceful shutdown', () => {
   it('lets in-flight requests finish, answers new ones 503, and stops the bus', async () => {
-    const db = await openDatabase();
-    await db.migrate();
+    const db = await openMigratedPglite();
     const { app, stop, ctx } = await buildApp({ config: testConfig(), db });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

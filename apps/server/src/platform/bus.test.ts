@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { openMigratedPglite } from '../testing/pglite-template.js';
 import { createBus, type Bus } from './bus.js';
 import { collectingLogger, sleep, waitFor } from '../testing/wait.js';
 import { bigEvent, recorder } from './bus.test-support.js';
@@ -10,8 +11,7 @@ describe('bus on PGlite', () => {
   const log = collectingLogger();
 
   beforeAll(async () => {
-    db = await openDatabase();
-    await db.migrate();
+    db = await openMigratedPglite();
     bus = createBus(db, { logger: log.logger });
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { openMigratedPglite } from '../testing/pglite-template.js';
 import { createJobs, type Jobs } from './jobs.js';
 import { collectingLogger, sleep, waitFor } from '../testing/wait.js';
 
@@ -13,8 +14,7 @@ const engines: Engine[] = [
   {
     name: 'PGlite',
     async open() {
-      const db = await openDatabase();
-      await db.migrate();
+      const db = await openMigratedPglite();
       return { db, drop: () => db.close() };
     },
   },

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
-import { pgliteTemplate } from '../testing/pglite-template.js';
+import { openMigratedPglite } from '../testing/pglite-template.js';
 
 export interface TestDatabase {
   db: Database;
@@ -38,8 +38,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   if (!base && !migrated) throw new Error('createTestDatabase: an empty database needs TEST_DATABASE_URL');
   if (!base) {
     // From the migrated template when the suite's global set-up made one; migrate() then has nothing left to do.
-    const db = await openDatabase({ loadDataDir: pgliteTemplate() });
-    await db.migrate();
+    const db = await openMigratedPglite();
     return {
       db,
       url: undefined,

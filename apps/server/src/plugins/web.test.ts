@@ -5,7 +5,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { openMigratedPglite } from '../testing/pglite-template.js';
 
 const SCRIPT = `export const text = ${JSON.stringify('a line of the bundle\n'.repeat(200))};\n`;
 const INDEX = `<!doctype html><html><head><title>Strata</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
@@ -32,8 +33,7 @@ describe('the web app, precompressed', () => {
   let app: App['app'];
   beforeAll(async () => {
     dist = writeDist();
-    db = await openDatabase();
-    await db.migrate();
+    db = await openMigratedPglite();
     ({ app } = await buildApp({ config: testConfig({ webDist: dist }), db }));
   });
   afterAll(async () => {

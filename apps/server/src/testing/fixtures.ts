@@ -39,6 +39,21 @@ export interface CreateUserOptions {
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
+/**
+ * A fixture user's password hash, made once per password and worker: a real argon2id hash (19 MiB, 2 passes), but
+ * test files create hundreds of users with the same few passwords, and each hash costs a CPU-bound ~50 ms. Sign-in
+ * still verifies it; users created through the API hash their own passwords.
+ */
+const fixtureHashes = new Map<string, Promise<string>>();
+function fixtureHash(password: string): Promise<string> {
+  let hash = fixtureHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    fixtureHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createUser(db: Database, o: CreateUserOptions = {}) {
   const loginName = (o.loginName ?? unique('user')).toLowerCase();
   const [user] = await db.orm
@@ -51,7 +66,7 @@ export async function createUser(db: Database, o: CreateUserOptions = {}) {
       roleId: o.roleId ?? null,
       contractorId: o.contractorId ?? null,
       status: o.status ?? 'active',
-      passwordHash: await hashPassword(o.password ?? TEST_PASSWORD),
+      passwordHash: await fixtureHash(o.password ?? TEST_PASSWORD),
       passwordChangedAt: new Date(),
       tfaEnabled: o.tfaEnabled ?? false,
     })

@@ -8,5 +8,6 @@ import { ensurePgliteTemplate } from './pglite-template.js';
 export default async function setup(project: TestProject): Promise<void> {
   const seed = project.globalConfig.sequence.seed;
   console.log(`server tests run in a shuffled order, seed ${seed}: repeat it with npx vitest run --project server --sequence.seed=${seed} <file>`);
-  if (!process.env.TEST_DATABASE_URL) await ensurePgliteTemplate();
+  // On PostgreSQL too: the tests of the embedded engine itself (bus, jobs, the web plugin) start from it.
+  await ensurePgliteTemplate();
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { REPORT_MESSAGES, type TReportParamsInput } from '@strata/shared';
 import { auditLog, notifications, reports, systemLogs, users } from '../../db/schema/index.js';
 import { writeSetting } from '../settings/settings.service.js';
@@ -88,22 +88,44 @@ const renderText: RenderReport = async (doc, sink, onSection) => {
   }
 };
 
+/** The app of this file's engine, on a fresh database and data folder. */
+async function openEngine() {
+  const dataDir = tempDataDir('reports');
+  const t = await createTestApp(
+    { dataDir },
+    { reports: { types: reportRegistry([geostatus, breach, reading]), renderers: { pdf: renderText, xls: renderText, html: renderText } } },
+  );
+  return { t, dataDir };
+}
+
+/**
+ * One app for the file (building one per test was most of its time); each test gets a world of its own (contractors,
+ * contracts and users of its own) and looks only at its own reports, notifications and audit rows, or at what its
+ * steps added. Every test leaves no report pending, so a test's `runPending()` makes that test's reports only. The
+ * nightly clean-up, which removes every expired report there is, runs on a database of its own (the last block).
+ */
 describe('monitoring reports: the engine', () => {
   let t: TestApp;
   let w: World;
   let dataDir: string;
   const storedFiles = () => filesUnder(path.join(dataDir, 'files', 'reports'));
+  /** The stored report files there were when the test began. */
+  let filesBefore: string[];
+  const newFiles = () => storedFiles().filter((f) => !filesBefore.includes(f));
 
+  beforeAll(async () => {
+    ({ t, dataDir } = await openEngine());
+  });
+  afterAll(() => t.close());
   beforeEach(async () => {
-    dataDir = tempDataDir('reports');
-    t = await createTestApp(
-      { dataDir },
-      { reports: { types: reportRegistry([geostatus, breach, reading]), renderers: { pdf: renderText, xls: renderText, html: renderText } } },
-    );
     w = await createWorld(t, ['GenerateInstrumentationMonitoringReport']);
     duringRender = undefined;
+    filesBefore = storedFiles();
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    duringRender = undefined;
+    await t.services.reports.runPending();
+  });
 
   const params = (over: Partial<TReportParamsInput> = {}): TReportParamsInput => ({
     contract_ids: [w.contractA],
@@ -174,7 +196,11 @@ describe('monitoring reports: the engine', () => {
     expect(row!.tzoHours).toBe(8);
     expect(row!.tokenHash).not.toContain(created.token);
 
-    const audits = await t.db.orm.select().from(auditLog).where(eq(auditLog.entityType, 'report'));
+    const audits = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'report'), eq(auditLog.entityId, String(id))))
+      .orderBy(auditLog.auditId);
     expect(audits.map((a) => [a.action, a.userId])).toEqual([
       ['report.create', w.userIds.xuser],
       ['report.get', w.userIds.xuser],
@@ -205,7 +231,10 @@ describe('monitoring reports: the engine', () => {
     expect(old.headers['content-type']).toBe(good.headers['content-type']);
     expect((await as(t, w.sessions.xuser, { method: 'GET', url: `/api/v1/report/get/${id}/x?token=nope` })).statusCode).toBe(403);
     // Only the report's get audits were of the two good answers.
-    const gets = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'report.get'));
+    const gets = await t.db.orm
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'report.get'), eq(auditLog.entityId, String(id))));
     expect(gets).toHaveLength(2);
   });
 
@@ -237,6 +266,9 @@ describe('monitoring reports: the engine', () => {
   });
 
   it('refuses bad parameters with 400 and stores nothing', async () => {
+    const reportsBefore = await countRows(t.db, reports);
+    const createAudits = async () => (await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'report.create'))).length;
+    const createAuditsBefore = await createAudits();
     const { type } = await createType(t.db, 'SM');
     const zoneA = await createZone(t.db, w.contractA, 'Zone A', true);
     const zoneB = await createZone(t.db, w.contractB, 'Zone B', true);
@@ -261,16 +293,16 @@ describe('monitoring reports: the engine', () => {
     expect((await create(w.sessions.xuser, 'breach', params({ output: 'xls' }))).statusCode).toBe(400);
     expect((await create(w.sessions.xuser, 'nope', params())).statusCode).toBe(404);
     expect((await create(w.sessions.nobody, 'geostatus', params())).statusCode).toBe(403);
-    expect(await countRows(t.db, reports)).toBe(0);
-    expect((await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'report.create'))).length).toBe(0);
+    expect(await countRows(t.db, reports)).toBe(reportsBefore);
+    expect(await createAudits()).toBe(createAuditsBefore);
 
     // The same with a good zone, type and range is taken.
-    await start(
+    const good = await start(
       w.sessions.xuser,
       'geostatus',
       params({ zone_ids: [zoneA.zoneId], instrument_type_ids: [type.typeId], period: { option: 'range', from: '2024-01-01', to: '2024-03-31' } }),
     );
-    const [row] = await t.db.orm.select().from(reports);
+    const [row] = await t.db.orm.select().from(reports).where(eq(reports.id, good.report_id));
     expect(row).toMatchObject({ periodFrom: '2024-01-01', periodTo: '2024-03-31', contractIds: [w.contractA] });
   });
 
@@ -279,7 +311,7 @@ describe('monitoring reports: the engine', () => {
     expect(created.message).toBe(REPORT_MESSAGES.background);
     expect(await t.services.reports.runPending()).toBe(1);
     expect((await check(w.sessions.xuser, created.report_id)).body).toMatchObject({ status: 3, message: REPORT_MESSAGES.failed });
-    expect(storedFiles()).toEqual([]);
+    expect(newFiles()).toEqual([]);
     expect(filesUnder(path.join(dataDir, 'tmp'))).toEqual([]);
     const logs = await t.db.orm.select().from(systemLogs).where(eq(systemLogs.queue, 'reports'));
     expect(logs.map((l) => [l.jobId, l.level])).toEqual([[String(created.report_id), 'error']]);
@@ -289,19 +321,25 @@ describe('monitoring reports: the engine', () => {
   });
 
   it('a report over the size limit ends with status 4 and the spec’s message; nothing is kept', async () => {
+    const maxBytes = (await t.services.settings.get()).report_max_bytes;
+    onTestFinished(async () => {
+      await writeSetting(t.db.orm, 'report_max_bytes', maxBytes);
+      t.services.settings.invalidate();
+    });
     await writeSetting(t.db.orm, 'report_max_bytes', 100_000);
     t.services.settings.invalidate();
     const { report_id: id, token } = await start(w.sessions.xuser, 'reading');
     expect(await t.services.reports.runPending()).toBe(1);
     expect((await check(w.sessions.xuser, id)).body).toMatchObject({ status: 4, message: REPORT_MESSAGES.tooLarge });
-    expect(storedFiles()).toEqual([]);
+    expect(newFiles()).toEqual([]);
     expect(filesUnder(path.join(dataDir, 'tmp'))).toEqual([]);
     expect((await as(t, w.sessions.xuser, { method: 'GET', url: `/api/v1/reports/${id}/get?token=${token}` })).statusCode).toBe(404);
   });
 
   it('a completed background report notifies its creator with the link to open it', async () => {
+    const notesBefore = await countRows(t.db, notifications);
     const { report_id: id } = await start(w.sessions.xuser, 'geostatus', params({ background: true, output: 'xls' }));
-    expect(await countRows(t.db, notifications)).toBe(0);
+    expect(await countRows(t.db, notifications)).toBe(notesBefore);
     await t.services.reports.runPending();
     const notes = await t.db.orm.select().from(notifications).where(eq(notifications.userId, w.userIds.xuser));
     expect(notes).toHaveLength(1);
@@ -310,7 +348,7 @@ describe('monitoring reports: the engine', () => {
     // A report in the foreground: no notification (the page that asked for it opens it).
     await start(w.sessions.xuser, 'geostatus');
     await t.services.reports.runPending();
-    expect(await countRows(t.db, notifications)).toBe(1);
+    expect(await countRows(t.db, notifications)).toBe(notesBefore + 1);
   });
 
   it('workbooks and HTML pages are always attachments; the HTML page is sandboxed', async () => {
@@ -333,32 +371,49 @@ describe('monitoring reports: the engine', () => {
     const { userContracts } = await import('../../db/schema/index.js');
     await t.db.orm.delete(userContracts).where(and(eq(userContracts.userId, w.userIds.manager), eq(userContracts.contractId, w.contractB)));
     expect(await t.services.reports.runPending()).toBe(2);
-    const rows = await t.db.orm.select().from(reports).orderBy(reports.id);
+    const rows = await t.db.orm
+      .select()
+      .from(reports)
+      .where(inArray(reports.id, [a.report_id, b.report_id]))
+      .orderBy(reports.id);
     expect(rows.map((r) => [r.id, r.status, r.error])).toEqual([
       [a.report_id, 'failed', 'Refused: the creator is no longer an active user'],
       [b.report_id, 'failed', 'Refused: a contract of the report is no longer within the creator’s scope'],
     ]);
-    expect(storedFiles()).toEqual([]);
+    expect(newFiles()).toEqual([]);
   });
 
-  it('each report is made once; the nightly clean-up removes expired reports (file and row) and fails stale ones', async () => {
-    const { report_id: id } = await start(w.sessions.xuser, 'geostatus');
-    expect(await t.services.reports.run(id)).toBe('completed');
-    expect(await t.services.reports.run(id)).toBe('skipped');
-    expect(storedFiles()).toHaveLength(1);
-    const stale = await start(w.sessions.xuser, 'geostatus');
-    await t.db.orm.update(reports).set({ status: 'running', startedAt: t.clock.now() }).where(eq(reports.id, stale.report_id));
+  describe('on a database of its own', () => {
+    // The clean-up removes every expired report and file of the database and the test moves the clock by a week.
+    let shared: { t: TestApp; dataDir: string };
+    beforeAll(async () => {
+      shared = { t, dataDir };
+      ({ t, dataDir } = await openEngine());
+    });
+    afterAll(async () => {
+      await t.close();
+      ({ t, dataDir } = shared);
+    });
 
-    t.clock.advance(3 * 3_600_000);
-    const clean = t.services.schedules.registry.get('clean-expired-files')!;
-    const run = { scheduleId: 0, name: 'Clean expired files', params: {}, trigger: 'manual' } as const;
-    expect(await clean.handler(run)).toBe('Deleted 0 expired file(s); 1 unfinished report(s) marked failed');
-    expect((await t.db.orm.select().from(reports).where(eq(reports.id, stale.report_id)))[0]!.status).toBe('failed');
+    it('each report is made once; the nightly clean-up removes expired reports (file and row) and fails stale ones', async () => {
+      const { report_id: id } = await start(w.sessions.xuser, 'geostatus');
+      expect(await t.services.reports.run(id)).toBe('completed');
+      expect(await t.services.reports.run(id)).toBe('skipped');
+      expect(storedFiles()).toHaveLength(1);
+      const stale = await start(w.sessions.xuser, 'geostatus');
+      await t.db.orm.update(reports).set({ status: 'running', startedAt: t.clock.now() }).where(eq(reports.id, stale.report_id));
 
-    t.clock.advance(7 * 86_400_000);
-    expect(await clean.handler(run)).toBe('Deleted 2 expired file(s)');
-    expect(await countRows(t.db, reports)).toBe(0);
-    expect(storedFiles()).toEqual([]);
-    expect(existsSync(path.join(dataDir, 'files', 'reports'))).toBe(true);
+      t.clock.advance(3 * 3_600_000);
+      const clean = t.services.schedules.registry.get('clean-expired-files')!;
+      const run = { scheduleId: 0, name: 'Clean expired files', params: {}, trigger: 'manual' } as const;
+      expect(await clean.handler(run)).toBe('Deleted 0 expired file(s); 1 unfinished report(s) marked failed');
+      expect((await t.db.orm.select().from(reports).where(eq(reports.id, stale.report_id)))[0]!.status).toBe('failed');
+
+      t.clock.advance(7 * 86_400_000);
+      expect(await clean.handler(run)).toBe('Deleted 2 expired file(s)');
+      expect(await countRows(t.db, reports)).toBe(0);
+      expect(storedFiles()).toEqual([]);
+      expect(existsSync(path.join(dataDir, 'files', 'reports'))).toBe(true);
+    });
   });
 });
