@@ -190,7 +190,7 @@ function instrumentSymbols(f: MapFrame, list: readonly MapInstrument[]): string 
     .map(
       (i) =>
         `<g class="instrument" data-id="${i.id}" data-color="${i.color}" transform="translate(${f.x(i.easting)} ${f.y(i.northing)})">` +
-        `<g transform="translate(${-ICON / 2} ${-ICON / 2}) scale(${round(k * 100) / 100})">${instrumentIconGroup(i.icon, i.color)}</g></g>`,
+        `<g transform="translate(${-ICON / 2} ${-ICON / 2}) scale(${round(k)})">${instrumentIconGroup(i.icon, i.color)}</g></g>`,
     )
     .join('');
 }

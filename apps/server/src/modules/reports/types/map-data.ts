@@ -6,7 +6,7 @@
 import { instrumentMapColor, REPORT_LIMITS, type MapReportLayer, type TPolygon } from '@strata/shared';
 import type { MapArea, MapDrawing, MapInstrument, MapSite, Extent } from '../report-map-svg.js';
 import type { ReportContext } from '../report-types.js';
-import { allPages, type Level, type ReportInstrument } from './common.js';
+import { allPages, unlessNotFound, type Level, type ReportInstrument } from './common.js';
 
 export interface MapData {
   instruments: ReportInstrument[];
@@ -50,9 +50,10 @@ export async function mapData(
   const boundaries: MapArea[] = [];
   if (on('boundaries') && BOUNDARY_PERMISSIONS.some((p) => actor.permissions.has(p))) {
     for (const id of opts.contractIds) {
-      const c = await s.contractsAdmin.get(actor, id);
-      const r = rings(c.boundary);
-      if (r) boundaries.push({ label: c.no, rings: r });
+      // Outside the creator's contracts (the engine refuses such a report; a location plan may be asked for anything): none.
+      const c = await unlessNotFound(() => s.contractsAdmin.get(actor, id));
+      const r = rings(c?.boundary);
+      if (c && r) boundaries.push({ label: c.no, rings: r });
     }
   }
   const zones: MapArea[] = [];
@@ -61,9 +62,9 @@ export async function mapData(
       ? opts.zoneIds
       : (await allPages((skip, limit) => s.zones.list(actor, { filter: opts.contractIds, limit, skip, is_report: undefined }))).map((z) => z.zone_id);
     for (const id of ids) {
-      const z = await s.zones.get(actor, id);
-      const r = rings(z.polygon);
-      if (r) zones.push({ label: z.name, rings: r });
+      const z = await unlessNotFound(() => s.zones.get(actor, id));
+      const r = rings(z?.polygon);
+      if (z && r) zones.push({ label: z.name, rings: r });
     }
   }
   const sites: MapSite[] = [];
