@@ -1,10 +1,4 @@
-import {
-  REPORT_MESSAGES,
-  ZInstrumentTypeList,
-  ZReportList,
-  ZZoneList,
-  type TReportListQuery,
-} from '@strata/shared';
+import { REPORT_MESSAGES, ZInstrumentTypeList, ZReportList, ZZoneList, type TReportListQuery } from '@strata/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { REPORTS_QUERY_KEY } from '../../lib/report-requests';

@@ -55,7 +55,11 @@ describe('map reports', () => {
   let t: TestApp;
   let w: AlertWorld;
   let contractNo: string;
-  const view = (extra: Record<string, unknown> = {}) => ({ extent: EXTENT, layers: ['boundaries' as const, 'instruments' as const, 'labels' as const], ...extra });
+  const view = (extra: Record<string, unknown> = {}) => ({
+    extent: EXTENT,
+    layers: ['boundaries' as const, 'instruments' as const, 'labels' as const],
+    ...extra,
+  });
   const params = (extra: Record<string, unknown> = {}) => ({ contract_ids: [w.contractA], period: { option: 'last-2-weeks' as const }, map: view(extra) });
 
   beforeAll(async () => {
@@ -64,8 +68,17 @@ describe('map reports', () => {
     for (const [name, [easting, northing]] of Object.entries(POSITIONS)) {
       await t.db.orm.update(instruments).set({ easting, northing }).where(eq(instruments.instrumentId, w.inst[name]!));
     }
-    const square = [[29950, 29950], [30650, 29950], [30650, 30450], [29950, 30450], [29950, 29950]];
-    await t.db.orm.update(contracts).set({ boundary: { type: 'Polygon', coordinates: [square] } }).where(eq(contracts.contractId, w.contractA));
+    const square = [
+      [29950, 29950],
+      [30650, 29950],
+      [30650, 30450],
+      [29950, 30450],
+      [29950, 29950],
+    ];
+    await t.db.orm
+      .update(contracts)
+      .set({ boundary: { type: 'Polygon', coordinates: [square] } })
+      .where(eq(contracts.contractId, w.contractA));
     await t.db.orm.update(instrumentTypes).set({ icon: 'triangle', iconColor: TYPE_COLOR }).where(eq(instrumentTypes.typeId, w.typeId));
     contractNo = (await t.db.orm.select().from(contracts).where(eq(contracts.contractId, w.contractA)))[0]!.no;
     const T0 = Math.floor((t.ctx.now().getTime() - 9 * DAY) / 3_600_000) * 3_600_000;
@@ -162,7 +175,16 @@ describe('map reports', () => {
         if (g.id !== a.id) expect(hit(a, { x: frame.x(g.easting) - 7, y: frame.y(g.northing) - 7, w: 14, h: 14 })).toBe(false);
       }
     }
-    const svg = drawMapSvg({ title: 'T', extent: EXTENT, boundaries: [], zones: [], sites: [], instruments: grid, labels: true, legend: { levels: [], types: [], layers: [] } });
+    const svg = drawMapSvg({
+      title: 'T',
+      extent: EXTENT,
+      boundaries: [],
+      zones: [],
+      sites: [],
+      instruments: grid,
+      labels: true,
+      legend: { levels: [], types: [], layers: [] },
+    });
     expect(svg.match(/class="label"/g)?.length).toBe(placed.length);
   });
 
@@ -178,7 +200,11 @@ describe('map reports', () => {
 
   /** Asks for a map report as xuser over the API, makes it, and gets its file. */
   async function make(output: 'pdf' | 'xls' | 'html') {
-    const res = await as(t, w.sessions.xuser, { method: 'POST', url: '/api/v1/reports/map?tzo=8', payload: { ...params({ title: 'Station Box Map' }), output } });
+    const res = await as(t, w.sessions.xuser, {
+      method: 'POST',
+      url: '/api/v1/reports/map?tzo=8',
+      payload: { ...params({ title: 'Station Box Map' }), output },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json<TReportCreated>();
     await t.services.reports.runPending();
