@@ -284,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     comments,
     uploads,
     instrumentPlans: designValues,
+    construction,
   };
   const reports = new ReportsService(ctx, settings, storage, notifications, {
     types: options.reports?.types ?? REPORT_TYPES_REGISTRY,

@@ -56,3 +56,4 @@ export * from './report-period.js';
 export * from './schemas/reports.js';
 export * from './schemas/monitoring-reports.js';
 export * from './chart/index.js';
+export * from './map-symbols.js';

@@ -71,10 +71,41 @@ export const ZReportPeriod = z
   });
 export type TReportPeriod = z.infer<typeof ZReportPeriod>;
 
+/** The layers a report map draws (map reports, location plans; decision 039), as the work-space map names them. */
+export const MAP_REPORT_LAYERS = ['boundaries', 'zones', 'excavations', 'tunnels', 'instruments', 'labels'] as const;
+export type MapReportLayer = (typeof MAP_REPORT_LAYERS)[number];
+/** The layers drawn when none are named: everything but the zones (the work-space map does not draw them). */
+export const DEFAULT_MAP_REPORT_LAYERS: MapReportLayer[] = ['boundaries', 'excavations', 'tunnels', 'instruments', 'labels'];
+/**
+ * A map report's extent: SVY21 metres within 0–100 km on both axes (EPSG:3414's area of use with a wide margin), at
+ * least 10 m and at most 50 km a side.
+ */
+export const MAP_REPORT_EXTENT = { min: 0, max: 100_000, minSpan: 10, maxSpan: 50_000 } as const;
+
+/** Why an SVY21 extent `[minE, minN, maxE, maxN]` is not one a map report draws; null when it is. */
+export function mapExtentError(extent: readonly number[]): string | null {
+  const [minE, minN, maxE, maxN] = extent as [number, number, number, number];
+  if (!extent.every(Number.isFinite)) return 'The map extent must be four numbers';
+  if (minE >= maxE || minN >= maxN) return 'The map extent must have its minimum easting and northing below their maximum';
+  const { min, max, minSpan, maxSpan } = MAP_REPORT_EXTENT;
+  if (extent.some((v) => v < min || v > max)) return `The map extent must be SVY21 metres between ${min} and ${max}`;
+  if (maxE - minE > maxSpan || maxN - minN > maxSpan) return `The map extent must be at most ${maxSpan / 1000} km a side`;
+  if (maxE - minE < minSpan || maxN - minN < minSpan) return `The map extent must be at least ${minSpan} m a side`;
+  return null;
+}
+
 /** The map report's view: the work-space map as the user sees it (extent in SVY21, layers, selection). */
 export const ZMapReportView = z.object({
-  extent: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  layers: z.array(z.string().max(100)).max(50).default([]),
+  /** SVY21 `[minE, minN, maxE, maxN]`: what the map showed (the drawing keeps all of it, widened to the page's shape). */
+  extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).superRefine((e, ctx) => {
+    const error = mapExtentError(e);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }),
+  layers: z
+    .array(z.enum(MAP_REPORT_LAYERS, 'Unknown map layer'))
+    .max(MAP_REPORT_LAYERS.length * 2)
+    .default(DEFAULT_MAP_REPORT_LAYERS),
+  /** The selected instruments (only these are drawn and listed); absent: every instrument of the contracts in the extent. */
   instrument_ids: z.array(ZId).max(5000).optional(),
   title: z.string().trim().max(200).optional(),
 });

@@ -56,11 +56,13 @@ export const renderPdf: RenderReport = async (report, sink, onSection) => {
   writer.header();
   await writer.flush();
   let section = 0;
-  // One block of look-ahead: a section whose first block is a wide table starts on a landscape page.
+  // One block of look-ahead: a section whose first block is a wide table or a landscape map starts on a landscape page.
   const write = async (block: ReportBlock, next: ReportBlock | undefined) => {
     if (block.kind === 'heading' && block.level === 1) {
       onSection(++section, block.text);
-      writer.orientation = next?.kind === 'table' && next.columns.length > WIDE_TABLE ? 'landscape' : 'portrait';
+      // A wide table or a landscape drawing (a report map) turns the section's pages.
+      const wide = (next?.kind === 'table' && next.columns.length > WIDE_TABLE) || (next?.kind === 'svg' && next.width > next.height);
+      writer.orientation = wide ? 'landscape' : 'portrait';
     }
     await writer.block(block);
     await writer.flush();

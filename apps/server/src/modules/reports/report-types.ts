@@ -13,6 +13,7 @@ import type { CommentsService } from '../comments/comments.service.js';
 import type { ContractsAdminService } from '../contracts/contracts-admin.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DesignValuesService } from '../construction/design-values.service.js';
+import type { ConstructionService } from '../construction/construction.service.js';
 
 /**
  * What a report type is given to build its document (decision 039). It reads its data through the same services the
@@ -57,6 +58,8 @@ export interface ReportServices {
   uploads: UploadsService;
   /** Installation status: the instrument plans (GET /instrument-plans) of modules/construction. */
   instrumentPlans: DesignValuesService;
+  /** Report maps: the excavation outlines and tunnel alignments (GET /civil/progress). */
+  construction: ConstructionService;
 }
 
 export interface ReportTypeDef {
@@ -64,5 +67,10 @@ export interface ReportTypeDef {
   /** The tasks any one of which lets a user generate (and get) this type. */
   permissions: readonly PermissionCode[];
   outputs: readonly ReportOutput[];
+  /**
+   * The type's own checks of the parameters at creation, after the engine's (contracts, zones, types, period): throws
+   * a 400 (`badRequest`) and nothing is stored. Called as the creator, through the same services as `build`.
+   */
+  validate?(actor: Actor, params: TReportParams, services: ReportServices): Promise<void>;
   build(ctx: ReportContext): Promise<ReportDocument>;
 }

@@ -178,6 +178,7 @@ export class ReportsService {
     const settings = await this.settings.get();
     const rangeError = reportRangeError(params.period, settings.report_range_num, settings.report_range_period);
     if (rangeError) throw badRequest({ period: rangeError });
+    await def.validate?.(actor, { ...params, contract_ids: contractIds, zone_ids: zoneIds, instrument_type_ids: typeIds }, this.services);
 
     const now = this.ctx.now();
     const bounds = reportPeriodBounds(params.period, now, await this.timezone());

@@ -1,50 +1,21 @@
-import {
-  REPORT_MESSAGES,
-  ZInstrumentTypeList,
-  ZReportCheck,
-  ZReportCreated,
-  ZReportList,
-  ZZoneList,
-  type TReportCheck,
-  type TReportCreated,
-  type TReportParamsInput,
-  type TReportListQuery,
-} from '@strata/shared';
+import { REPORT_MESSAGES, ZInstrumentTypeList, ZReportList, ZZoneList, type TReportListQuery } from '@strata/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { REPORTS_QUERY_KEY } from '../../lib/report-requests';
 
 /** Spec §9 "Zones fetch limit 100". */
 export const ZONES_FETCH_LIMIT = 100;
 
 /** Query keys of the reporting pages: the lists start with `['reports']` (a report that ends refreshes them); the form's choices do not. */
 export const reportKeys = {
-  all: ['reports'] as const,
+  all: REPORTS_QUERY_KEY,
   list: (query: Partial<TReportListQuery>) => [...reportKeys.all, 'list', query] as const,
   zones: (contractIds: readonly number[]) => ['reporting', 'zones', [...contractIds].sort((a, b) => a - b)] as const,
   instrumentTypes: () => ['reporting', 'instrument-types'] as const,
 };
 
-/** The browser's offset from UTC in hours (spec §9 "Timezone offset is sent in hours"): 8 in Singapore. */
-export function browserTzoHours(now: Date = new Date()): number {
-  return -now.getTimezoneOffset() / 60;
-}
-
-/** `POST /reports/{type}?tzo=<hours>` with the report parameters: the job's id and its access token. */
-export function createReport(type: string, params: TReportParamsInput, tzo: number = browserTzoHours()): Promise<TReportCreated> {
-  return apiRequest(`/reports/${encodeURIComponent(type)}`, {
-    method: 'POST',
-    query: { tzo },
-    json: params,
-    schema: ZReportCreated,
-    // The page shows the failure where the report was asked for.
-    emitHttpError: false,
-  });
-}
-
-/** `GET /reports/{id}/check`: 1 in progress (with `progress`), 2 completed (with `url`), 3 failed, 4 too large. */
-export function checkReport(reportId: string | number, signal?: AbortSignal): Promise<TReportCheck> {
-  return apiRequest(`/reports/${encodeURIComponent(String(reportId))}/check`, { schema: ZReportCheck, signal, emitHttpError: false });
-}
+// The engine's calls live in lib/ (the work space's Map Reports follow reports too).
+export { browserTzoHours, checkReport, createReport } from '../../lib/report-requests';
 
 /** The spec's message (§8) of a report that ended without a file, or null. */
 export function reportStatusMessage(status: number): string | null {

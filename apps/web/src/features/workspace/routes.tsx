@@ -1,9 +1,10 @@
 import MapOutlined from '@mui/icons-material/MapOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import type { AppRoute } from '../../lib/route-meta';
 import { BOREHOLE_LIST_PATH } from './boreholes/paths';
 import { BOREHOLE_SECTION_PATH } from './boreholes/section-state';
 import { EXCAVATION_LIST_PATH, TUNNEL_LIST_PATH } from './construction/paths';
-import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, LOCATION_PATH, WORKSPACE_PATH } from './paths';
+import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, LOCATION_PATH, MAP_REPORT_PATH, WORKSPACE_PATH } from './paths';
 
 const workspacePage = () => import('./layout/workspace-page').then((m) => ({ Component: m.WorkspacePage }));
 
@@ -73,6 +74,12 @@ export const workspaceRoutes: readonly AppRoute[] = [
     path: '/dashboard/search/tunnel/:id/:view?',
     meta: { title: 'construction.route.tunnel', back: true },
     lazy: workspacePage,
+  },
+  // Map Reports (spec §2.4, issue 20): the work-space map, from the same query string, into a map report.
+  {
+    path: MAP_REPORT_PATH,
+    meta: { title: 'workspace.route.mapReport', tasks: ['GenerateMapReport'], category: 'home', icon: SummarizeOutlined, menuOrder: 20, back: true },
+    lazy: () => import('./report/map-report-page').then((m) => ({ Component: m.MapReportPage })),
   },
   {
     path: CAPTURE_MAP_PATH,

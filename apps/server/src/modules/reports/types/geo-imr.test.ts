@@ -168,12 +168,15 @@ describe('report types: GEO and IMR', () => {
   it('the registry: each definition under its own code, for the instrumentation reporting tasks', () => {
     for (const [code, def] of Object.entries(REPORT_TYPE_DEFS)) {
       expect(def.code).toBe(code);
-      expect(def.permissions).toEqual(['GenerateInstrumentationMonitoringReport', 'GenerateFullMonitoringReport']);
+      // The map report is the Mapping Features task's (spec §6).
+      expect(def.permissions).toEqual(code === 'map' ? ['GenerateMapReport'] : ['GenerateInstrumentationMonitoringReport', 'GenerateFullMonitoringReport']);
     }
   });
 
   it('scope: a report of contract B made by a user of contract A alone holds none of B', async () => {
-    const ctx = await reportContext(t, w.userIds.xuser, { contract_ids: [w.contractB], period: { option: 'last-2-weeks' } });
+    // The map report's view covers every test instrument (the other types ignore it).
+    const map = { extent: [29000, 29000, 36000, 33000] as [number, number, number, number] };
+    const ctx = await reportContext(t, w.userIds.xuser, { contract_ids: [w.contractB], period: { option: 'last-2-weeks' }, map });
     for (const def of Object.values(REPORT_TYPE_DEFS)) {
       const blocks = await collect(await def.build(ctx));
       expect(JSON.stringify(blocks)).not.toContain('SM-B1');

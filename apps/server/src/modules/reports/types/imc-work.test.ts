@@ -253,7 +253,9 @@ describe('report types: IMC quality and summary, installation status, summary of
   });
 
   it('scope: a report of contract B made by a user of contract A alone holds nothing of B', async () => {
-    const ctx = await reportContext(t, w.userIds.xuser, { contract_ids: [w.contractB], period: { option: 'last-2-weeks' } });
+    // The map report's view covers every test instrument (the other types ignore it).
+    const map = { extent: [29000, 29000, 36000, 33000] as [number, number, number, number] };
+    const ctx = await reportContext(t, w.userIds.xuser, { contract_ids: [w.contractB], period: { option: 'last-2-weeks' }, map });
     for (const def of Object.values(REPORT_TYPE_DEFS)) {
       const text = JSON.stringify(await collect(await def.build(ctx)));
       expect(text).not.toContain('SM-B1');

@@ -5,10 +5,11 @@ import { imcStatusInstrument, imcSummaryReport } from './imc.js';
 import { imcQualityAudit } from './imc-quality.js';
 import { breach, reading } from './imr.js';
 import { installationStatus } from './installation.js';
+import { map } from './map.js';
 import { summaryWorkDone } from './work-done.js';
 
-/** Every report type by code (the engine registers them); `map` is the map report's (next session). */
-export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'map' | 'full-monitoring'>, ReportTypeDef> = {
+/** Every report type by code (the engine registers them). */
+export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'full-monitoring'>, ReportTypeDef> = {
   geosum,
   geostatus,
   geoblank,
@@ -19,4 +20,5 @@ export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'map' | 'full-monitori
   'imc-summary-report': imcSummaryReport,
   'installation-status': installationStatus,
   'summary-work-done': summaryWorkDone,
+  map,
 };

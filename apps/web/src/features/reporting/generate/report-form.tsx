@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -13,7 +12,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import {
   ENGINE_REPORT_TYPES,
   maxDateRangeHint,
@@ -28,14 +26,13 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDatePicker } from '../../../components/date-time';
-import { AppAlert } from '../../../components/feedback';
-import { ReportDialog } from '../../../components/report-dialog';
+import { ReportDialog, ReportJobStatus } from '../../../components/report-dialog';
 import { Section } from '../../../components/section';
 import { useContractList } from '../../../lib/active-contracts';
 import { numericSetting, useConfig, useTimezone } from '../../../lib/config';
 import { dayjs } from '../../../lib/dayjs';
 import { useReportInstrumentTypes, useReportZones } from '../api';
-import { useReportJob, type ReportJob, type ReportJobOptions } from '../report-job';
+import { useReportJob, type ReportJobOptions } from '../report-job';
 
 /** The formats a generation page offers (spec §9 "Report format in dialogs: pdf or xls"). */
 export const FORM_OUTPUTS = ['pdf', 'xls'] as const;
@@ -102,58 +99,8 @@ function MultiSelect({ label, options, value, onChange, helperText, error, disab
   );
 }
 
-/** Where a report stands: a progress bar while it is made (section n of m), then its outcome. */
-export function ReportJobStatus({ job }: { job: ReportJob }) {
-  const { t } = useTranslation();
-  const { state } = job;
-  if (job.startError) return <AppAlert type="error" message={job.startError} />;
-  if (job.backgroundAccepted || (job.busy && state.phase === 'idle')) {
-    return (
-      <Stack spacing={1} role="status" aria-live="polite">
-        <LinearProgress aria-label={t('reporting.job.sending')} />
-        <Typography variant="body2" color="text.secondary">
-          {t(job.backgroundAccepted ? 'reporting.job.background' : 'reporting.job.sending')}
-        </Typography>
-      </Stack>
-    );
-  }
-  if (state.phase === 'idle') return null;
-  if (state.phase === 'failed') return <AppAlert type="error" message={state.message} onClose={job.reset} />;
-  if (state.phase === 'done') {
-    return (
-      <AppAlert
-        type="success"
-        message={job.lastViewed ? t('reporting.job.opened', { file: state.fileName ?? '' }) : t('exportJob.downloaded', { file: state.fileName ?? '' })}
-        onClose={job.reset}
-        action={
-          job.lastViewed && (
-            <Button color="inherit" size="small" onClick={job.reopenViewer}>
-              {t('reporting.job.openAgain')}
-            </Button>
-          )
-        }
-      />
-    );
-  }
-  const progress = state.phase === 'polling' ? state.progress : undefined;
-  const text =
-    state.phase === 'starting'
-      ? t('exportJob.starting')
-      : state.phase === 'downloading'
-        ? t('exportJob.downloading', { file: state.fileName ?? '' })
-        : progress
-          ? t('reporting.job.progress', { done: progress.done, total: progress.total, label: progress.label })
-          : t('reporting.job.generating');
-  const value = progress && progress.total > 0 ? Math.round((100 * progress.done) / progress.total) : undefined;
-  return (
-    <Stack spacing={1} role="status" aria-live="polite">
-      <LinearProgress aria-label={text} variant={value === undefined ? 'indeterminate' : 'determinate'} value={value} />
-      <Typography variant="body2" color="text.secondary">
-        {text}
-      </Typography>
-    </Stack>
-  );
-}
+// Where a report stands: shared with the other report pages (components/report-dialog).
+export { ReportJobStatus };
 
 export interface ReportFormProps {
   /** The report types offered: those of this category (ENGINE_REPORT_TYPES). */

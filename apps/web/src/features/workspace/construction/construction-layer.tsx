@@ -1,4 +1,4 @@
-import type { TConstructionProgressItem, TSiteGeometry, SiteType } from '@strata/shared';
+import { SITE_COLORS, type TConstructionProgressItem, type TSiteGeometry, type SiteType } from '@strata/shared';
 import Feature from 'ol/Feature';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import type { Geometry } from 'ol/geom';
@@ -16,8 +16,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { svy21ToView, useMapLayer } from '../../../components/map';
 import { MAP_DECLUTTER } from '../map/instrument-layer-parts';
 
-/** The colours of the construction layers: excavations orange, mined tunnels violet, the selected site blue. */
-export const SITE_COLORS = { E: '#e65100', MT: '#6a1b9a', selected: '#0471d1', excavated: '#c62828', face: '#212121' } as const;
+/** The colours of the construction layers (shared with the report maps): excavations orange, mined tunnels violet. */
+export { SITE_COLORS };
 
 /** A site's geometry in the map's projection. */
 export function siteGeometry(geometry: TSiteGeometry): Geometry {

@@ -10,6 +10,7 @@ import { SINGAPORE_EXTENT } from '../../../components/map';
 import { useConfig } from '../../../lib/config';
 import { localePath } from '../../../lib/paths';
 import { useSystemState } from '../../../lib/system-store';
+import { useCan } from '../../../lib/use-can';
 import { useCanGoBack } from '../../../lib/use-can-go-back';
 import { useLang } from '../../../lib/use-lang';
 import { useContractBoundaries } from '../api/boundaries';
@@ -28,7 +29,7 @@ import { instrumentLook } from '../map/instrument-style';
 import type { FitRequest } from '../map/view-sync';
 import { usePreferredLayers } from '../map/use-preferred-layers';
 import { WorkspaceMap } from '../map/workspace-map';
-import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, instrumentPath, LOCATION_PATH } from '../paths';
+import { CAPTURE_MAP_PATH, INSTRUMENT_LIST_PATH, instrumentPath, LOCATION_PATH, MAP_REPORT_PATH } from '../paths';
 import { Loading } from '../../../components/query-states';
 import { useWorkspaceNav } from '../shared/use-workspace-nav';
 import { useWorkspaceUrl } from '../state/use-workspace-url';
@@ -82,6 +83,7 @@ export function WorkspacePage() {
   const config = useConfig();
   const sync = useSystemState((st) => st.sync);
   const prefs = useMapPreferences();
+  const canMapReport = useCan('GenerateMapReport');
   const instruments = useWorkspaceInstruments(contractIds);
   const statuses = useInstrumentStatuses(contractIds);
   const levelOf = statuses.levelOf;
@@ -362,6 +364,7 @@ export function WorkspacePage() {
         selecting={selecting}
         onToggleSelecting={() => setSelecting((v) => !v)}
         onCapture={() => go(CAPTURE_MAP_PATH, { search: currentSearch() })}
+        onMapReport={canMapReport ? () => go(MAP_REPORT_PATH, { search: currentSearch() }) : undefined}
         bookmarks={<BookmarksMenu path={viewPath} contract={choice} suggestedName={detailName ?? t('workspace.route.workSpace')} />}
       />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: 'stretch' }}>

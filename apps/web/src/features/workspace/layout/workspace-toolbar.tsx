@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import CropFree from '@mui/icons-material/CropFree';
 import MyLocation from '@mui/icons-material/MyLocation';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import VerticalSplitOutlined from '@mui/icons-material/VerticalSplitOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
@@ -45,6 +46,8 @@ export interface WorkspaceToolbarProps {
   selecting: boolean;
   onToggleSelecting: () => void;
   onCapture: () => void;
+  /** Map Report: given only to users with Generate Map Report. */
+  onMapReport?: () => void;
   /** The bookmarks menu. */
   bookmarks: ReactNode;
 }
@@ -52,7 +55,7 @@ export interface WorkspaceToolbarProps {
 /**
  * The work space's toolbar: Back (when there is a page to go back to), the contract choice (all, or one of the
  * contracts active in the contract bar; -1 = all), the layout modes Equal / FullMap / FullPanel, reset map location,
- * area selection, bookmarks and the capture map.
+ * area selection, bookmarks, the capture map and (with Generate Map Report) the map report.
  */
 export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
   const { t } = useTranslation();
@@ -125,6 +128,13 @@ export function WorkspaceToolbar(props: WorkspaceToolbarProps) {
           <PhotoCameraOutlined />
         </IconButton>
       </Tooltip>
+      {props.onMapReport && (
+        <Tooltip title={t('workspace.toolbar.mapReport')}>
+          <IconButton aria-label={t('workspace.toolbar.mapReport')} onClick={props.onMapReport}>
+            <SummarizeOutlined />
+          </IconButton>
+        </Tooltip>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { TConfig, TInstrument } from '@strata/shared';
+import { instrumentMapColor, NORMAL_INSTRUMENT_COLOR, type TConfig, type TInstrument } from '@strata/shared';
 import type { FeatureLike } from 'ol/Feature';
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
@@ -9,7 +9,7 @@ import Text from 'ol/style/Text';
 import { instrumentIconDataUrl } from '../../../components/instrument-icon';
 
 /** The colour of instruments at no level: the type's own colour, else the spec's green (§9). */
-export const NORMAL_COLOR = '#018e27';
+export const NORMAL_COLOR = NORMAL_INSTRUMENT_COLOR;
 /** Labels show from this zoom on (below it they would cover each other). */
 export const LABEL_MIN_ZOOM = 15;
 
@@ -42,8 +42,7 @@ export function instrumentLook(config: Pick<TConfig, 'instruments' | 'thresholds
 
 /** An instrument's colour: its level's colour when it is at a level, else its type's normal colour. */
 export function instrumentColor(look: InstrumentLook, typeCode: string, level: string | undefined): string {
-  const levelColor = level ? look.levels.get(level)?.color : undefined;
-  return levelColor ?? look.types.get(typeCode)?.color ?? NORMAL_COLOR;
+  return instrumentMapColor(level ? look.levels.get(level)?.color : undefined, look.types.get(typeCode)?.color);
 }
 
 /** The most severe of some levels (the colour of a cluster). */
