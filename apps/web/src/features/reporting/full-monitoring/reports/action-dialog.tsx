@@ -18,9 +18,8 @@ export interface ActionDialogProps {
   onConfirm: (comment: string) => void;
 }
 
-function ActionForm({ action, busy, error, onClose, onConfirm }: ActionDialogProps & { action: MonitoringReportAction }) {
+function ActionForm({ action, busy, error, onClose, onConfirm, titleId }: ActionDialogProps & { action: MonitoringReportAction; titleId: string }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [comment, setComment] = useState('');
   const [tried, setTried] = useState(false);
   const required = action === 'return';
@@ -29,7 +28,6 @@ function ActionForm({ action, busy, error, onClose, onConfirm }: ActionDialogPro
   return (
     <form
       noValidate
-      aria-labelledby={titleId}
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
@@ -67,9 +65,10 @@ function ActionForm({ action, busy, error, onClose, onConfirm }: ActionDialogPro
 
 /** A workflow step with its comment: required to return a report, optional otherwise. */
 export function ActionDialog(props: ActionDialogProps) {
+  const titleId = useId();
   return (
-    <Dialog open={props.action !== null} onClose={props.busy ? undefined : props.onClose} fullWidth maxWidth="sm">
-      {props.action && <ActionForm key={props.action} {...props} action={props.action} />}
+    <Dialog open={props.action !== null} onClose={props.busy ? undefined : props.onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      {props.action && <ActionForm key={props.action} {...props} action={props.action} titleId={titleId} />}
     </Dialog>
   );
 }

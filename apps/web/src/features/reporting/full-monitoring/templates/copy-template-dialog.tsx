@@ -17,13 +17,13 @@ import { copyMonitoringTemplate } from '../api';
 
 interface CopyFormProps {
   template: TMonitoringTemplate;
+  titleId: string;
   onClose: () => void;
   onCopied: (copy: TMonitoringTemplate) => void;
 }
 
-function CopyForm({ template, onClose, onCopied }: CopyFormProps) {
+function CopyForm({ template, titleId, onClose, onCopied }: CopyFormProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const contracts = useContractOptions().data ?? [];
   const [contractId, setContractId] = useState(String(template.contract_id));
   const [name, setName] = useState(t('fullMonitoring.copy.defaultName', { name: template.name }));
@@ -55,7 +55,6 @@ function CopyForm({ template, onClose, onCopied }: CopyFormProps) {
   return (
     <form
       noValidate
-      aria-labelledby={titleId}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -106,10 +105,11 @@ function CopyForm({ template, onClose, onCopied }: CopyFormProps) {
 }
 
 /** Copy a monitoring template to a contract under a new name (`POST …/{id}/copy`). */
-export function CopyTemplateDialog({ template, onClose, onCopied }: { template: TMonitoringTemplate | null } & Omit<CopyFormProps, 'template'>) {
+export function CopyTemplateDialog({ template, onClose, onCopied }: { template: TMonitoringTemplate | null } & Omit<CopyFormProps, 'template' | 'titleId'>) {
+  const titleId = useId();
   return (
-    <Dialog open={template !== null} onClose={onClose} fullWidth maxWidth="sm">
-      {template && <CopyForm key={template.template_id} template={template} onClose={onClose} onCopied={onCopied} />}
+    <Dialog open={template !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      {template && <CopyForm key={template.template_id} template={template} titleId={titleId} onClose={onClose} onCopied={onCopied} />}
     </Dialog>
   );
 }

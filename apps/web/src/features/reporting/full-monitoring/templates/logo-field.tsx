@@ -6,7 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBytes, MONITORING_LOGO_MAX_BYTES } from '@strata/shared';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoError, readLogo } from './logo';
 
@@ -15,15 +15,21 @@ export function LogoField({ value, onChange, error }: { value: string | null; on
   const { t } = useTranslation();
   const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
+  // Only the last file picked counts (an earlier one may finish reading later).
+  const picks = useRef(0);
   const max = formatBytes(MONITORING_LOGO_MAX_BYTES);
   const shown = problem ?? error;
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    const ticket = ++picks.current;
     try {
-      onChange(await readLogo(file));
+      const logo = await readLogo(file);
+      if (ticket !== picks.current) return;
+      onChange(logo);
       setProblem(null);
     } catch (failure) {
+      if (ticket !== picks.current) return;
       setProblem(failure instanceof LogoError ? t(`fullMonitoring.logo.${failure.problem}`, { max }) : t('fullMonitoring.logo.unreadable'));
     }
   };
