@@ -26,10 +26,10 @@ function setup(permissions: string[], reports: TMonitoringReport[] = [], { userT
   const byId = new Map(reports.map((r) => [r.monitoring_report_id, r]));
   server.use(
     http.get(api('/sync'), () => HttpResponse.json(syncResponse({ permissions, profile: { ...syncResponse().profile, user_type: userType } }))),
-    http.get(api('/config'), () => HttpResponse.json(configResponse({ settings: { password_min_length: 8, report_range_num: 3, report_range_period: 'month' } }))),
-    http.get(api('/contracts'), () =>
-      HttpResponse.json({ records: syncResponse().contracts.records, last_filtered: [11], total_records: 2 }),
+    http.get(api('/config'), () =>
+      HttpResponse.json(configResponse({ settings: { password_min_length: 8, report_range_num: 3, report_range_period: 'month' } })),
     ),
+    http.get(api('/contracts'), () => HttpResponse.json({ records: syncResponse().contracts.records, last_filtered: [11], total_records: 2 })),
     http.get(api('/zones'), () => HttpResponse.json({ records: [{ zone_id: 31, name: 'North Portal', contract_id: 11, is_report: true }], total_records: 1 })),
     http.get(api('/reports/monitoring-template'), ({ request }) => {
       lists.push(new URL(request.url).searchParams);
@@ -112,9 +112,14 @@ describe('Full monitoring report pages (spec §2.7)', { timeout: 40_000 }, () =>
     const report = monitoringReport({
       status: 'checking',
       actions: ['check', 'return'],
-      steps: [{ action: 'submit', from_status: 'prepared', to_status: 'checking', comment: 'Week 48 ready', user_name: 'Alice Tan', created: '2024-05-14T03:00:00Z' }],
+      steps: [
+        { action: 'submit', from_status: 'prepared', to_status: 'checking', comment: 'Week 48 ready', user_name: 'Alice Tan', created: '2024-05-14T03:00:00Z' },
+      ],
     });
-    const state = setup(['GenerateFullMonitoringReport', 'ReportApproval'], [report, monitoringReport({ monitoring_report_id: 502, report_no: 'T301-IMR-W47' })]);
+    const state = setup(
+      ['GenerateFullMonitoringReport', 'ReportApproval'],
+      [report, monitoringReport({ monitoring_report_id: 502, report_no: 'T301-IMR-W47' })],
+    );
     const { user } = renderApp('/en/reporting/full-monitoring/approval');
     const table = await screen.findByRole('table', { name: 'Reports waiting for approval' }, SLOW);
     expect(state.lists.at(-1)?.get('status')).toBe('checking,approving');
@@ -180,7 +185,9 @@ describe('Full monitoring report pages (spec §2.7)', { timeout: 40_000 }, () =>
     expect(await navigator.clipboard.readText()).toBe(hash);
     await user.click(within(table).getByRole('button', { name: 'Open T301-IMR-W48 rev 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'T301-IMR-W48 rev 1' }, SLOW);
-    expect(within(dialog).getByTitle('T301-IMR-W48 rev 1').getAttribute('src')).toBe('/api/v1/reports/full-monitoring/501/file?download=false&_token=resource-1');
+    expect(within(dialog).getByTitle('T301-IMR-W48 rev 1').getAttribute('src')).toBe(
+      '/api/v1/reports/full-monitoring/501/file?download=false&_token=resource-1',
+    );
   });
 
   it('the published page is closed to a Contractor user without a report task', async () => {
@@ -195,12 +202,23 @@ describe('Full monitoring report pages (spec §2.7)', { timeout: 40_000 }, () =>
     server.use(
       http.get(api('/reports/:id/check'), () => {
         checks += 1;
-        if (checks === 1) return HttpResponse.json({ report_id: 91, status: 1, type: 'full-monitoring', output: 'pdf', progress: { done: 2, total: 5, label: 'Breach Log' } });
+        if (checks === 1)
+          return HttpResponse.json({ report_id: 91, status: 1, type: 'full-monitoring', output: 'pdf', progress: { done: 2, total: 5, label: 'Breach Log' } });
         state.byId.set(501, monitoringReport({ status: 'prepared' }));
-        return HttpResponse.json({ report_id: 91, status: 2, type: 'full-monitoring', output: 'pdf', progress: null, url: '/api/v1/reports/91/get?token=t', file_name: 'r.pdf' });
+        return HttpResponse.json({
+          report_id: 91,
+          status: 2,
+          type: 'full-monitoring',
+          output: 'pdf',
+          progress: null,
+          url: '/api/v1/reports/91/get?token=t',
+          file_name: 'r.pdf',
+        });
       }),
     );
-    const routes: AppRoute[] = [{ path: '/test/build', meta: { title: 'fullMonitoring.route.build', tasks: FULL_MONITORING_TASKS }, Component: () => <BuildPage intervalMs={20} /> }];
+    const routes: AppRoute[] = [
+      { path: '/test/build', meta: { title: 'fullMonitoring.route.build', tasks: FULL_MONITORING_TASKS }, Component: () => <BuildPage intervalMs={20} /> },
+    ];
     renderApp('/en/test/build?id=501', { extraRoutes: routes });
     expect(await screen.findByText('Section 2 of 5: Breach Log', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('T301-IMR-W48 rev 1 is ready for checking', {}, SLOW)).toBeInTheDocument();

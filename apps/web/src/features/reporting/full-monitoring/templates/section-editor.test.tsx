@@ -1,5 +1,5 @@
 import { MONITORING_LOGO_MAX_BYTES, type TMonitoringSection } from '@strata/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
@@ -25,7 +25,10 @@ function Editor({ initial, errors }: { initial: TMonitoringSection[]; errors?: R
   );
 }
 
-const headings = () => within(screen.getByRole('list', { name: 'Sections' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const headings = () =>
+  within(screen.getByRole('list', { name: 'Sections' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('SectionEditor (monitoring templates)', { timeout: 20_000 }, () => {

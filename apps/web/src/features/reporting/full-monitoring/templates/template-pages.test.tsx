@@ -80,7 +80,11 @@ describe('Monitoring template pages', { timeout: 40_000 }, () => {
     const { user, location } = renderApp('/en/reporting/monitoring-template/add');
     const form = await screen.findByRole('form', { name: 'Monitoring template' }, SLOW);
     // A new template starts with a cover, the executive summary and the breach log.
-    expect(within(form).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['1. Cover', '2. Executive Summary', '3. Breach Log']);
+    expect(
+      within(form)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['1. Cover', '2. Executive Summary', '3. Breach Log']);
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(within(form).getByText('Choose a contract')).toBeInTheDocument();
     expect(within(form).getByText('Give the template a name')).toBeInTheDocument();
@@ -108,7 +112,11 @@ describe('Monitoring template pages', { timeout: 40_000 }, () => {
     renderApp('/en/reporting/monitoring-template/edit/61');
     const form = await screen.findByRole('form', { name: 'Monitoring template' }, SLOW);
     expect(within(form).getByRole('textbox', { name: 'Template name' })).toHaveValue('Weekly IMR');
-    expect(within(form).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['1. Cover', '2. Breach Log']);
+    expect(
+      within(form)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['1. Cover', '2. Breach Log']);
   });
 
   it('the edit page of an unknown template says it is not found', async () => {
