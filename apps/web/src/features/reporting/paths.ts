@@ -9,7 +9,19 @@ export const REPORTING_PATHS = {
   installationStatusGenerated: '/reporting/installation-status/generated',
   summaryWorkDone: '/reporting/summaryworkdone',
   report: '/reporting/report/:id',
+  fullMonitoring: '/reporting/full-monitoring',
+  templateManager: '/reporting/template-manager',
+  templateAdd: '/reporting/monitoring-template/add',
+  templateEdit: '/reporting/monitoring-template/edit/:template_id',
+  fullMonitoringGenerate: '/reporting/full-monitoring/generate',
+  fullMonitoringBuild: '/reporting/full-monitoring/build',
+  fullMonitoringList: '/reporting/full-monitoring/list',
+  fullMonitoringApproval: '/reporting/full-monitoring/approval',
+  fullMonitoringPublished: '/reporting/full-monitoring/published',
 } as const;
 
 /** One report's page: the link of the background report's notification. */
 export const reportPath = (reportId: number | string) => `/reporting/report/${reportId}`;
+
+/** A monitoring template's edit page. */
+export const templateEditPath = (templateId: number) => `/reporting/monitoring-template/edit/${templateId}`;
