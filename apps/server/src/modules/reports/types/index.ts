@@ -7,7 +7,10 @@ import { breach, reading } from './imr.js';
 import { installationStatus } from './installation.js';
 import { summaryWorkDone } from './work-done.js';
 
-/** Every report type by code (the engine registers them); `map` is the map report's (next session). */
+/**
+ * The instrumentation report types by code (the engine registers them with `full-monitoring`, types/full-monitoring/,
+ * which is made through its own route); `map` is the map report's.
+ */
 export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'map' | 'full-monitoring'>, ReportTypeDef> = {
   geosum,
   geostatus,
