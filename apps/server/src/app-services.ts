@@ -19,6 +19,7 @@ import type { RecordRefs } from './modules/records/record-refs.js';
 import type { RegistrationService } from './modules/registration/registration.service.js';
 import type { ReportServices } from './modules/reports/report-types.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
+import type { MonitoringReportsService } from './modules/reports/full-monitoring/monitoring-reports.service.js';
 import type { RolesService } from './modules/roles/roles.service.js';
 import type { SchedulesService } from './modules/schedules/schedules.service.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
@@ -68,4 +69,6 @@ export interface AppServices {
   reports: ReportsService;
   /** The services report types read through (decision 039). */
   reportServices: ReportServices;
+  /** Full monitoring reports (decision 040): generation, approval, publishing. */
+  monitoringReports: MonitoringReportsService;
 }

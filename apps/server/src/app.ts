@@ -44,6 +44,10 @@ import { REPORT_RENDERERS, REPORT_TYPES_REGISTRY, type ReportRegistry, type Repo
 import { registerReportJobs } from './modules/reports/reports.jobs.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
+import { monitoringReportsRoutes } from './modules/reports/full-monitoring/monitoring-reports.routes.js';
+import { MonitoringReportsService } from './modules/reports/full-monitoring/monitoring-reports.service.js';
+import { monitoringTemplatesRoutes } from './modules/reports/full-monitoring/templates.routes.js';
+import { MonitoringTemplatesService } from './modules/reports/full-monitoring/templates.service.js';
 import { ExportsService } from './modules/exports/exports.service.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { OutboxService } from './modules/mail/outbox.service.js';
@@ -285,12 +289,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     uploads,
     instrumentPlans: designValues,
     construction,
+    fileSearch,
+    attachments,
+    monitoringGroups: alertRules,
   };
   const reports = new ReportsService(ctx, settings, storage, notifications, {
     types: options.reports?.types ?? REPORT_TYPES_REGISTRY,
     renderers: options.reports?.renderers ?? REPORT_RENDERERS,
     services: reportServices,
   });
+  const monitoringTemplates = new MonitoringTemplatesService(ctx); // full monitoring reports (decision 040)
+  const monitoringReports = new MonitoringReportsService(ctx, reports, monitoringTemplates, storage, notifications, () => reports.timezone());
   // The nightly clean-up deletes expired reports beside expired exports; pending reports are swept every minute.
   registerExportJobs(schedules.registry, schedules, exports, [reports]);
   registerReportJobs(schedules, reports);
@@ -346,6 +355,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(auditLogsRoutes, { auditLogs });
       await api.register(exportsRoutes, { exports });
       await api.register(reportsRoutes, { reports });
+      await api.register(monitoringTemplatesRoutes, { templates: monitoringTemplates });
+      await api.register(monitoringReportsRoutes, { monitoring: monitoringReports });
       await api.register(schedulesRoutes, { schedules });
       await api.register(systemAdminRoutes, { systemAdmin });
       await api.register(contractsAdminRoutes, { contractsAdmin, settings });
@@ -420,6 +431,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       alertRules,
       reports,
       reportServices,
+      monitoringReports,
     },
   };
 }

@@ -39,6 +39,12 @@ export const SERVER_MESSAGES_EN: Readonly<Record<string, string>> = {
   'report.ready': 'Report ready: {{report}} ({{file}})',
   'report.failed': '{{report}}: Failed to generate report, please contact your system administrator',
   'report.tooLarge': '{{report}}: Unable to download report. Report size exceeded the limit',
+  'monitoringReport.prepared': 'Full monitoring report {{report}} is prepared: review it and submit it for checking',
+  'monitoringReport.failed': 'Full monitoring report {{report}}: Failed to generate report, please contact your system administrator',
+  'monitoringReport.submitted': 'Full monitoring report {{report}} was submitted for checking by {{user}}',
+  'monitoringReport.checked': 'Full monitoring report {{report}} was checked by {{user}} and waits for approval',
+  'monitoringReport.published': 'Full monitoring report {{report}} was approved by {{user}} and published',
+  'monitoringReport.returned': 'Full monitoring report {{report}} was returned by {{user}}: {{comment}}',
 };
 
 /** What a missing parameter reads as (the web's `serverMessages.fallback`). */

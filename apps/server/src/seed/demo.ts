@@ -7,6 +7,7 @@ import { SYSTEM_ACTOR, writeAudit } from '../platform/audit.js';
 import type { Storage } from '../platform/storage.js';
 import { seedDemoBoreholes } from './demo-ags.js';
 import { seedMasterData } from './demo-master-data.js';
+import { seedDemoMonitoringTemplates } from './demo-monitoring.js';
 import { seedDemoStructures } from './demo-structures.js';
 import { seedDemoConstruction } from './demo-construction.js';
 import { seedDemoDesignValues } from './demo-design-values.js';
@@ -225,6 +226,7 @@ async function seedDemoData(db: Database, hashes: string[], storage: Storage | u
     // Master data (issue 6): instrument types and levels, 540 instruments with thresholds, zones, sites, map layers.
     const now = new Date();
     const { stretches } = await seedMasterData(tx, { contracts: created, adminId: admin.userId, now, ...(storage ? { storage } : {}) });
+    await seedDemoMonitoringTemplates(tx, created, admin.userId, now); // full monitoring reports (issue 20)
     await seedDemoStructures(tx, stretches); // critical interfaces and mining works (issue 19) with their nearest instruments
     // Construction progress (issue 19): six months of excavation levels, supports, design values and tunnel shifts, and
     // a progress drawing of the adit placed on the map.

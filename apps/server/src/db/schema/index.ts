@@ -20,3 +20,4 @@ export * from './boreholes.js';
 export * from './structures.js';
 export * from './construction.js';
 export * from './reports.js';
+export * from './monitoring-reports.js';

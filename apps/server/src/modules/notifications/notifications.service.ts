@@ -121,6 +121,16 @@ export class NotificationsService {
     return userIds;
   }
 
+  /**
+   * Stores the notifications inside the caller's transaction (a workflow step and its notice are one write) and
+   * returns the live delivery, for the caller to run after commit. Returns the recipients too.
+   */
+  async notifyIn(tx: Tx, target: NotifyTarget, input: TNotificationPayload): Promise<{ userIds: number[]; deliver: () => Promise<void> }> {
+    const payload = ZNotificationPayload.parse(input);
+    const { userIds, counts } = await this.store(tx, target, payload);
+    return { userIds, deliver: () => this.publish(userIds, counts, payload) };
+  }
+
   /** An administrator's system notification to everyone, or to the users of one contract; audited. */
   async sendSystem(actor: Actor, body: TSystemNotificationRequest): Promise<TSystemNotificationResponse> {
     const contractId = body.contract_id ?? undefined;

@@ -55,6 +55,11 @@ export type ReportBlock =
   | { kind: 'charts'; charts: readonly ReportChart[]; perPage?: number }
   /** A map drawn by the map renderer (SVG, SVY21); in XLSX left out (its table is a separate block). */
   | { kind: 'svg'; svg: string; width: number; height: number; caption?: string }
+  /**
+   * A raster image (a site photo, a logo): PNG or JPEG bytes with their pixel size, drawn at most `maxHeight` points
+   * high (default: what is left of the page) in PDF, an inline data URL in HTML; in XLSX left out.
+   */
+  | { kind: 'image'; data: Uint8Array; format: 'png' | 'jpeg'; width: number; height: number; maxHeight?: number; caption?: string }
   | { kind: 'pageBreak' };
 
 export interface ReportDocument {

@@ -107,7 +107,8 @@ describe('reports: real types, real files', () => {
     expect(html).not.toContain('SM-B1');
   });
 
-  it.each(REPORT_TYPE_CODES.filter((c) => c !== 'map'))('%s makes a PDF titled with the contract', async (type) => {
+  // Full monitoring reports are made from a template through their own route (full-monitoring/*.test.ts).
+  it.each(REPORT_TYPE_CODES.filter((c) => c !== 'map' && c !== 'full-monitoring'))('%s makes a PDF titled with the contract', async (type) => {
     const text = pdfTextOf((await make(type, 'pdf')).rawPayload);
     expect(text).toContain(contractNo);
     expect(text).toMatch(/Page 1/);

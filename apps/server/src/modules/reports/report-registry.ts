@@ -4,6 +4,7 @@ import { renderHtml } from './report-render-html.js';
 import { renderPdf } from './report-render-pdf.js';
 import { renderXlsx } from './report-render-xlsx.js';
 import { REPORT_TYPE_DEFS } from './types/index.js';
+import { fullMonitoring } from './types/full-monitoring/index.js';
 import type { ReportTypeDef } from './report-types.js';
 
 /**
@@ -22,7 +23,7 @@ export function reportRegistry(defs: readonly ReportTypeDef[]): ReportRegistry {
 }
 
 /** The built-in report types (the report type modules register here). */
-export const REPORT_TYPES_REGISTRY: ReportRegistry = reportRegistry(Object.values(REPORT_TYPE_DEFS));
+export const REPORT_TYPES_REGISTRY: ReportRegistry = reportRegistry([...Object.values(REPORT_TYPE_DEFS), fullMonitoring]);
 
 /**
  * The renderer of each output (`report-render-pdf.ts`, `report-render-xlsx.ts`, `report-render-html.ts`). An output

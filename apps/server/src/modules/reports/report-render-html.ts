@@ -106,6 +106,11 @@ class HtmlWriter {
         return;
       case 'svg':
         return this.write(`<figure>${safeSvg(block.svg)}${block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : ''}</figure>\n`);
+      case 'image': {
+        const src = `data:image/${block.format};base64,${Buffer.from(block.data).toString('base64')}`;
+        const caption = block.caption ? `<figcaption>${escapeHtml(block.caption)}</figcaption>` : '';
+        return this.write(`<figure><img src="${src}" alt="${escapeHtml(block.caption ?? '')}" style="max-width:100%;height:auto">${caption}</figure>\n`);
+      }
       case 'pageBreak':
         return;
     }

@@ -192,6 +192,8 @@ class PdfWriter {
         return this.charts(block.charts, block.perPage ?? 2);
       case 'svg':
         return this.svg(block.svg, block.width, block.height, block.caption);
+      case 'image':
+        return this.image(block);
       case 'pageBreak':
         if (!this.fresh) this.newPage();
         return;
@@ -423,6 +425,24 @@ class PdfWriter {
     this.y = y + h + 4;
     if (caption) {
       this.doc.font(PDF_FONT).fontSize(8.5).fillColor('#333333').text(pdfText(caption), this.left, this.y, { width: this.width });
+      this.doc.fillColor('#000000');
+    }
+    this.y += GAP;
+    this.drawn();
+  }
+
+  /** A PNG or JPEG, scaled to the width and to `maxHeight` (or the page), never enlarged; its caption under it. */
+  private image(b: Extract<ReportBlock, { kind: 'image' }>): void {
+    const room = this.bottom - this.doc.page.margins.top - 20;
+    const scale = Math.min(1, this.width / b.width, Math.min(b.maxHeight ?? room, room) / b.height);
+    const w = b.width * scale;
+    const h = b.height * scale;
+    this.ensure(h + (b.caption ? 16 : 0));
+    const y = this.y;
+    this.doc.image(Buffer.from(b.data), this.left, y, { width: w, height: h });
+    this.y = y + h + 4;
+    if (b.caption) {
+      this.doc.font(PDF_FONT).fontSize(8.5).fillColor('#333333').text(pdfText(b.caption), this.left, this.y, { width: this.width });
       this.doc.fillColor('#000000');
     }
     this.y += GAP;

@@ -108,6 +108,7 @@ export const renderXlsx: RenderReport = async (report, sink, onSection) => {
         for (const chart of block.charts) await writer.chart(chart);
         break;
       case 'svg':
+      case 'image':
       case 'pageBreak':
         break;
     }

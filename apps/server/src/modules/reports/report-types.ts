@@ -14,6 +14,11 @@ import type { ContractsAdminService } from '../contracts/contracts-admin.service
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DesignValuesService } from '../construction/design-values.service.js';
 import type { ConstructionService } from '../construction/construction.service.js';
+import type { FileSearchService } from '../attachments/file-search.service.js';
+import type { AttachmentsService } from '../attachments/attachments.service.js';
+import type { AlertRulesService } from '../alerts/alert-rules.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { Storage } from '../../platform/storage.js';
 
 /**
  * What a report type is given to build its document (decision 039). It reads its data through the same services the
@@ -22,6 +27,8 @@ import type { ConstructionService } from '../construction/construction.service.j
  */
 export interface ReportContext {
   app: AppContext;
+  /** The engine's report being built (absent when a type is built outside the engine, in tests). */
+  reportId?: number;
   actor: Actor;
   scope: ContractScope;
   /** The request's parameters, validated; `contract_ids` are within the creator's scope (checked at creation and run). */
@@ -60,6 +67,29 @@ export interface ReportServices {
   instrumentPlans: DesignValuesService;
   /** Report maps: the excavation outlines and tunnel alignments (GET /civil/progress). */
   construction: ConstructionService;
+  /** Full monitoring reports' site photos: the photos of the contract's records uploaded in the period, and their bytes. */
+  fileSearch: FileSearchService;
+  attachments: AttachmentsService;
+  /** Full monitoring reports' charts per monitoring group. */
+  monitoringGroups: AlertRulesService;
+}
+
+/** How a report's run ended, for its type's `afterRun`. */
+export interface ReportRunResult {
+  reportId: number;
+  outcome: 'completed' | 'failed' | 'too_large';
+  /** The file in storage (completed only). */
+  storageKey: string | null;
+  size: number | null;
+  createdBy: number | null;
+}
+
+/** What a type's `afterRun` works with. */
+export interface ReportRunHookContext {
+  app: AppContext;
+  storage: Storage;
+  notifications: NotificationsService;
+  timezone: string;
 }
 
 export interface ReportTypeDef {
@@ -73,4 +103,15 @@ export interface ReportTypeDef {
    */
   validate?(actor: Actor, params: TReportParams, services: ReportServices): Promise<void>;
   build(ctx: ReportContext): Promise<ReportDocument>;
+  /**
+   * Made only through the type's own route (`POST /reports/{type}` answers 404): full monitoring reports are asked for
+   * with a template and a report number, and their row is written in the same transaction (ReportsService.createWith).
+   */
+  ownRoute?: boolean;
+  /**
+   * After the run has ended, however (completed, failed, too large): the type's own follow-up, e.g. full monitoring
+   * reports copy the draft to their own storage and move the approval status. It must not throw (its failure does not
+   * change the report's outcome; it is logged).
+   */
+  afterRun?(run: ReportRunResult, ctx: ReportRunHookContext): Promise<void>;
 }

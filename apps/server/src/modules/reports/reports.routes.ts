@@ -17,19 +17,23 @@ import { requireActor } from '../../plugins/route-config.js';
 import type { ReportFile, ReportsService } from './reports.service.js';
 
 /**
+ * The report dialog shows a PDF in a frame of the app's own pages: this one answer may be framed by them (every other
+ * answer keeps frame-ancestors 'none').
+ */
+export function allowFraming(reply: FastifyReply): void {
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}
+
+/**
  * A report file: a PDF is shown (the report dialog) unless `download=true`; a workbook or an HTML page is always saved.
  * The HTML page is sandboxed (no script, no same origin) in case a browser renders it on the app's origin anyway.
  */
 function sendReport(reply: FastifyReply, file: ReportFile, download: boolean | undefined) {
   const disposition = file.output === 'pdf' && download !== true ? inline : attachment;
   reply.header('content-type', file.contentType).header('content-disposition', disposition(file.fileName)).header('content-length', file.size);
-  if (disposition === inline) {
-    // The report dialog shows the PDF in a frame of the app's own pages: this one answer may be framed by them (every
-    // other answer keeps frame-ancestors 'none').
-    const csp = reply.raw.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
-    reply.header('x-frame-options', 'SAMEORIGIN');
-  }
+  if (disposition === inline) allowFraming(reply);
   if (file.output === 'html') {
     reply.header('content-security-policy', "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:");
   }

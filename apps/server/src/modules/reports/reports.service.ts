@@ -9,7 +9,6 @@ import {
   REPORT_MESSAGES,
   REPORT_STATUS,
   reportPeriodBounds,
-  reportRangeError,
   reportTypeInfo,
   ZReportParams,
   type PermissionCode,
@@ -22,9 +21,10 @@ import {
   type TReportRecord,
 } from '@strata/shared';
 import type { Actor, AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
 import { MIME } from '../../lib/content-disposition.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { iso, isoOrNull } from '../../lib/filters.js';
 import { englishText, type MessageText } from '../../lib/server-messages.js';
 import { isTimeZone } from '../../lib/zoned-time.js';
@@ -37,14 +37,14 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
 import { permissionCodesOfRole } from '../users/users.service.js';
 import { ReportTooLargeError } from './report-document.js';
+import { checkedParams } from './report-params.js';
 import { fileStamp, fileStem, renderToTempFile } from './report-file.js';
 import type { ReportRegistry, ReportRenderers } from './report-registry.js';
-import type { ReportContext, ReportServices, ReportTypeDef } from './report-types.js';
+import type { ReportContext, ReportRunResult, ReportServices, ReportTypeDef } from './report-types.js';
 import {
   claimReport,
   contractsInScope,
   deleteReports,
-  existingInstrumentTypes,
   expiredReports,
   failStaleReports,
   findReport,
@@ -54,7 +54,6 @@ import {
   pendingReportIds,
   reportCreator,
   setProgress,
-  zonesOfContracts,
   type ReportRow,
 } from './reports.repository.js';
 
@@ -80,6 +79,11 @@ export interface ReportsServiceOptions {
   types: ReportRegistry;
   renderers: ReportRenderers;
   services: ReportServices;
+}
+
+export interface ReportCreateQuery {
+  tzo: number;
+  on_demand?: boolean | undefined;
 }
 
 export interface ReportFile {
@@ -142,7 +146,8 @@ export class ReportsService {
     return def;
   }
 
-  private async timezone(): Promise<string> {
+  /** The zone reports show times in: the configured `timezone` (decision 028). */
+  async timezone(): Promise<string> {
     const tz = (await this.settings.get()).timezone;
     return isTimeZone(tz) ? tz : DEFAULT_TIMEZONE;
   }
@@ -152,45 +157,41 @@ export class ReportsService {
     return createHmac('sha256', this.ctx.config.secretKey()).update(`report-access:${salt}`).digest('base64url');
   }
 
-  async create(actor: Actor, type: string, body: TReportParams, query: { tzo: number; on_demand?: boolean | undefined }): Promise<TReportCreated> {
+  /** `POST /reports/{type}`: a type made through its own route (`ownRoute`) is not made here. */
+  async create(actor: Actor, type: string, body: TReportParams, query: ReportCreateQuery): Promise<TReportCreated> {
+    if (this.types.get(type)?.ownRoute) throw notFound('Unknown report type');
+    return (await this.createWith(actor, type, body, query, async () => undefined)).created;
+  }
+
+  /**
+   * Creates a report as `create` does (the same checks, in the same order), and runs `afterCreate` in the transaction
+   * that writes the report's row and its audit row: a type's own record (full monitoring reports) is written with them
+   * or not at all. The job is queued after commit.
+   */
+  async createWith<T>(
+    actor: Actor,
+    type: string,
+    body: TReportParams,
+    query: ReportCreateQuery,
+    afterCreate: (tx: Tx, report: { id: number; periodFrom: string; periodTo: string }) => Promise<T>,
+  ): Promise<{ created: TReportCreated; extra: T }> {
     const def = this.def(type);
     if (!holds(actor, def.permissions)) throw forbidden();
-    const params = ZReportParams.parse(body);
-    if (!def.outputs.includes(params.output) || !this.renderers[params.output]) {
-      throw badRequest({ output: `This report is not made as ${params.output}` });
-    }
     const db = this.ctx.db.orm;
-    const scope = scopeOf(actor);
-    const contractIds = [...new Set(params.contract_ids)];
-    const found = await contractsInScope(db, scope, contractIds);
-    if (found.length !== contractIds.length) throw badRequest({ contract_ids: 'Contract not found' });
-    const zoneIds = [...new Set(params.zone_ids)];
-    if ((await zonesOfContracts(db, zoneIds, contractIds)).length !== zoneIds.length) {
-      throw badRequest({ zone_ids: 'A zone does not belong to the chosen contracts' });
-    }
-    const typeIds = [...new Set(params.instrument_type_ids)];
-    if ((await existingInstrumentTypes(db, typeIds)).length !== typeIds.length) {
-      throw badRequest({ instrument_type_ids: 'Instrument type not found' });
-    }
-    for (const day of [params.period.from, params.period.to]) {
-      if (day !== undefined && !isCalendarDay(day)) throw badRequest({ period: `${day} is not a date` });
-    }
-    const settings = await this.settings.get();
-    const rangeError = reportRangeError(params.period, settings.report_range_num, settings.report_range_period);
-    if (rangeError) throw badRequest({ period: rangeError });
-    await def.validate?.(actor, { ...params, contract_ids: contractIds, zone_ids: zoneIds, instrument_type_ids: typeIds }, this.services);
+    const params = await checkedParams(db, actor, def, this.renderers, body, await this.settings.get());
+    await def.validate?.(actor, params, this.services);
+    const contractIds = params.contract_ids;
 
     const now = this.ctx.now();
     const bounds = reportPeriodBounds(params.period, now, await this.timezone());
     const salt = randomToken(16);
     const token = this.token(salt);
-    const stored: TReportParams = { ...params, contract_ids: contractIds, zone_ids: zoneIds, instrument_type_ids: typeIds };
-    const row = await db.transaction(async (tx) => {
+    const { row, extra } = await db.transaction(async (tx) => {
       const r = await insertReport(tx, {
         type,
         output: params.output,
         contractIds,
-        params: stored,
+        params,
         tzoHours: query.tzo,
         background: params.background,
         onDemand: query.on_demand === true,
@@ -206,12 +207,12 @@ export class ReportsService {
         action: 'report.create',
         entityType: 'report',
         entityId: r.id,
-        after: { type, output: params.output, tzo: query.tzo, params: stored },
+        after: { type, output: params.output, tzo: query.tzo, params },
       });
-      return r;
+      return { row: r, extra: await afterCreate(tx, r) };
     });
     await this.enqueue(row.id);
-    return { report_id: row.id, status: 1, token, ...(params.background ? { message: REPORT_MESSAGES.background } : {}) };
+    return { created: { report_id: row.id, status: 1, token, ...(params.background ? { message: REPORT_MESSAGES.background } : {}) }, extra };
   }
 
   private async enqueue(id: number): Promise<void> {
@@ -332,6 +333,7 @@ export class ReportsService {
       const params = ZReportParams.parse(row.params);
       const context: ReportContext = {
         app: this.ctx,
+        reportId: row.id,
         actor,
         scope: scopeOf(actor),
         params,
@@ -370,11 +372,13 @@ export class ReportsService {
         completedAt: this.ctx.now(),
       });
       await this.notify(row, { key: 'report.ready', params: { report: typeName(row.type), file: fileName } }, 1);
+      await this.afterRun(row, { outcome: 'completed', storageKey: key, size: file.size });
       return 'completed';
     } catch (err) {
       if (err instanceof ReportTooLargeError) {
         await finishReport(db, id, { status: 'too_large', error: REPORT_MESSAGES.tooLarge, completedAt: this.ctx.now() });
         await this.notify(row, { key: 'report.tooLarge', params: { report: typeName(row.type) } }, 3);
+        await this.afterRun(row, { outcome: 'too_large', storageKey: null, size: null });
         return 'too_large';
       }
       if (err instanceof ReportRefused) {
@@ -386,7 +390,23 @@ export class ReportsService {
         await recordJobFailure(this.ctx, REPORTS_QUEUE, String(id), err, 'report');
       }
       await this.notify(row, { key: 'report.failed', params: { report: typeName(row.type) } }, 3);
+      await this.afterRun(row, { outcome: 'failed', storageKey: null, size: null });
       return 'failed';
+    }
+  }
+
+  /** The type's own follow-up of a run (ReportTypeDef.afterRun); its failure is logged, the outcome stays. */
+  private async afterRun(row: ReportRow, result: Omit<ReportRunResult, 'reportId' | 'createdBy'>): Promise<void> {
+    const hook = this.types.get(row.type)?.afterRun;
+    if (!hook) return;
+    try {
+      await hook(
+        { ...result, reportId: row.id, createdBy: row.createdBy },
+        { app: this.ctx, storage: this.storage, notifications: this.notifications, timezone: await this.timezone() },
+      );
+    } catch (err) {
+      this.ctx.log.error({ err: safeError(err), reportId: row.id }, 'reports: the type’s follow-up failed');
+      await recordJobFailure(this.ctx, REPORTS_QUEUE, String(row.id), err, 'report');
     }
   }
 
@@ -436,11 +456,5 @@ export class ReportsService {
     return { deleted, stale };
   }
 }
-
-/** `YYYY-MM-DD` naming a real day (the schema checks only the form: 2024-02-30 is not one). */
-const isCalendarDay = (day: string) => {
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === day;
-};
 
 const typeName = (code: string) => reportTypeInfo(code)?.name ?? code;

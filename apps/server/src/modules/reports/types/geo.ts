@@ -113,40 +113,7 @@ export const geosum: ReportTypeDef = {
     return documentOf(ctx, 'geosum', 4, async function* (): AsyncGenerator<ReportBlock> {
       yield { kind: 'heading', level: 1, text: 'Instruments by type and status', sheet: 'Instruments' };
       if (groups.length === 0) yield { kind: 'paragraph', text: NO_INSTRUMENTS };
-      else {
-        yield {
-          kind: 'table',
-          columns: [
-            { header: 'Type', type: 'text', width: 2.5 },
-            { header: 'Instruments', type: 'number', decimals: 0 },
-            ...INSTRUMENT_STATUSES.map((s): ReportColumn => ({ header: s.name, type: 'number', decimals: 0 })),
-          ],
-          rows: groups.map((g) => [
-            `${g.code} ${g.name}`,
-            g.instruments.length,
-            ...INSTRUMENT_STATUSES.map((s) => g.instruments.filter((i) => i.status === s.code).length),
-          ]),
-        };
-        yield { kind: 'heading', level: 2, text: 'Instruments at each level' };
-        yield {
-          kind: 'table',
-          columns: [
-            { header: 'Type', type: 'text', width: 2.5 },
-            { header: 'Normal', type: 'number', decimals: 0 },
-            ...d.levels.map((l): ReportColumn => ({ header: l.code, type: 'number', decimals: 0 })),
-            { header: 'No readings', type: 'number', decimals: 0 },
-          ],
-          rows: groups.map((g) => {
-            const read = g.instruments.filter((i) => d.series.some((s) => s.instrument.instrument_id === i.instrument_id && s.latest));
-            return [
-              `${g.code} ${g.name}`,
-              read.filter((i) => !d.status.get(i.instrument_id)).length,
-              ...d.levels.map((l) => read.filter((i) => d.status.get(i.instrument_id) === l.code).length),
-              g.instruments.length - read.length,
-            ];
-          }),
-        };
-      }
+      else yield* typeStatusTables(groups, d);
 
       const top = largestMovements(d.series, GEOSUM_TOP);
       yield { kind: 'heading', level: 1, text: 'Largest movements in the period', sheet: 'Movements' };
@@ -233,6 +200,42 @@ export const geosum: ReportTypeDef = {
     });
   },
 };
+
+/** The instruments of each type by status, then by level at the period's end (geosum; the full monitoring report's summary). */
+export function* typeStatusTables(groups: ReturnType<typeof byType>, d: GeoData): Generator<ReportBlock> {
+  yield {
+    kind: 'table',
+    columns: [
+      { header: 'Type', type: 'text', width: 2.5 },
+      { header: 'Instruments', type: 'number', decimals: 0 },
+      ...INSTRUMENT_STATUSES.map((s): ReportColumn => ({ header: s.name, type: 'number', decimals: 0 })),
+    ],
+    rows: groups.map((g) => [
+      `${g.code} ${g.name}`,
+      g.instruments.length,
+      ...INSTRUMENT_STATUSES.map((s) => g.instruments.filter((i) => i.status === s.code).length),
+    ]),
+  };
+  yield { kind: 'heading', level: 2, text: 'Instruments at each level' };
+  yield {
+    kind: 'table',
+    columns: [
+      { header: 'Type', type: 'text', width: 2.5 },
+      { header: 'Normal', type: 'number', decimals: 0 },
+      ...d.levels.map((l): ReportColumn => ({ header: l.code, type: 'number', decimals: 0 })),
+      { header: 'No readings', type: 'number', decimals: 0 },
+    ],
+    rows: groups.map((g) => {
+      const read = g.instruments.filter((i) => d.series.some((s) => s.instrument.instrument_id === i.instrument_id && s.latest));
+      return [
+        `${g.code} ${g.name}`,
+        read.filter((i) => !d.status.get(i.instrument_id)).length,
+        ...d.levels.map((l) => read.filter((i) => d.status.get(i.instrument_id) === l.code).length),
+        g.instruments.length - read.length,
+      ];
+    }),
+  };
+}
 
 /** The series with the largest absolute movement in the period, largest first (one per instrument and code). */
 export function largestMovements(series: readonly SeriesNow[], n: number): SeriesNow[] {

@@ -23,6 +23,34 @@ async function* readingRows(ctx: ReportContext, list: readonly ReportInstrument[
   }
 }
 
+/** The instruments with readings in the period (the chart's counts), so an empty type says so instead of an empty table. */
+export async function instrumentsRead(ctx: ReportContext, list: readonly ReportInstrument[]): Promise<ReportInstrument[]> {
+  const from = ctx.period.from.getTime();
+  const to = ctx.period.to.getTime() - 1;
+  const read: ReportInstrument[] = [];
+  for (const i of list) {
+    const found = await ctx.services.readings.seriesInRange(ctx.actor, i.instrument_id, from, to);
+    if (found?.series.some((s) => s.stats.count > 0)) read.push(i);
+  }
+  return read;
+}
+
+/** Every stored reading of the instruments in the period (`reading`; the full monitoring report's tables by type). */
+export function readingsTable(ctx: ReportContext, read: readonly ReportInstrument[]): ReportBlock {
+  return {
+    kind: 'table',
+    columns: [
+      { header: 'Instrument', type: 'text', width: 2 },
+      { header: 'Reading', type: 'text' },
+      { header: 'Depth (m)', type: 'number', decimals: 1 },
+      { header: 'Unit', type: 'text', width: 0.7 },
+      { header: 'Time', type: 'datetime', width: 1.6 },
+      { header: 'Value', type: 'number', decimals: 3 },
+    ],
+    rows: readingRows(ctx, read),
+  };
+}
+
 export const reading: ReportTypeDef = {
   code: 'reading',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
@@ -34,8 +62,6 @@ export const reading: ReportTypeDef = {
       ctx.actor,
       list.map((i) => i.instrument_id),
     );
-    const from = ctx.period.from.getTime();
-    const to = ctx.period.to.getTime() - 1;
     return documentOf(ctx, 'reading', Math.max(groups.length, 1), async function* (): AsyncGenerator<ReportBlock> {
       if (groups.length === 0) {
         yield { kind: 'heading', level: 1, text: 'Readings' };
@@ -44,28 +70,12 @@ export const reading: ReportTypeDef = {
       }
       for (const g of groups) {
         yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code };
-        // Instruments with readings in the period (the chart's counts), so an empty type says so instead of an empty table.
-        const read: ReportInstrument[] = [];
-        for (const i of g.instruments) {
-          const found = await ctx.services.readings.seriesInRange(ctx.actor, i.instrument_id, from, to);
-          if (found?.series.some((s) => s.stats.count > 0)) read.push(i);
-        }
+        const read = await instrumentsRead(ctx, g.instruments);
         if (read.length === 0) {
           yield { kind: 'paragraph', text: 'No readings in the period' };
           continue;
         }
-        yield {
-          kind: 'table',
-          columns: [
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Reading', type: 'text' },
-            { header: 'Depth (m)', type: 'number', decimals: 1 },
-            { header: 'Unit', type: 'text', width: 0.7 },
-            { header: 'Time', type: 'datetime', width: 1.6 },
-            { header: 'Value', type: 'number', decimals: 3 },
-          ],
-          rows: readingRows(ctx, read),
-        };
+        yield readingsTable(ctx, read);
         yield { kind: 'heading', level: 2, text: `${g.code} charts` };
         const charts: ReportChart[] = [];
         for (const i of read) charts.push(...(await instrumentCharts(ctx, i, thresholds)));
@@ -116,49 +126,62 @@ export const breach: ReportTypeDef = {
       (a, b) => a.opened_at.localeCompare(b.opened_at) || (a.instrument_name ?? '').localeCompare(b.instrument_name ?? '') || a.alert_id - b.alert_id,
     );
     const levels = (await ctx.services.instruments.levels()) as Level[];
-    const details = new Map<number, { cases: TActionCaseDetail[] | null; comments: TComment[] }>();
-    for (const b of breaches) details.set(b.alert_id, { cases: await casesOf(ctx, b.alert_id), comments: await qpCommentsOf(ctx, b.alert_id) });
+    const details = await breachDetails(ctx, breaches);
     return documentOf(ctx, 'breach', breaches.length ? 2 : 1, async function* (): AsyncGenerator<ReportBlock> {
       yield { kind: 'heading', level: 1, text: 'Breaches in the period', sheet: 'Breaches' };
       if (breaches.length === 0) {
         yield { kind: 'paragraph', text: 'No breaches in the period' };
         return;
       }
-      yield {
-        kind: 'table',
-        columns: [
-          { header: 'Opened', type: 'datetime', width: 1.6 },
-          { header: 'Instrument', type: 'text', width: 2 },
-          { header: 'Reading', type: 'text' },
-          { header: 'Level', type: 'text' },
-          { header: 'First value', type: 'number', decimals: 2 },
-          { header: 'Peak value', type: 'number', decimals: 2 },
-          { header: 'Unit', type: 'text', width: 0.7 },
-          { header: 'Case', type: 'text' },
-          { header: 'Acknowledged', type: 'datetime', width: 1.6 },
-          { header: 'Closed', type: 'datetime', width: 1.6 },
-        ],
-        rows: breaches.map((b) => {
-          const d = details.get(b.alert_id)!;
-          return [
-            new Date(b.opened_at),
-            b.instrument_name,
-            b.reading_code,
-            levelCell(b.level_code, levels),
-            b.first_value,
-            b.peak_value,
-            b.unit,
-            d.cases === null ? 'Not visible' : d.cases.map((c) => `#${c.case.case_id} ${c.case.status}`).join(', ') || 'None',
-            acknowledgedAt(d.cases),
-            b.closed_at ? new Date(b.closed_at) : null,
-          ];
-        }),
-      };
+      yield breachTable(breaches, details, levels);
       yield { kind: 'heading', level: 1, text: 'Breach details', sheet: 'Details' };
       for (const b of breaches) yield* breachDetail(ctx, b, details.get(b.alert_id)!);
     });
   },
 };
+
+export type BreachDetails = Map<number, { cases: TActionCaseDetail[] | null; comments: TComment[] }>;
+
+/** Each breach's action-log cases (null: not readable by the creator) and QPS/QPD comments. */
+export async function breachDetails(ctx: ReportContext, breaches: readonly TAlert[]): Promise<BreachDetails> {
+  const details: BreachDetails = new Map();
+  for (const b of breaches) details.set(b.alert_id, { cases: await casesOf(ctx, b.alert_id), comments: await qpCommentsOf(ctx, b.alert_id) });
+  return details;
+}
+
+/** The breach table: a row per breach with its level, values, case and acknowledgement (`breach`; the breach log). */
+export function breachTable(breaches: readonly TAlert[], details: BreachDetails, levels: readonly Level[]): ReportBlock {
+  return {
+    kind: 'table',
+    columns: [
+      { header: 'Opened', type: 'datetime', width: 1.6 },
+      { header: 'Instrument', type: 'text', width: 2 },
+      { header: 'Reading', type: 'text' },
+      { header: 'Level', type: 'text' },
+      { header: 'First value', type: 'number', decimals: 2 },
+      { header: 'Peak value', type: 'number', decimals: 2 },
+      { header: 'Unit', type: 'text', width: 0.7 },
+      { header: 'Case', type: 'text' },
+      { header: 'Acknowledged', type: 'datetime', width: 1.6 },
+      { header: 'Closed', type: 'datetime', width: 1.6 },
+    ],
+    rows: breaches.map((b) => {
+      const d = details.get(b.alert_id)!;
+      return [
+        new Date(b.opened_at),
+        b.instrument_name,
+        b.reading_code,
+        levelCell(b.level_code, levels),
+        b.first_value,
+        b.peak_value,
+        b.unit,
+        d.cases === null ? 'Not visible' : d.cases.map((c) => `#${c.case.case_id} ${c.case.status}`).join(', ') || 'None',
+        acknowledgedAt(d.cases),
+        b.closed_at ? new Date(b.closed_at) : null,
+      ];
+    }),
+  };
+}
 
 async function* breachDetail(ctx: ReportContext, b: TAlert, d: { cases: TActionCaseDetail[] | null; comments: TComment[] }): AsyncGenerator<ReportBlock> {
   yield { kind: 'heading', level: 2, text: `${b.instrument_name ?? ''} ${b.reading_code ?? ''} ${b.level_code ?? ''} — alert #${b.alert_id}`.trim() };

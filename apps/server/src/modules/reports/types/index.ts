@@ -8,7 +8,10 @@ import { installationStatus } from './installation.js';
 import { map } from './map.js';
 import { summaryWorkDone } from './work-done.js';
 
-/** Every report type by code (the engine registers them). */
+/**
+ * The instrumentation and map report types by code (the engine registers them with `full-monitoring`,
+ * types/full-monitoring/, which is made through its own route).
+ */
 export const REPORT_TYPE_DEFS: Record<Exclude<ReportType, 'full-monitoring'>, ReportTypeDef> = {
   geosum,
   geostatus,
