@@ -57,12 +57,15 @@ const CONTRACTOR_ENGINEER: PermissionCode[] = [
   'UploadMCExcavationActivity',
   'UploadTunnelShiftReport',
   'GenerateInstrumentationMonitoringReport',
+  // The contractor prepares the weekly full monitoring report; the authority approves it (decision 040).
+  'GenerateFullMonitoringReport',
+  'GenerateMapReport',
   'SearchorViewReportTemplates',
 ];
 
 /** What the authority's engineer does: oversee every contract's data, alerts and reports; no uploads, no administration. */
 const AUTHORITY_ENGINEER: PermissionCode[] = [
-  ...CONTRACTOR_ENGINEER.filter((p) => !p.startsWith('Upload')),
+  ...CONTRACTOR_ENGINEER.filter((p) => !p.startsWith('Upload') && p !== 'GenerateFullMonitoringReport'),
   'ViewManagementDashboard',
   'ReportApproval',
   'ViewDesignValueUploadHistory',
