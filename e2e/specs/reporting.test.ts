@@ -25,7 +25,8 @@ async function dialogPdfText(page: Page, dialog: Locator, name: string): Promise
   expect(file.headers()['content-type']).toBe('application/pdf');
   const saved = path.join(FILES, `${name}-${RUN}.pdf`);
   writeFileSync(saved, await file.body());
-  return execFileSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8' });
+  // A quality audit of three months is hundreds of pages: more text than execFileSync's default 1 MB buffer.
+  return execFileSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 }
 
 reportOnFailure();
