@@ -15,6 +15,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, queryTableProps, type DataTableColumn } from '../../../components/data-table';
+import { useWorkspaceSearchWriter } from '../state/use-workspace-url';
 import { useBoreholeGroup } from './api';
 import { formatCell } from './format';
 
@@ -55,9 +56,11 @@ export function writeGroupState(params: URLSearchParams, state: GroupTableState)
  */
 export function BoreholeGroupTable({ boreholeId, version }: { boreholeId: number; version: number | undefined }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const state = parseGroupState(params);
-  const set = useCallback((next: GroupTableState) => setParams((current) => writeGroupState(current, next), { replace: false }), [setParams]);
+  // Written through the work space's writer: the map reports its position in the same query string.
+  const write = useWorkspaceSearchWriter();
+  const set = useCallback((next: GroupTableState) => write((current) => writeGroupState(current, next)), [write]);
   const limit = state.pageSize;
   const skip = limit === -1 ? 0 : (state.page - 1) * limit;
   const query = useBoreholeGroup(boreholeId, state.group, version, { skip, limit });
