@@ -123,7 +123,10 @@ test.describe('SI boreholes, as a person', () => {
     await expect(page.getByText('Easting (British National Grid (EPSG:27700))')).toBeVisible();
     const geol = page.getByRole('table', { name: 'GEOL records' });
     await expect(geol.locator('tbody tr')).toHaveCount(5);
+    // Each page turn is seen before the next one (a person turns a page when the last one has shown).
     await page.getByRole('button', { name: 'Go to next page' }).click();
+    await expect(page.getByText('6–10 of 12')).toBeVisible();
+    await expect(geol.locator('tbody tr')).toHaveCount(5);
     await page.getByRole('button', { name: 'Go to next page' }).click();
     await expect(page.getByText('11–12 of 12')).toBeVisible();
     await page.getByRole('group', { name: 'Borehole groups' }).getByRole('button', { name: 'ISPT' }).click();
