@@ -57,3 +57,6 @@ export * from './schemas/reports.js';
 export * from './schemas/monitoring-reports.js';
 export * from './chart/index.js';
 export * from './map-symbols.js';
+export * from './schemas/custom-reports.js';
+export * from './schemas/report-schedules.js';
+export * from './schemas/report-protection.js';
