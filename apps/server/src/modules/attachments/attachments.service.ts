@@ -19,6 +19,7 @@ import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { safeError } from '../../platform/safe-error.js';
 import { randomKey, type Storage } from '../../platform/storage.js';
 import { publishToUsers } from '../realtime/realtime.publish.js';
+import { DocumentProtection } from '../reports/protection/document-protection.js';
 import { PURGE_AUDIT_LIST, type RecordRef, type RecordRefs } from '../records/record-refs.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { checkAttachment } from './attachment-content.js';
@@ -52,7 +53,12 @@ export class AttachmentsService {
     private readonly settings: SettingsService,
     private readonly storage: Storage,
     private readonly records: RecordRefs,
-  ) {}
+  ) {
+    this.protection = new DocumentProtection(ctx, settings);
+  }
+
+  /** Report and document protection (issue 21): the watermark of downloaded PDF documents. */
+  private readonly protection: DocumentProtection;
 
   private get db() {
     return this.ctx.db.orm;
@@ -200,10 +206,27 @@ export class AttachmentsService {
     return { a: found.a, record };
   }
 
+  /**
+   * A document's file. A PDF is watermarked for the downloader when the report and document protection settings say
+   * so (issue 21, decision 041), and such a download is audited (`document.get`, with what the file carries).
+   */
   async documentFile(actor: Actor, fileId: number): Promise<{ fileName: string; contentType: string; data: Buffer }> {
-    const { a } = await this.load(actor, 'document', fileId);
-    const data = await this.storage.read(a.storageKey);
-    if (!data) throw notFound(NOT_FOUND.document);
+    const { a, record } = await this.load(actor, 'document', fileId);
+    const stored = await this.storage.read(a.storageKey);
+    if (!stored) throw notFound(NOT_FOUND.document);
+    const { data, applied } = await this.protection.protectDownload(actor, stored, {
+      contractIds: [record.contractId],
+      kind: 'attachment',
+      what: `document ${fileId}`,
+    });
+    if (applied.length > 0) {
+      await writeAudit(this.db, actor, {
+        action: 'document.get',
+        entityType: 'document',
+        entityId: fileId,
+        after: { category: a.category, ref_id: a.refId, contract_id: record.contractId, file_name: a.fileName, protection: applied },
+      });
+    }
     return { fileName: a.fileName, contentType: a.contentType, data };
   }
 

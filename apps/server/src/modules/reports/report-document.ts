@@ -74,6 +74,8 @@ export interface ReportDocument {
   /** Sections, for progress: the engine reports "section n of m" as each level-1 heading is written. */
   sectionCount: number;
   blocks: AsyncIterable<ReportBlock> | Iterable<ReportBlock>;
+  /** XLSX: every sheet locked for editing with this password (report protection, issue 21); the other outputs ignore it. */
+  sheetPassword?: string | undefined;
 }
 
 /** Where a renderer writes: bytes in order; `written` is what has been written so far (for the size limit). */

@@ -19,6 +19,8 @@ import { EMPTY_TABLE, forEachRow, isLevelCell, textOn } from './report-render-co
 type Workbook = InstanceType<typeof ExcelJSNamespace.stream.xlsx.WorkbookWriter>;
 type Worksheet = ReturnType<Workbook['addWorksheet']>;
 type Row = ReturnType<Worksheet['addRow']>;
+/** The streaming sheet's protection as ExcelJS keeps it (not in its typings). */
+type Locked = { sheetProtection: object };
 
 /** Rows between two waits for the zip and the sink. */
 const ROWS_PER_YIELD = 2000;
@@ -85,6 +87,7 @@ export const renderXlsx: RenderReport = async (report, sink, onSection) => {
   wb.title = report.title;
   const writer = new XlsxWriter(wb, report, stream, () => failed);
   writer.titleSheet();
+  if (report.sheetPassword) await writer.lockSheets(report.sheetPassword);
   let section = 0;
   for await (const block of report.blocks) {
     if (block.kind === 'heading' && block.level === 1) {
@@ -127,6 +130,8 @@ class XlsxWriter {
   private started = false;
   private readonly names = new Set<string>();
   private count = 0;
+  /** Every sheet's protection (report protection, issue 21): hashed once, on the first sheet, and copied to the others. */
+  private lock: object | undefined;
 
   constructor(
     private readonly wb: Workbook,
@@ -142,9 +147,20 @@ class XlsxWriter {
     this.add([]);
   }
 
+  /**
+   * Locks this sheet and every later one for editing with the password (SHA-512, Excel's 100,000 rounds: once per
+   * workbook, not per sheet). Cells can still be selected, and columns and rows resized.
+   */
+  async lockSheets(password: string): Promise<void> {
+    if (!this.sheet) return;
+    await this.sheet.protect(password, { selectLockedCells: true, selectUnlockedCells: true, formatColumns: true, formatRows: true });
+    this.lock = (this.sheet as unknown as Locked).sheetProtection;
+  }
+
   newSheet(name: string): void {
     this.endSheet();
     this.sheet = this.wb.addWorksheet(sheetName(name, this.names));
+    if (this.lock) (this.sheet as unknown as Locked).sheetProtection = { ...this.lock };
     this.started = false;
     this.pending = [];
   }

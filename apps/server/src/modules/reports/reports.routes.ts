@@ -14,6 +14,7 @@ import {
 } from '@strata/shared';
 import { attachment, inline } from '../../lib/content-disposition.js';
 import { requireActor } from '../../plugins/route-config.js';
+import { reportProtectionRoutes } from './protection/report-protection.routes.js';
 import type { ReportFile, ReportsService } from './reports.service.js';
 
 /**
@@ -48,6 +49,8 @@ function sendReport(reply: FastifyReply, file: ReportFile, download: boolean | u
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   const tags = ['reports'];
   const permissions = reports.permissions();
+  // GET/PUT /reports/settings (issue 21): the protection settings, with their own permission.
+  await app.register(reportProtectionRoutes, { protection: reports.protection.settings });
 
   app.get(
     '/reports',

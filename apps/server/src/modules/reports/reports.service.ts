@@ -37,6 +37,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
 import { permissionCodesOfRole } from '../users/users.service.js';
 import { ReportTooLargeError } from './report-document.js';
+import { DocumentProtection } from './protection/document-protection.js';
 import { checkedParams } from './report-params.js';
 import { fileStamp, fileStem, renderToTempFile } from './report-file.js';
 import type { ReportRegistry, ReportRenderers } from './report-registry.js';
@@ -116,7 +117,11 @@ export class ReportsService {
     this.types = options.types;
     this.renderers = options.renderers;
     this.services = options.services;
+    this.protection = new DocumentProtection(ctx, settings);
   }
+
+  /** Report and document protection (issue 21): the engine's reports here; the full monitoring files' downloads use it too. */
+  readonly protection: DocumentProtection;
 
   /**
    * Every permission that lets a user make (and see) some report type: the routes admit their union (never empty, so
@@ -346,7 +351,10 @@ export class ReportsService {
         services: this.services,
       };
       const doc = await def.build(context);
-      const file = await renderToTempFile(doc, render, {
+      // Report and document protection (issue 21, decision 041): what the settings ask of this report, applied as it
+      // is written (XLSX sheets locked) and to the written file (PDF watermark, password, permissions).
+      const plan = await this.protection.planReport(row, actor, timezone, context.now);
+      const rendered = await renderToTempFile({ ...doc, sheetPassword: plan.sheetPassword }, render, {
         tempDir: path.join(this.ctx.config.dataDir, 'tmp', 'reports'),
         maxBytes: settings.report_max_bytes,
         progress: (done, total, label) =>
@@ -354,6 +362,7 @@ export class ReportsService {
             this.ctx.log.warn({ err: safeError(err), reportId: id }, 'reports: progress not written'),
           ),
       });
+      const file = await this.protection.protectReportFile(rendered, plan, actor, row.id);
       const key = randomKey('reports', EXTENSION[row.output]);
       try {
         await this.storage.writeFile(key, file.path);

@@ -23,6 +23,7 @@ import { scopeOf } from '../../contracts/contracts.service.js';
 import type { NotificationsService } from '../../notifications/notifications.service.js';
 import type { ReportCreateQuery, ReportsService } from '../reports.service.js';
 import type { MonitoringTemplatesService } from './templates.service.js';
+import { PROTECTED_AT_DOWNLOAD } from '../protection/document-protection.js';
 import { readVerified } from './integrity.js';
 import {
   findMonitoringReport,
@@ -212,17 +213,31 @@ export class MonitoringReportsService {
     return { records: out, total_records: total };
   }
 
+  /**
+   * Report and document protection (issue 21, decision 041): the stored bytes stay as hashed; what is sent carries
+   * the watermark (for the downloader, now) and the full monitoring type's PDF lock, as the settings say.
+   */
+  private protect(actor: Actor, verified: Buffer, r: { id: number; contractId: number }) {
+    return this.reports.protection.protectDownload(actor, verified, {
+      contractIds: [r.contractId],
+      kind: 'report',
+      reportType: PROTECTED_AT_DOWNLOAD,
+      what: `monitoring report ${r.id}`,
+    });
+  }
+
   /** The draft PDF (the report's workers), re-hashed before it is sent. */
   async draft(actor: Actor, id: number): Promise<MonitoringFile> {
     const row = await this.visible(actor, id);
     const r = row.r;
     if (!r.draftKey || !r.contentSha256) throw notFound('The report has no draft yet');
-    const data = await readVerified(this.ctx, this.storage, r.id, r.draftKey, r.contentSha256);
+    const verified = await readVerified(this.ctx, this.storage, r.id, r.draftKey, r.contentSha256);
+    const { data, applied } = await this.protect(actor, verified, row.r);
     await writeAudit(this.db, actor, {
       action: 'monitoring-report.draft',
       entityType: 'monitoring_report',
       entityId: r.id,
-      after: { report_no: r.reportNo, revision: r.revision },
+      after: { report_no: r.reportNo, revision: r.revision, ...(applied.length > 0 ? { protection: applied } : {}) },
     });
     return { data, fileName: `${fileStem(r)}-draft.pdf` };
   }
@@ -233,12 +248,13 @@ export class MonitoringReportsService {
     const row = await this.visible(actor, id);
     const r = row.r;
     if (r.status !== 'published' || !r.publishedKey || !r.publishedSha256) throw notFound(REPORT_NOT_FOUND);
-    const data = await readVerified(this.ctx, this.storage, r.id, r.publishedKey, r.publishedSha256);
+    const verified = await readVerified(this.ctx, this.storage, r.id, r.publishedKey, r.publishedSha256);
+    const { data, applied } = await this.protect(actor, verified, row.r);
     await writeAudit(this.db, actor, {
       action: 'monitoring-report.get',
       entityType: 'monitoring_report',
       entityId: r.id,
-      after: { report_no: r.reportNo, revision: r.revision },
+      after: { report_no: r.reportNo, revision: r.revision, ...(applied.length > 0 ? { protection: applied } : {}) },
     });
     return { data, fileName: `${fileStem(r)}.pdf` };
   }
