@@ -26,7 +26,7 @@ export interface WatermarkFields {
 /** `2026-11-29 09:30 Asia/Singapore`: the time of a watermark, in the zone. */
 export function watermarkTime(at: Date, timezone: string): string {
   const p: Record<string, string> = {};
-  for (const part of zoneFormat(timezone).formatToParts(at)) if (part.type !== 'literal') p[part.type] = part.value;
+  for (const part of zoneFormat(timezone).formatToParts(at)) if (part.type !== 'literal') p[part.type] = part.value.padStart(2, '0');
   return `${p.year}-${p.month}-${p.day} ${p.hour === '24' ? '00' : p.hour}:${p.minute} ${timezone}`;
 }
 
