@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FULL_MONITORING_TOAST,
@@ -21,10 +21,11 @@ import {
   type TMonitoringReportList,
   type TMonitoringTemplate,
 } from '@strata/shared';
-import { monitoringReports, notifications, systemLogs } from '../../../db/schema/index.js';
+import { auditLog, monitoringReports, notifications, systemLogs } from '../../../db/schema/index.js';
 import { createRole, createUser } from '../../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../../testing/harness.js';
 import { ALERT_TASKS, createAlertWorld, DAY, daily, loadAndEvaluate, type AlertWorld } from '../../alerts/alerts.test-support.js';
+import { popplerInfo } from '../protection/poppler.test-support.js';
 import { sha256Bytes } from './draft.js';
 
 function pdfText(bytes: Buffer): string {
@@ -223,5 +224,45 @@ describe('full monitoring reports', () => {
     expect(res.headers['content-type']).toContain('json');
     const logs = await t.db.orm.select().from(systemLogs);
     expect(logs.some((l) => l.message.includes(MONITORING_REPORT_MESSAGES.changed) && l.status === 500)).toBe(true);
+  });
+
+  it('sends published reports and drafts watermarked for the reader and locked as the type says; the stored bytes keep their hash', async () => {
+    const id = await publish('T-W-PROTECTED');
+    const report = await get(id);
+    const settle = (payload: object) => as(t, w.sessions.admin, { method: 'PUT', url: '/api/v1/reports/settings', payload });
+    const on = await settle({
+      watermark_enabled: true,
+      watermark_position: 'header',
+      pdf: [{ report_type: 'full-monitoring', open_password: null, no_print: true, no_copy: false }],
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    try {
+      // 200: the stored file still hashed to its published SHA-256; what is sent is that file, protected.
+      const file = await as(t, authorityA, { method: 'GET', url: `${base}/${id}/file?download=true` });
+      expect(file.statusCode).toBe(200);
+      expect(sha256Bytes(file.rawPayload)).not.toBe(report.published_sha256);
+      expect(Number(file.headers['content-length'])).toBe(file.rawPayload.length);
+      const text = pdfText(file.rawPayload);
+      expect(text).toContain(`Test authoritya · `);
+      expect(text).toContain(` · ${report.contract_no}`);
+      expect(text).toContain('Approval Record');
+      expect(popplerInfo(file.rawPayload).Encrypted).toMatch(/^yes \(print:no copy:yes /);
+      const [audit] = await t.db.orm
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'monitoring-report.get'), eq(auditLog.entityId, String(id))))
+        .orderBy(desc(auditLog.auditId))
+        .limit(1);
+      expect(audit?.after).toMatchObject({ report_no: 'T-W-PROTECTED', protection: ['watermark', 'no printing'] });
+
+      const draft = await as(t, w.sessions.xuser, { method: 'GET', url: `${base}/${id}/draft` });
+      expect(draft.statusCode).toBe(200);
+      expect(pdfText(draft.rawPayload)).toContain('Test xuser');
+    } finally {
+      expect((await settle({})).statusCode).toBe(200);
+    }
+    // Protection off: the published bytes as they were hashed.
+    const plain = await as(t, authorityA, { method: 'GET', url: `${base}/${id}/file` });
+    expect(sha256Bytes(plain.rawPayload)).toBe(report.published_sha256);
   });
 });
