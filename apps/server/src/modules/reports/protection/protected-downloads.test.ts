@@ -15,6 +15,7 @@ import type { ReportDocument } from '../report-document.js';
 import { REPORT_RENDERERS, reportRegistry } from '../report-registry.js';
 import type { ReportTypeDef } from '../report-types.js';
 import { watermarkTime } from './document-protection.js';
+import { protectPdf } from './pdf-protection.js';
 import { popplerInfo, popplerRefusal, popplerText } from './poppler.test-support.js';
 
 const OPEN_PASSWORD = 'Kallang-River-47';
@@ -39,6 +40,9 @@ const geostatus: ReportTypeDef = {
     ],
   }),
 };
+
+/** A sheet's `sheetProtection` as ExcelJS reads it (not in its typings). */
+const lockOf = (sheet: ExcelJS.Worksheet) => (sheet as unknown as { sheetProtection?: Record<string, unknown> | null }).sheetProtection;
 
 describe('protected downloads', () => {
   let t: TestApp;
@@ -126,16 +130,16 @@ describe('protected downloads', () => {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
     expect(wb.worksheets.map((s) => s.name)).toEqual(['Report', 'Summary', 'Instruments']);
     for (const sheet of wb.worksheets) {
-      expect(sheet.sheetProtection, sheet.name).toMatchObject({ sheet: true, algorithmName: 'SHA-512', spinCount: 100000 });
-      expect(sheet.sheetProtection.hashValue).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      expect(lockOf(sheet), sheet.name).toMatchObject({ sheet: true, algorithmName: 'SHA-512', spinCount: 100000 });
+      expect(lockOf(sheet)!.hashValue).toMatch(/^[A-Za-z0-9+/]+=*$/);
     }
-    expect(JSON.stringify(wb.worksheets.map((s) => s.sheetProtection))).not.toContain(SHEET_PASSWORD);
+    expect(JSON.stringify(wb.worksheets.map(lockOf))).not.toContain(SHEET_PASSWORD);
     expect((await audits(['report.protect']))[0]).toMatchObject({ entityId: String(id), after: { protection: ['sheets locked'] } });
 
     await settle({ xlsx_password: null });
     const plain = new ExcelJS.Workbook();
     await plain.xlsx.load((await report('xls')).bytes as unknown as ArrayBuffer);
-    for (const sheet of plain.worksheets) expect(sheet.sheetProtection ?? null).toBeNull();
+    for (const sheet of plain.worksheets) expect(lockOf(sheet) ?? null).toBeNull();
   });
 
   describe('PDF documents of a record', () => {
@@ -187,6 +191,14 @@ describe('protected downloads', () => {
       const sheet = await xlsx();
       const sheetId = await upload('Readings.xlsx', sheet);
       expect((await download(w.sessions.xuser, sheetId)).equals(sheet)).toBe(true);
+      expect(await audits(['document.get'])).toHaveLength(0);
+    });
+
+    it('are sent as stored when they cannot be changed (a PDF encrypted by its author), not refused', async () => {
+      await settle({ watermark_enabled: true, watermark_attachments: true });
+      const locked = Buffer.from(await protectPdf(await pdf('Sealed notes'), { lock: { userPassword: null, noPrint: true, noCopy: true } }));
+      const id = await upload('Sealed.pdf', locked);
+      expect((await download(w.sessions.xuser, id)).equals(locked)).toBe(true);
       expect(await audits(['document.get'])).toHaveLength(0);
     });
   });
