@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
+import { setViewport, WIDTHS } from '../../../test/viewport';
 import { customTemplate, readingCatalog } from './test-data';
 
 const SLOW = { timeout: 5000 };
@@ -97,6 +98,33 @@ describe('Custom report template pages (spec §2.8)', { timeout: 40_000 }, () =>
     expect(screen.queryByRole('button', { name: 'Add Template' })).toBeNull();
     expect(within(table).queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
     expect(within(table).queryByRole('link', { name: 'Lean readings' })).toBeNull();
+  });
+
+  it('says when there is no template', async () => {
+    setup();
+    server.use(http.get(api('/reports/custom-templates'), () => HttpResponse.json({ records: [], total_records: 0 })));
+    renderApp('/en/report/customize');
+    expect(await screen.findByText('There is no custom report template yet.', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('when the list cannot be read offers to try again', async () => {
+    setup();
+    server.use(http.get(api('/reports/custom-templates'), () => HttpResponse.json('boom', { status: 500 })));
+    renderApp('/en/report/customize');
+    expect(await screen.findByText('Failed to fetch data', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('works on a phone: the filters, the table and the Add action', async () => {
+    setViewport(WIDTHS.phone);
+    setup();
+    const { user, location } = renderApp('/en/report/customize');
+    const table = await screen.findByRole('table', { name: 'Custom report templates' }, SLOW);
+    await within(table).findByText('Lean readings', {}, SLOW);
+    expect(screen.getByRole('searchbox', { name: 'Search templates' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Template' }));
+    await waitFor(() => expect(location()).toBe('/en/report/customize/add'), SLOW);
+    expect(await screen.findByRole('form', { name: 'Report template' }, SLOW)).toBeInTheDocument();
   });
 
   it('a new template sends the ticked sections in the chosen order, each with its ticked columns in order', async () => {

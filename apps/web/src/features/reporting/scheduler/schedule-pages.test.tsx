@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
+import { setViewport, WIDTHS } from '../../../test/viewport';
 import { reportSchedule, scheduleRun } from '../custom/test-data';
 
 const SLOW = { timeout: 5000 };
@@ -184,5 +185,18 @@ describe('Scheduled report pages (spec §2.8)', { timeout: 40_000 }, () => {
     await waitFor(() => expect(state.runQueries.at(-1)?.get('skip')).toBe('10'), SLOW);
     await user.click(screen.getByRole('button', { name: 'Run now' }));
     expect(await screen.findByText(REPORT_SCHEDULE_MESSAGES.runStarted, {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('works on a phone: the list with its Add action, and the form', async () => {
+    setViewport(WIDTHS.phone);
+    setup();
+    const { user, location } = renderApp('/en/report/scheduler');
+    const table = await screen.findByRole('table', { name: 'Scheduled reports' }, SLOW);
+    await within(table).findByText('Monday readings', {}, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Add Schedule' }));
+    await waitFor(() => expect(location()).toBe('/en/report/scheduler/add'), SLOW);
+    const form = await screen.findByRole('form', { name: 'Scheduled report' }, SLOW);
+    expect(within(within(form).getByRole('group', { name: 'Weekdays' })).getAllByRole('checkbox')).toHaveLength(7);
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });
