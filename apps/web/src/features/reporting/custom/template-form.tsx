@@ -78,7 +78,12 @@ export function TemplateForm({ template }: { template?: TCustomTemplate }) {
   const catalog = useReportCatalog(type);
   const saved: TTemplateSection[] = template && template.report_type === type ? template.sections : [];
   const picks = picksByType[type] ?? (catalog.data ? picksOf(catalog.data, saved) : null);
-  const contractOptions = contracts.data ?? [];
+  const loaded = contracts.data ?? [];
+  // The template's own contract stays offered even when the list no longer has it.
+  const contractOptions =
+    template?.contract_id && !loaded.some((c) => c.contract_id === template.contract_id)
+      ? [{ contract_id: template.contract_id, no: template.contract_no ?? String(template.contract_id), title: '' }, ...loaded]
+      : loaded;
   // A template for all contracts offers the zones of every contract the user may see.
   const zoneContracts = contractId ? [Number(contractId)] : contractOptions.map((c) => c.contract_id);
   const zones = useReportZones(zoneContracts);

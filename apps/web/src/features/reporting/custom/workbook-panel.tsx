@@ -125,7 +125,8 @@ export function WorkbookPanel({ template }: { template: TCustomTemplate }) {
         {workbook ? (
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {t('customReports.workbook.current', { file: template.filename, size: formatBytes(workbook.size) })}
-            {workbook.placeholders.length > 0 && ` · ${t('customReports.workbook.uses', { list: [...workbook.placeholders, ...workbook.tables].join(', ') })}`}
+            {workbook.placeholders.length + workbook.tables.length > 0 &&
+              ` · ${t('customReports.workbook.uses', { list: [...workbook.placeholders, ...workbook.tables].join(', ') })}`}
           </Typography>
         ) : (
           <Typography variant="body2">{t('customReports.workbook.none')}</Typography>

@@ -22,7 +22,7 @@ import { CUSTOM_REPORT_TYPES, issuesToErrors, type FormErrors } from '../custom/
 import { TemplateSelect, useEffectiveTemplate } from '../generate/template-select';
 import { MultiSelect } from '../generate/multi-select';
 import { REPORTING_PATHS } from '../paths';
-import { saveSchedule, scheduleKeys } from './api';
+import { saveSchedule, scheduleKeys, useContractUsers } from './api';
 import { draftOf, FrequencyField, frequencyOf, NEW_FREQUENCY, type FrequencyDraft } from './frequency-field';
 import { emailsOf, RecipientsField, type RecipientsDraft } from './recipients-field';
 
@@ -79,6 +79,7 @@ export function ScheduleForm({ schedule }: { schedule?: TReportSchedule }) {
   const [saving, setSaving] = useState(false);
 
   const chosenTemplate = useEffectiveTemplate(type, contractIds[0], template);
+  const contractUsers = useContractUsers(contractIds);
   const zones = useReportZones(contractIds);
   const zoneOptions = (zones.data ?? []).map((z) => ({ id: z.zone_id, label: z.name }));
   const instrumentTypes = useReportInstrumentTypes();
@@ -97,7 +98,15 @@ export function ScheduleForm({ schedule }: { schedule?: TReportSchedule }) {
       output,
       frequency: frequencyOf(frequency),
       timezone,
-      recipients: { user_ids: recipients.userIds, role_ids: recipients.roleIds, emails: emailsOf(recipients.emails) },
+      recipients: {
+        // Users of contracts no longer chosen are dropped once the users of the chosen ones are known.
+        user_ids:
+          contractUsers.pending || contractUsers.failed
+            ? recipients.userIds
+            : recipients.userIds.filter((id) => contractUsers.users.some((u) => u.user_id === id)),
+        role_ids: recipients.roleIds,
+        emails: emailsOf(recipients.emails),
+      },
       enabled,
     });
     if (!parsed.success) {

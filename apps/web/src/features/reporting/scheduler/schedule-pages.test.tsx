@@ -66,6 +66,12 @@ function setup(permissions: string[] = ALL) {
       records = [...records, created];
       return HttpResponse.json(created);
     }),
+    http.put(api('/reports/schedules/:id'), async ({ request, params }) => {
+      const body = (await request.json()) as TReportScheduleBody;
+      saved.push({ method: 'PUT', path: `/reports/schedules/${params.id}`, body });
+      if (body.recipients.emails.length > 0) return HttpResponse.json({ 'recipients.emails': REPORT_SCHEDULE_MESSAGES.externalRefused }, { status: 400 });
+      return HttpResponse.json(reportSchedule({ ...body, scheduler_id: Number(params.id) }));
+    }),
     http.post(api('/reports/schedules/:id/run'), ({ params }) => {
       saved.push({ method: 'POST', path: `/reports/schedules/${params.id}/run`, body: null });
       return HttpResponse.json(scheduleRun({ run_id: 400, trigger: 'manual', status: 'running', due_at: null, finished_at: null }));
@@ -198,5 +204,22 @@ describe('Scheduled report pages (spec §2.8)', { timeout: 40_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Scheduled report' }, SLOW);
     expect(within(within(form).getByRole('group', { name: 'Weekdays' })).getAllByRole('checkbox')).toHaveLength(7);
     expect(within(form).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('the edit page keeps the schedule’s choices and shows the server’s refusal of outside addresses at the field', async () => {
+    const state = setup();
+    const { user } = renderApp('/en/report/scheduler/edit/91');
+    const form = await screen.findByRole('form', { name: 'Scheduled report' }, SLOW);
+    expect(within(form).getByRole('textbox', { name: 'Schedule name' })).toHaveValue('Monday readings');
+    expect(within(within(form).getByRole('group', { name: 'Weekdays' })).getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: /^Users/ })).toHaveTextContent('Alice Tan'), SLOW);
+    await user.type(within(form).getByRole('textbox', { name: 'Outside e-mail addresses' }), 'someone@elsewhere.com');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(REPORT_SCHEDULE_MESSAGES.externalRefused, {}, SLOW)).toBeInTheDocument();
+    expect(state.saved.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/reports/schedules/91',
+      body: { frequency: { kind: 'weekly', weekdays: [1], time: '08:00' }, recipients: { user_ids: [7], role_ids: [], emails: ['someone@elsewhere.com'] } },
+    });
   });
 });
