@@ -18,11 +18,11 @@ interface RowProps {
   count: number;
   onInclude: (included: boolean) => void;
   onMove: (by: -1 | 1) => void;
-  /** Accessible names of the row's controls name the row ("Move Readings up"). */
+  /** A column's row (smaller text than a section's). */
   dense?: boolean;
 }
 
-/** A tick with the item's label, and up/down buttons. */
+/** A tick with the item's label, and up/down buttons named after it ("Move Readings up"). */
 function OrderRow({ label, included, index, count, onInclude, onMove, dense }: RowProps) {
   const { t } = useTranslation();
   return (
