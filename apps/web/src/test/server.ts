@@ -30,6 +30,8 @@ export const defaultHandlers = [
   ),
   // The user manual's uploaded documents: none unless a test says otherwise.
   http.get(api('/user-manual/documents'), () => HttpResponse.json({ records: [], total_records: 0 })),
+  // The report generation forms' Template select (GET /reports/customized): only Default unless a test says otherwise.
+  http.get(api('/reports/customized'), () => HttpResponse.json({ records: [{ template_id: 0, name: 'Default', filename: 'default' }] })),
   // The live connection of the frame: accepted, and silent unless a test says otherwise.
   ws.link('ws://*/api/v1/rtc/ws').addEventListener('connection', () => undefined),
 ];

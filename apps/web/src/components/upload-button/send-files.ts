@@ -8,6 +8,10 @@ export interface SendFilesOptions {
   /** An API path below /api/v1 (`/uploads/instrument`). */
   path: string;
   files: readonly File[];
+  /** POST by default; PUT for a resource that holds one file (a report template's workbook). */
+  method?: 'POST' | 'PUT';
+  /** The form part's name: `files` by default. */
+  field?: string;
   /** Extra form fields sent before the files (tag, category, reference_id …); empty ones are left out. */
   fields?: UploadFields;
   /** 0 to 100 as the bytes go out. */
@@ -18,24 +22,33 @@ export interface SendFilesOptions {
 }
 
 /**
- * Sends files as multipart form parts named `files` with XMLHttpRequest (fetch cannot report upload progress),
+ * Sends files as multipart form parts (named `files` unless told) with XMLHttpRequest (fetch cannot report upload progress),
  * with the API client's bearer and CSRF headers and its error rules. Resolves with the parsed answer.
  */
-export function sendFiles({ path, files, fields = {}, onProgress, signal, emitHttpError }: SendFilesOptions): Promise<unknown> {
+export function sendFiles({
+  path,
+  files,
+  method = 'POST',
+  field = 'files',
+  fields = {},
+  onProgress,
+  signal,
+  emitHttpError,
+}: SendFilesOptions): Promise<unknown> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value !== null && value !== undefined && value !== '') body.append(name, String(value));
   }
-  for (const file of files) body.append('files', file, file.name);
+  for (const file of files) body.append(field, file, file.name);
 
   const token = getAccessToken();
   const url = apiUrl(path);
-  const call = { method: 'POST' as const, path, url, token, emitHttpError };
+  const call = { method, path, url, token, emitHttpError };
 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    apiHeaders('POST').forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.open(method, url);
+    apiHeaders(method).forEach((value, key) => xhr.setRequestHeader(key, value));
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };

@@ -18,6 +18,13 @@ export const REPORTING_PATHS = {
   fullMonitoringList: '/reporting/full-monitoring/list',
   fullMonitoringApproval: '/reporting/full-monitoring/approval',
   fullMonitoringPublished: '/reporting/full-monitoring/published',
+  customTemplates: '/report/customize',
+  customTemplateAdd: '/report/customize/add',
+  customTemplateEdit: '/report/customize/edit/:id',
+  schedules: '/report/scheduler',
+  scheduleAdd: '/report/scheduler/add',
+  scheduleEdit: '/report/scheduler/edit/:scheduler_id',
+  reportSettings: '/report/setting',
 } as const;
 
 /** One report's page: the link of the background report's notification. */
@@ -25,3 +32,9 @@ export const reportPath = (reportId: number | string) => `/reporting/report/${re
 
 /** A monitoring template's edit page. */
 export const templateEditPath = (templateId: number) => `/reporting/monitoring-template/edit/${templateId}`;
+
+/** A custom report template's edit page (spec §2.8). */
+export const customTemplateEditPath = (id: number) => `/report/customize/edit/${id}`;
+
+/** A scheduled report's edit page (spec §2.8). */
+export const scheduleEditPath = (schedulerId: number) => `/report/scheduler/edit/${schedulerId}`;

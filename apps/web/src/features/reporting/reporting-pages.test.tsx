@@ -69,6 +69,26 @@ describe('Reporting pages (spec §2.7)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location()).toBe('/en/reporting/monitoring'), SLOW);
   });
 
+  it('the landing shows the custom templates, scheduled reports and protection setting tiles to those who may open them', async () => {
+    signedIn(['GenerateInstrumentationMonitoringReport', 'SearchorViewReportTemplates', 'SearchorViewScheduledReports', 'ManageSystemSettings']);
+    server.use(http.get(api('/reports/schedules'), () => HttpResponse.json({ records: [], total_records: 0 })));
+    const { user, location } = renderApp('/en/reporting');
+    const tiles = await screen.findByRole('list', { name: 'Reports' }, SLOW);
+    expect(
+      within(tiles)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Monitoring Report Generation',
+      'Summary of Monitoring Work Done',
+      'Custom Report Templates',
+      'Scheduled Reports',
+      'Report and Document Protection',
+    ]);
+    await user.click(within(tiles).getByRole('link', { name: /Scheduled Reports/ }));
+    await waitFor(() => expect(location()).toBe('/en/report/scheduler'), SLOW);
+  });
+
   it('the chooser offers the report categories; IMR offers its report types', async () => {
     signedIn(['GenerateInstrumentationMonitoringReport']);
     const { user, location } = renderApp('/en/reporting/monitoring');

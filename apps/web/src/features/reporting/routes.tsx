@@ -1,5 +1,6 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import type { AppRoute } from '../../lib/route-meta';
+import { customReportRoutes } from './custom-report-routes';
 import { fullMonitoringRoutes } from './full-monitoring/routes';
 import { REPORTING_PATHS } from './paths';
 import { REPORT_TASKS } from './tasks';
@@ -10,7 +11,8 @@ const generation = () => import('./generate/generation-pages');
  * Monitoring reports (spec §2.7, issue 20): the `/reporting` landing (its tiles and the user's recent reports), the
  * Monitoring Report Generation chooser, the generation pages of GEO, IMR, IMC, installation status and summary of
  * work done, the generated installation status reports, and one report's page (the background notification's link).
- * The full monitoring pages are `full-monitoring/routes.tsx`.
+ * The full monitoring pages are `full-monitoring/routes.tsx`; custom templates, scheduled reports and the protection
+ * setting (issue 21) `custom-report-routes.tsx`.
  */
 export const reportingRoutes: readonly AppRoute[] = [
   {
@@ -59,4 +61,5 @@ export const reportingRoutes: readonly AppRoute[] = [
     lazy: () => import('./report/report-page').then((m) => ({ Component: m.ReportPage })),
   },
   ...fullMonitoringRoutes,
+  ...customReportRoutes,
 ];

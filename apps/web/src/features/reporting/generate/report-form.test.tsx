@@ -8,6 +8,7 @@ import { configResponse, storeTestCredential, syncResponse } from '../../../test
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { REPORT_TASKS } from '../tasks';
+import { customTemplate } from '../custom/test-data';
 import { ReportForm } from './report-form';
 
 const SLOW = { timeout: 5000 };
@@ -270,5 +271,61 @@ describe('Report generation form (spec §2.7, §4, §5)', { timeout: 30_000 }, (
     await waitFor(() => expect(clicked).toEqual(['geostatus.xlsx']), SLOW);
     expect(state.sent[0]).toMatchObject({ type: 'installation-status', body: { output: 'pdf' } });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers the templates of the type for the first contract, Default first, puts the chosen one’s defaults in and sends it', async () => {
+    const state = setup([completed('pdf')]);
+    const customized: URLSearchParams[] = [];
+    server.use(
+      http.get(api('/reports/customized'), ({ request }) => {
+        customized.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          records: [
+            { template_id: 0, name: 'Default', filename: 'default' },
+            { template_id: 81, name: 'Lean summary', filename: 'default' },
+          ],
+        });
+      }),
+      http.get(api('/reports/custom-templates/81'), () =>
+        HttpResponse.json(customTemplate({ report_type: 'geosum', instrument_type_ids: [5], zone_ids: [31] })),
+      ),
+    );
+    const { user } = await openForm();
+    await waitFor(() => expect(Object.fromEntries(customized.at(-1)!)).toEqual({ type: 'geosum', contract_id: '11' }), SLOW);
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Default', 'Lean summary']);
+    await user.click(screen.getByRole('option', { name: 'Lean summary' }));
+    // The template's instrument types and zones fill the untouched fields.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Instrument types/ })).toHaveTextContent('SM — Settlement Marker'), SLOW);
+    expect(screen.getByRole('combobox', { name: /^Zones/ })).toHaveTextContent('North Portal');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(state.sent).toHaveLength(1), SLOW);
+    expect(state.sent[0]!.body).toMatchObject({ template: '81', instrument_type_ids: [5], zone_ids: [31] });
+  });
+
+  it('a template’s defaults do not replace what the user already chose', async () => {
+    const state = setup([completed('pdf')]);
+    server.use(
+      http.get(api('/reports/customized'), () =>
+        HttpResponse.json({
+          records: [
+            { template_id: 0, name: 'Default', filename: 'default' },
+            { template_id: 81, name: 'Lean summary', filename: 'default' },
+          ],
+        }),
+      ),
+      http.get(api('/reports/custom-templates/81'), () =>
+        HttpResponse.json(customTemplate({ report_type: 'geosum', instrument_type_ids: [5], zone_ids: [31] })),
+      ),
+    );
+    const { user } = await openForm();
+    await choose(user, /^Instrument types/, 'INC — Inclinometer');
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'Lean summary' }, SLOW));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Zones/ })).toHaveTextContent('North Portal'), SLOW);
+    expect(screen.getByRole('combobox', { name: /^Instrument types/ })).toHaveTextContent('INC — Inclinometer');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(state.sent).toHaveLength(1), SLOW);
+    expect(state.sent[0]!.body).toMatchObject({ template: '81', instrument_type_ids: [6], zone_ids: [31] });
   });
 });

@@ -2,10 +2,8 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -23,7 +21,7 @@ import {
   type TReportParamsInput,
   type TReportPeriod,
 } from '@strata/shared';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDatePicker } from '../../../components/date-time';
 import { ReportDialog, ReportJobStatus } from '../../../components/report-dialog';
@@ -33,6 +31,9 @@ import { numericSetting, useConfig, useTimezone } from '../../../lib/config';
 import { dayjs } from '../../../lib/dayjs';
 import { useReportInstrumentTypes, useReportZones } from '../api';
 import { useReportJob, type ReportJobOptions } from '../report-job';
+import { useCustomTemplate } from '../custom/api';
+import { MultiSelect } from './multi-select';
+import { TemplateSelect, useEffectiveTemplate } from './template-select';
 
 /** The formats a generation page offers (spec §9 "Report format in dialogs: pdf or xls"). */
 export const FORM_OUTPUTS = ['pdf', 'xls'] as const;
@@ -53,50 +54,6 @@ export function useReportRange(): { num: number; unit: DateRangePeriod } {
 /** An instant from a date picker as the day it is in the report's time zone (YYYY-MM-DD). */
 function dayOf(value: string | null, tz: string): string | undefined {
   return value ? dayjs(value).tz(tz).format('YYYY-MM-DD') : undefined;
-}
-
-interface MultiSelectProps {
-  label: string;
-  options: readonly { id: number; label: string }[];
-  value: readonly number[];
-  onChange: (ids: number[]) => void;
-  helperText?: ReactNode;
-  error?: boolean;
-  disabled?: boolean;
-  required?: boolean;
-}
-
-/** Several records by id, with a tick per option; the chosen ones joined by commas. */
-function MultiSelect({ label, options, value, onChange, helperText, error, disabled, required }: MultiSelectProps) {
-  const labelOf = new Map(options.map((o) => [String(o.id), o.label]));
-  const chosen = value.map(String);
-  return (
-    <TextField
-      select
-      fullWidth
-      size="small"
-      label={label}
-      value={chosen}
-      error={error}
-      required={required}
-      disabled={disabled}
-      helperText={helperText}
-      slotProps={{
-        select: { multiple: true, renderValue: (selected) => (selected as string[]).map((v) => labelOf.get(v) ?? v).join(', ') },
-      }}
-      onChange={(event) => {
-        const raw = event.target.value as unknown as string[] | string;
-        onChange((typeof raw === 'string' ? raw.split(',') : raw).filter(Boolean).map(Number));
-      }}
-    >
-      {options.map((o) => (
-        <MenuItem key={o.id} value={String(o.id)}>
-          <Checkbox size="small" checked={chosen.includes(String(o.id))} sx={{ p: 0.5, mr: 1 }} />
-          <ListItemText primary={o.label} />
-        </MenuItem>
-      ))}
-    </TextField>
-  );
 }
 
 // Where a report stands: shared with the other report pages (components/report-dialog).
@@ -127,8 +84,9 @@ export function ReportForm({ category, downloadPdf = false, jobOptions }: Report
 
   const [type, setType] = useState<string>(types[0]!.code);
   const [chosenContracts, setContracts] = useState<number[] | null>(null);
-  const [zoneIds, setZoneIds] = useState<number[]>([]);
-  const [typeIds, setTypeIds] = useState<number[]>([]);
+  const [zoneIds, setZoneIds] = useState<number[] | null>(null);
+  const [typeIds, setTypeIds] = useState<number[] | null>(null);
+  const [templateChoice, setTemplateChoice] = useState('default');
   const [option, setOption] = useState<ReportPeriodOption>('last-2-weeks');
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
@@ -139,9 +97,13 @@ export function ReportForm({ category, downloadPdf = false, jobOptions }: Report
   const known = new Set(contracts.map((c) => c.contract_id));
   // Until the user chooses, the active contracts of the toolbar.
   const contractIds = (chosenContracts ?? [...selected]).filter((id) => known.has(id));
+  const template = useEffectiveTemplate(type, contractIds[0], templateChoice);
+  // A chosen template's instrument types and zones fill those fields until the user changes them (null: untouched).
+  const templateDefaults = useCustomTemplate(template === 'default' ? undefined : Number(template)).data;
   const zones = useReportZones(contractIds);
   const zoneOptions = (zones.data ?? []).map((z) => ({ id: z.zone_id, label: z.name }));
-  const zoneChoice = zoneIds.filter((id) => zoneOptions.some((z) => z.id === id));
+  const zoneChoice = (zoneIds ?? templateDefaults?.zone_ids ?? []).filter((id) => zoneOptions.some((z) => z.id === id));
+  const typeChoice = typeIds ?? templateDefaults?.instrument_type_ids ?? [];
   const instrumentTypes = useReportInstrumentTypes();
   const typeOptions = (instrumentTypes.data ?? []).map((x) => ({ id: x.id, label: `${x.code} — ${x.name}` }));
 
@@ -159,11 +121,11 @@ export function ReportForm({ category, downloadPdf = false, jobOptions }: Report
     const params: TReportParamsInput = {
       contract_ids: contractIds,
       zone_ids: zoneChoice,
-      instrument_type_ids: typeIds,
+      instrument_type_ids: typeChoice,
       period,
       output: save ? 'pdf' : output,
       background,
-      template: 'default',
+      template,
     };
     void job.generate(type, params, { save });
   };
@@ -186,7 +148,17 @@ export function ReportForm({ category, downloadPdf = false, jobOptions }: Report
           <Stack spacing={2}>
             <Box sx={GRID}>
               {types.length > 1 && (
-                <TextField select fullWidth size="small" label={t('reporting.form.type')} value={type} onChange={(event) => setType(event.target.value)}>
+                <TextField
+                  select
+                  fullWidth
+                  size="small"
+                  label={t('reporting.form.type')}
+                  value={type}
+                  onChange={(event) => {
+                    setType(event.target.value);
+                    setTemplateChoice('default');
+                  }}
+                >
                   {types.map((x) => (
                     <MenuItem key={x.code} value={x.code}>
                       {x.name}
@@ -203,6 +175,7 @@ export function ReportForm({ category, downloadPdf = false, jobOptions }: Report
                 error={Boolean(contractError)}
                 helperText={contractError ?? t('reporting.form.contractsHint')}
               />
+              <TemplateSelect type={type} contractId={contractIds[0]} value={template} onChange={setTemplateChoice} />
               <MultiSelect
                 label={t('reporting.form.zones')}
                 options={zoneOptions}
@@ -223,7 +196,7 @@ export function ReportForm({ category, downloadPdf = false, jobOptions }: Report
               <MultiSelect
                 label={t('reporting.form.instrumentTypes')}
                 options={typeOptions}
-                value={typeIds}
+                value={typeChoice}
                 onChange={setTypeIds}
                 disabled={typeOptions.length === 0}
                 error={instrumentTypes.isError}

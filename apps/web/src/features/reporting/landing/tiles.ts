@@ -1,4 +1,7 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import GppGoodOutlined from '@mui/icons-material/GppGoodOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import LandslideOutlined from '@mui/icons-material/LandslideOutlined';
@@ -7,7 +10,10 @@ import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import type { LandingTile } from '../../../components/landing-tiles';
 import { REPORTING_PATHS } from '../paths';
 
-/** `/reporting` (spec §2.7): Monitoring Report Generation and Summary of Monitoring Work Done. */
+/**
+ * `/reporting` (spec §2.7): Monitoring Report Generation and Summary of Monitoring Work Done; then (issue 21) Custom
+ * Report Templates, Scheduled Reports and the protection setting, each shown to those whose permissions open it.
+ */
 export const REPORTING_TILES: readonly LandingTile[] = [
   { path: REPORTING_PATHS.monitoring, title: 'reporting.tile.monitoring', description: 'reporting.tile.monitoringText', icon: AssessmentOutlined },
   {
@@ -16,6 +22,9 @@ export const REPORTING_TILES: readonly LandingTile[] = [
     description: 'reporting.tile.summaryWorkDoneText',
     icon: EngineeringOutlined,
   },
+  { path: REPORTING_PATHS.customTemplates, title: 'customReports.tile.templates', description: 'customReports.tile.templatesText', icon: TuneOutlined },
+  { path: REPORTING_PATHS.schedules, title: 'customReports.tile.schedules', description: 'customReports.tile.schedulesText', icon: EventRepeatOutlined },
+  { path: REPORTING_PATHS.reportSettings, title: 'customReports.tile.settings', description: 'customReports.tile.settingsText', icon: GppGoodOutlined },
 ];
 
 /** Monitoring Report Generation: a tile per report category of this session. */
