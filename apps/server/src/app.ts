@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const mailer = new Mailer(ctx);
   await mailer.start();
   const storage = createLocalStorage(join(config.dataDir, 'files'));
+  mailer.useStorage(storage);
   const security = new SecurityEvents(ctx, mailer, settings);
   const auth = new AuthService(ctx, settings, security);
   await auth.start();

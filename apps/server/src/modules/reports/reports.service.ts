@@ -64,8 +64,8 @@ const STATUS_CODE = { pending: 1, running: 1, completed: 2, failed: 3, too_large
 const DAY_MS = 86_400_000;
 /** A report still running after this long was left by a process that stopped. */
 const STALE_MS = 2 * 3_600_000;
-const EXTENSION: Record<ReportOutput, string> = { pdf: 'pdf', xls: 'xlsx', html: 'html' };
-const CONTENT_TYPE: Record<ReportOutput, string> = { pdf: MIME.pdf!, xls: MIME.xlsx!, html: 'text/html; charset=utf-8' };
+const EXTENSION: Record<ReportOutput, string> = { pdf: 'pdf', xls: 'xlsx', html: 'html', csv: 'csv' };
+const CONTENT_TYPE: Record<ReportOutput, string> = { pdf: MIME.pdf!, xls: MIME.xlsx!, html: 'text/html; charset=utf-8', csv: MIME.csv! };
 
 /** The web page of one report: it polls check and opens the PDF in the report dialog or downloads the file. */
 export const reportLink = (id: number) => `/reporting/report/${id}`;
@@ -174,6 +174,7 @@ export class ReportsService {
     body: TReportParams,
     query: ReportCreateQuery,
     afterCreate: (tx: Tx, report: { id: number; periodFrom: string; periodTo: string }) => Promise<T>,
+    options: { enqueue?: boolean; keepUntil?: Date } = {},
   ): Promise<{ created: TReportCreated; extra: T }> {
     const def = this.def(type);
     if (!holds(actor, def.permissions)) throw forbidden();
@@ -201,7 +202,7 @@ export class ReportsService {
         periodTo: bounds.lastDay,
         createdBy: actor.userId,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + REPORT_LIMITS.keepDays * DAY_MS),
+        expiresAt: new Date(Math.max(now.getTime() + REPORT_LIMITS.keepDays * DAY_MS, options.keepUntil?.getTime() ?? 0)),
       });
       await writeAudit(tx, actor, {
         action: 'report.create',
@@ -211,8 +212,28 @@ export class ReportsService {
       });
       return { row: r, extra: await afterCreate(tx, r) };
     });
-    await this.enqueue(row.id);
+    if (options.enqueue !== false) await this.enqueue(row.id);
     return { created: { report_id: row.id, status: 1, token, ...(params.background ? { message: REPORT_MESSAGES.background } : {}) }, extra };
+  }
+
+  /**
+   * Scheduled reports (issue 21): makes a report as `actor` now, in this process (no job), kept at least until
+   * `keepUntil`; the same checks as `create`. Returns how the run ended, the row as it ended and its access token.
+   */
+  async makeNow(actor: Actor, type: string, body: TReportParams, keepUntil: Date) {
+    const { created } = await this.createWith(actor, type, body, { tzo: 0 }, async () => undefined, { enqueue: false, keepUntil });
+    const outcome = await this.run(created.report_id);
+    const row = await findReport(this.ctx.db.orm, created.report_id, scopeOf(actor));
+    if (!row) throw new Error(`report ${created.report_id} not found after its run`);
+    return { outcome, row, token: created.token };
+  }
+
+  /** A user as an Actor as they are now (type, role's permissions); undefined when not an active user. */
+  async userActor(userId: number): Promise<Actor | undefined> {
+    const user = await reportCreator(this.ctx.db.orm, userId);
+    if (!user || user.status !== 'active') return undefined;
+    const permissions: ReadonlySet<string> = new Set(await permissionCodesOfRole(this.ctx.db.orm, user.roleId));
+    return { ...user, permissions, sessionId: 0, csrfToken: '', via: 'access', verified: true, passwordExpired: false, clientAddress: '' };
   }
 
   private async enqueue(id: number): Promise<void> {
@@ -298,19 +319,8 @@ export class ReportsService {
 
   /** The creator as an Actor as they are now (type, role's permissions, contracts); refused when no longer active. */
   private async creatorActor(row: ReportRow, def: ReportTypeDef): Promise<Actor> {
-    const user = row.createdBy === null ? undefined : await reportCreator(this.ctx.db.orm, row.createdBy);
-    if (!user || user.status !== 'active') throw new ReportRefused('the creator is no longer an active user');
-    const permissions: ReadonlySet<string> = new Set(await permissionCodesOfRole(this.ctx.db.orm, user.roleId));
-    const actor: Actor = {
-      ...user,
-      permissions,
-      sessionId: 0,
-      csrfToken: '',
-      via: 'access',
-      verified: true,
-      passwordExpired: false,
-      clientAddress: '',
-    };
+    const actor = row.createdBy === null ? undefined : await this.userActor(row.createdBy);
+    if (!actor) throw new ReportRefused('the creator is no longer an active user');
     if (!holds(actor, def.permissions)) throw new ReportRefused('the creator may no longer make this report');
     const inScope = await contractsInScope(this.ctx.db.orm, scopeOf(actor), row.contractIds);
     if (inScope.length !== row.contractIds.length) throw new ReportRefused('a contract of the report is no longer within the creator’s scope');
