@@ -42,6 +42,11 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 // Monitoring reports (issue 20)
 import { REPORT_RENDERERS, REPORT_TYPES_REGISTRY, type ReportRegistry, type ReportRenderers } from './modules/reports/report-registry.js';
 import { registerReportJobs } from './modules/reports/reports.jobs.js';
+import { ReportProtectionService } from './modules/reports/protection/report-protection.service.js';
+import { ReportScheduleRunner } from './modules/reports/schedules/report-schedule-runner.js';
+import { registerReportScheduleJobs } from './modules/reports/schedules/report-schedules.jobs.js';
+import { reportSchedulesRoutes } from './modules/reports/schedules/report-schedules.routes.js';
+import { ReportSchedulesService } from './modules/reports/schedules/report-schedules.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { monitoringReportsRoutes } from './modules/reports/full-monitoring/monitoring-reports.routes.js';
@@ -304,6 +309,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // The nightly clean-up deletes expired reports beside expired exports; pending reports are swept every minute.
   registerExportJobs(schedules.registry, schedules, exports, [reports]);
   registerReportJobs(schedules, reports);
+  // Scheduled reports (issue 21): runs written by the dispatcher's tick, made and mailed on their own queue.
+  const reportProtection = new ReportProtectionService(ctx);
+  const reportScheduleRunner = new ReportScheduleRunner(ctx, reports, mailer, notifications, reportProtection);
+  const reportSchedules = new ReportSchedulesService(ctx, reports, reportProtection, reportScheduleRunner);
+  registerReportScheduleJobs(schedules, reportScheduleRunner);
   registerRecordJobs(schedules.registry, attachments, comments);
   schedules.addTickTask('alerts-checks', () => alerts.runChecks());
   // A saved baseline or threshold raises its Rebaseline alert at once (the per-minute check catches other writers).
@@ -312,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await uploads.start();
   await exports.start();
   await reports.start();
+  await reportScheduleRunner.start();
   await schedules.start();
   await hub.start();
 
@@ -355,6 +366,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(contractorsRoutes, { contractors });
       await api.register(auditLogsRoutes, { auditLogs });
       await api.register(exportsRoutes, { exports });
+      await api.register(reportSchedulesRoutes, { schedules: reportSchedules });
       await api.register(reportsRoutes, { reports });
       await api.register(monitoringTemplatesRoutes, { templates: monitoringTemplates });
       await api.register(monitoringReportsRoutes, { monitoring: monitoringReports });
@@ -431,6 +443,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       alerts,
       alertRules,
       reports,
+      reportSchedules,
+      reportScheduleRunner,
       reportServices,
       monitoringReports,
     },

@@ -126,6 +126,24 @@ export class ReportsService {
     return [...new Set([...REPORT_PERMISSIONS, ...[...this.types.values()].flatMap((d) => d.permissions)])];
   }
 
+  /** Every report type's definition. */
+  typeDefs(): ReportTypeDef[] {
+    return [...this.types.values()];
+  }
+
+  /** A report type's definition (undefined when unknown). */
+  typeOf(code: string): ReportTypeDef | undefined {
+    return this.types.get(code);
+  }
+
+  /** The parameters checked as `create` checks them for `actor` (400 when one fails); for scheduled reports. */
+  async checkParams(actor: Actor, type: string, body: TReportParams): Promise<TReportParams> {
+    const def = this.def(type);
+    const params = await checkedParams(this.ctx.db.orm, actor, def, this.renderers, body, await this.settings.get());
+    await def.validate?.(actor, params, this.services);
+    return params;
+  }
+
   /** Registers the job worker (when this process runs jobs). */
   async start(): Promise<void> {
     if (!this.ctx.jobs) return;
