@@ -19,7 +19,8 @@ function scheduleInScope(scope: ContractScope): SQL {
 const listColumns = {
   schedule: reportSchedules,
   ownerName: users.fullname,
-  contractNos: sql<string[]>`coalesce((select array_agg(${contracts.no} order by ${contracts.no}) from ${contracts} where ${contracts.contractId} = any(${reportSchedules.contractIds})), '{}'::text[])`,
+  // Written out: drizzle leaves a selected expression's columns unqualified, and this one is a correlated subquery.
+  contractNos: sql<string[]>`coalesce((select array_agg(c.no order by c.no) from contracts c where c.contract_id = any(report_schedules.contract_ids)), '{}'::text[])`,
 };
 
 export async function listSchedules(
@@ -199,16 +200,8 @@ export async function recipientUsers(
   contractIds: readonly number[],
 ): Promise<RecipientUser[]> {
   if (userIds.length === 0 && roleIds.length === 0) return [];
-  const ids = pgArray(contractIds);
   const rows = await db
-    .select({
-      userId: users.userId,
-      email: users.email,
-      fullname: users.fullname,
-      contractIds: sql<number[]>`case when ${users.userType} = ${USER_TYPE.AppAdmin} then ${ids}::int[]
-        else coalesce((select array_agg(${userContracts.contractId} order by ${userContracts.contractId}) from ${userContracts}
-          where ${userContracts.userId} = ${users.userId} and ${userContracts.contractId} = any(${ids}::int[])), '{}'::int[]) end`,
-    })
+    .select({ userId: users.userId, email: users.email, fullname: users.fullname, userType: users.userType })
     .from(users)
     .where(
       and(
@@ -217,5 +210,25 @@ export async function recipientUsers(
       ),
     )
     .orderBy(asc(users.userId));
-  return rows.map((r) => ({ ...r, contractIds: [...r.contractIds].sort((a, b) => a - b) }));
+  const assigned =
+    rows.length === 0 || contractIds.length === 0
+      ? []
+      : await db
+          .select({ userId: userContracts.userId, contractId: userContracts.contractId })
+          .from(userContracts)
+          .where(
+            and(
+              inArray(
+                userContracts.userId,
+                rows.map((r) => r.userId),
+              ),
+              inArray(userContracts.contractId, [...contractIds]),
+            ),
+          );
+  const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+  return rows.map(({ userType, ...r }) => ({
+    ...r,
+    contractIds:
+      userType === USER_TYPE.AppAdmin ? sorted([...contractIds]) : sorted(assigned.filter((a) => a.userId === r.userId).map((a) => a.contractId)),
+  }));
 }
