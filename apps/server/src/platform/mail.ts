@@ -95,17 +95,14 @@ type Transport = ReturnType<typeof nodemailer.createTransport>;
 
 export class Mailer {
   private transport: Transport | undefined;
-  /** Where attachments are read from (set by the app once its storage exists). */
-  private storage: Storage | undefined;
   /** Background deliveries of this process, awaited by `drain()` (app close, tests). */
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly ctx: AppContext) {}
-
-  /** The storage attachments' keys name. */
-  useStorage(storage: Storage): void {
-    this.storage = storage;
-  }
+  /** `storage`: where attachments are read from (a mailer without one sends no mail that has an attachment). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly storage?: Storage,
+  ) {}
 
   /** Registers the delivery job's worker when this process runs job workers and SMTP is configured. */
   async start(): Promise<void> {

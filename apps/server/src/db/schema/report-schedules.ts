@@ -22,16 +22,31 @@ export const reportSchedules = pgTable(
     /** `default` or a custom template's id as text. */
     template: text('template').notNull().default('default'),
     contractIds: integer('contract_ids').array().notNull(),
-    zoneIds: integer('zone_ids').array().notNull().default(sql`'{}'::int[]`),
-    instrumentTypeIds: integer('instrument_type_ids').array().notNull().default(sql`'{}'::int[]`),
+    zoneIds: integer('zone_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    instrumentTypeIds: integer('instrument_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     period: text('period').$type<SchedulePeriod>().notNull(),
     output: text('output', { enum: SCHEDULE_OUTPUTS }).notNull(),
     /** ZReportFrequency as JSON. */
     frequency: jsonb('frequency').$type<TReportFrequency>().notNull(),
     timezone: text('timezone').notNull(),
-    recipientUserIds: integer('recipient_user_ids').array().notNull().default(sql`'{}'::int[]`),
-    recipientRoleIds: integer('recipient_role_ids').array().notNull().default(sql`'{}'::int[]`),
-    recipientEmails: text('recipient_emails').array().notNull().default(sql`'{}'::text[]`),
+    recipientUserIds: integer('recipient_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    recipientRoleIds: integer('recipient_role_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    recipientEmails: text('recipient_emails')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     enabled: boolean('enabled').notNull().default(true),
     /** The next due time; null while disabled. */
     nextRunAt: ts('next_run_at'),
@@ -39,7 +54,12 @@ export const reportSchedules = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('report_schedules_due_idx').on(t.nextRunAt).where(sql`${t.enabled}`), index('report_schedules_name_idx').on(t.name)],
+  (t) => [
+    index('report_schedules_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.enabled}`),
+    index('report_schedules_name_idx').on(t.name),
+  ],
 );
 
 /**
@@ -59,9 +79,15 @@ export const reportScheduleRuns = pgTable(
     trigger: text('trigger', { enum: SCHEDULE_RUN_TRIGGERS }).notNull(),
     attempt: integer('attempt').notNull().default(1),
     status: text('status', { enum: SCHEDULE_RUN_STATUSES }).notNull(),
-    reportIds: integer('report_ids').array().notNull().default(sql`'{}'::int[]`),
+    reportIds: integer('report_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     size: bigint('size', { mode: 'number' }),
-    recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
+    recipients: text('recipients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     error: text('error'),
     /** A retry waits until then. */
     notBefore: ts('not_before').notNull(),
@@ -73,6 +99,8 @@ export const reportScheduleRuns = pgTable(
   (t) => [
     unique('report_schedule_runs_due_uq').on(t.scheduleId, t.dueAt, t.attempt),
     index('report_schedule_runs_schedule_idx').on(t.scheduleId, t.startedAt),
-    index('report_schedule_runs_waiting_idx').on(t.notBefore).where(sql`${t.claimedAt} is null`),
+    index('report_schedule_runs_waiting_idx')
+      .on(t.notBefore)
+      .where(sql`${t.claimedAt} is null`),
   ],
 );

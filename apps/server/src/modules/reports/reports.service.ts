@@ -35,7 +35,7 @@ import { scopeOf } from '../contracts/contracts.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
-import { permissionCodesOfRole } from '../users/users.service.js';
+import { userActor } from './report-actor.js';
 import { ReportTooLargeError } from './report-document.js';
 import { checkedParams } from './report-params.js';
 import { fileStamp, fileStem, renderToTempFile } from './report-file.js';
@@ -52,7 +52,6 @@ import {
   insertReport,
   listReports,
   pendingReportIds,
-  reportCreator,
   setProgress,
   type ReportRow,
 } from './reports.repository.js';
@@ -234,26 +233,6 @@ export class ReportsService {
     return { created: { report_id: row.id, status: 1, token, ...(params.background ? { message: REPORT_MESSAGES.background } : {}) }, extra };
   }
 
-  /**
-   * Scheduled reports (issue 21): makes a report as `actor` now, in this process (no job), kept at least until
-   * `keepUntil`; the same checks as `create`. Returns how the run ended, the row as it ended and its access token.
-   */
-  async makeNow(actor: Actor, type: string, body: TReportParams, keepUntil: Date) {
-    const { created } = await this.createWith(actor, type, body, { tzo: 0 }, async () => undefined, { enqueue: false, keepUntil });
-    const outcome = await this.run(created.report_id);
-    const row = await findReport(this.ctx.db.orm, created.report_id, scopeOf(actor));
-    if (!row) throw new Error(`report ${created.report_id} not found after its run`);
-    return { outcome, row, token: created.token };
-  }
-
-  /** A user as an Actor as they are now (type, role's permissions); undefined when not an active user. */
-  async userActor(userId: number): Promise<Actor | undefined> {
-    const user = await reportCreator(this.ctx.db.orm, userId);
-    if (!user || user.status !== 'active') return undefined;
-    const permissions: ReadonlySet<string> = new Set(await permissionCodesOfRole(this.ctx.db.orm, user.roleId));
-    return { ...user, permissions, sessionId: 0, csrfToken: '', via: 'access', verified: true, passwordExpired: false, clientAddress: '' };
-  }
-
   private async enqueue(id: number): Promise<void> {
     if (!this.ctx.jobs) return;
     try {
@@ -337,7 +316,7 @@ export class ReportsService {
 
   /** The creator as an Actor as they are now (type, role's permissions, contracts); refused when no longer active. */
   private async creatorActor(row: ReportRow, def: ReportTypeDef): Promise<Actor> {
-    const actor = row.createdBy === null ? undefined : await this.userActor(row.createdBy);
+    const actor = row.createdBy === null ? undefined : await userActor(this.ctx.db.orm, row.createdBy);
     if (!actor) throw new ReportRefused('the creator is no longer an active user');
     if (!holds(actor, def.permissions)) throw new ReportRefused('the creator may no longer make this report');
     const inScope = await contractsInScope(this.ctx.db.orm, scopeOf(actor), row.contractIds);

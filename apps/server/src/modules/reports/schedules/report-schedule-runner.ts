@@ -8,7 +8,8 @@ import { scopeOf } from '../../contracts/contracts.service.js';
 import type { NotificationsService } from '../../notifications/notifications.service.js';
 import { recordJobFailure } from '../../system-admin/system-logs.js';
 import type { ReportProtectionService } from '../protection/report-protection.service.js';
-import { contractsInScope, zonesOfContracts } from '../reports.repository.js';
+import { userActor } from '../report-actor.js';
+import { contractsInScope, findReport, zonesOfContracts } from '../reports.repository.js';
 import { reportLink, type ReportsService } from '../reports.service.js';
 import { latestDue, nextReportRun } from './next-report-run.js';
 import {
@@ -207,7 +208,7 @@ export class ReportScheduleRunner {
 
   /** The owner as they are now, allowed to make the type; throws why not. */
   private async owner(schedule: ReportScheduleRow): Promise<Actor> {
-    const owner = schedule.ownerId === null ? undefined : await this.reports.userActor(schedule.ownerId);
+    const owner = schedule.ownerId === null ? undefined : await userActor(this.ctx.db.orm, schedule.ownerId);
     if (!owner) throw new Error('The owner of the scheduled report is no longer an active user');
     const def = this.reports.typeOf(schedule.reportType);
     if (!def || !def.permissions.some((p) => owner.permissions.has(p))) throw new Error('The owner may no longer make this report');
@@ -229,6 +230,18 @@ export class ReportScheduleRunner {
     }
     if (external) for (const email of schedule.recipientEmails) add(ownerContracts, email, email);
     return [...groups.values()];
+  }
+
+  /**
+   * One engine report made now, in this worker (no job), as the owner — with the engine's checks — and kept at least
+   * until `keepUntil`: how its run ended, its row and its access token.
+   */
+  private async makeReport(owner: Actor, type: string, params: TReportParams, keepUntil: Date) {
+    const { created } = await this.reports.createWith(owner, type, params, { tzo: 0 }, async () => undefined, { enqueue: false, keepUntil });
+    const outcome = await this.reports.run(created.report_id);
+    const row = await findReport(this.ctx.db.orm, created.report_id, scopeOf(owner));
+    if (!row) throw new Error('The report was not found after its run');
+    return { outcome, row, token: created.token };
   }
 
   private async make(schedule: ReportScheduleRow, run: ScheduleRunRow): Promise<Made> {
@@ -255,7 +268,7 @@ export class ReportScheduleRunner {
         background: false,
         template: schedule.template,
       };
-      const { outcome, row, token } = await this.reports.makeNow(owner, schedule.reportType, params, keepUntil);
+      const { outcome, row, token } = await this.makeReport(owner, schedule.reportType, params, keepUntil);
       made.reportIds.push(row.id);
       if (outcome !== 'completed' || !row.storageKey || !row.fileName || row.size === null) {
         throw new Error(outcome === 'too_large' ? 'The report was larger than the size limit' : 'The report failed');
@@ -276,7 +289,9 @@ export class ReportScheduleRunner {
           ],
           action: attach ? undefined : { label: 'Open the report', url: link },
         });
-        made.mails.push(attach ? { ...mail, attachment: { key: row.storageKey, name: row.fileName, contentType: row.contentType ?? 'application/octet-stream' } } : mail);
+        made.mails.push(
+          attach ? { ...mail, attachment: { key: row.storageKey, name: row.fileName, contentType: row.contentType ?? 'application/octet-stream' } } : mail,
+        );
         made.recipients.push(to.email);
       }
     }

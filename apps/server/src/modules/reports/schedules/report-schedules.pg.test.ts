@@ -19,7 +19,10 @@ describe('scheduled reports on two instances of one PostgreSQL', () => {
   it('two dispatchers racing write exactly one run per due time, and each run is claimed once', async () => {
     const { database, a, b } = two;
     const contract = await createContract(database.db);
-    const owner = await createUser(database.db, { roleId: (await createRole(database.db, ['GenerateInstrumentationMonitoringReport'])).roleId, contractIds: [contract.contractId] });
+    const owner = await createUser(database.db, {
+      roleId: (await createRole(database.db, ['GenerateInstrumentationMonitoringReport'])).roleId,
+      contractIds: [contract.contractId],
+    });
     const due = new Date(Date.now() - 60_000);
     const ids: number[] = [];
     for (let i = 0; i < 30; i++) {
@@ -42,7 +45,7 @@ describe('scheduled reports on two instances of one PostgreSQL', () => {
     }
 
     // Each instance dispatches three times at once: six transactions over the same 30 due schedules.
-    const dispatchers = [a, b, a, b, a, b].map((app) => app.services.reportScheduleRunner.dispatchDue());
+    const dispatchers = [a, b, a, b, a, b].map((app) => app.services.reportSchedules.runner.dispatchDue());
     const written = (await Promise.all(dispatchers)).flat();
     const runs = await database.db.orm.select().from(reportScheduleRuns).where(inArray(reportScheduleRuns.scheduleId, ids));
     expect(runs).toHaveLength(30);

@@ -3,7 +3,7 @@ import { USER_TYPE } from '@strata/shared';
 import type { Executor } from '../../../db/client.js';
 import type { ContractScope } from '../../../db/scope.js';
 import { pgArray } from '../../../db/sql.js';
-import { contracts, reportScheduleRuns, reportSchedules, roles, userContracts, users } from '../../../db/schema/index.js';
+import { reportScheduleRuns, reportSchedules, roles, userContracts, users } from '../../../db/schema/index.js';
 import { likeEscape } from '../../../lib/filters.js';
 
 export type ReportScheduleRow = typeof reportSchedules.$inferSelect;
@@ -20,7 +20,9 @@ const listColumns = {
   schedule: reportSchedules,
   ownerName: users.fullname,
   // Written out: drizzle leaves a selected expression's columns unqualified, and this one is a correlated subquery.
-  contractNos: sql<string[]>`coalesce((select array_agg(c.no order by c.no) from contracts c where c.contract_id = any(report_schedules.contract_ids)), '{}'::text[])`,
+  contractNos: sql<
+    string[]
+  >`coalesce((select array_agg(c.no order by c.no) from contracts c where c.contract_id = any(report_schedules.contract_ids)), '{}'::text[])`,
 };
 
 export async function listSchedules(
@@ -165,7 +167,12 @@ export async function lastSentDue(db: Executor, scheduleId: number, before: Date
 
 export async function existingRoleIds(db: Executor, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  return (await db.select({ id: roles.roleId }).from(roles).where(inArray(roles.roleId, [...ids]))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: roles.roleId })
+      .from(roles)
+      .where(inArray(roles.roleId, [...ids]))
+  ).map((r) => r.id);
 }
 
 /** Of these users, those that exist (not terminated) and are assigned to at least one of the contracts (AppAdmin: all). */
@@ -203,12 +210,7 @@ export async function recipientUsers(
   const rows = await db
     .select({ userId: users.userId, email: users.email, fullname: users.fullname, userType: users.userType })
     .from(users)
-    .where(
-      and(
-        eq(users.status, 'active'),
-        sql`(${users.userId} = any(${pgArray(userIds)}::int[]) or ${users.roleId} = any(${pgArray(roleIds)}::int[]))`,
-      ),
-    )
+    .where(and(eq(users.status, 'active'), sql`(${users.userId} = any(${pgArray(userIds)}::int[]) or ${users.roleId} = any(${pgArray(roleIds)}::int[]))`))
     .orderBy(asc(users.userId));
   const assigned =
     rows.length === 0 || contractIds.length === 0
@@ -228,7 +230,6 @@ export async function recipientUsers(
   const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
   return rows.map(({ userType, ...r }) => ({
     ...r,
-    contractIds:
-      userType === USER_TYPE.AppAdmin ? sorted([...contractIds]) : sorted(assigned.filter((a) => a.userId === r.userId).map((a) => a.contractId)),
+    contractIds: userType === USER_TYPE.AppAdmin ? sorted([...contractIds]) : sorted(assigned.filter((a) => a.userId === r.userId).map((a) => a.contractId)),
   }));
 }

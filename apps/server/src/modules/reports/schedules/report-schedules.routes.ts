@@ -27,7 +27,12 @@ export const reportSchedulesRoutes: FastifyPluginAsyncZod<{ schedules: ReportSch
     '/reports/schedules',
     {
       config: can('SearchorViewScheduledReports'),
-      schema: { tags, summary: 'Scheduled reports (keyword, report type), by name', querystring: ZReportScheduleListQuery, response: { 200: ZReportScheduleList } },
+      schema: {
+        tags,
+        summary: 'Scheduled reports (keyword, report type), by name',
+        querystring: ZReportScheduleListQuery,
+        response: { 200: ZReportScheduleList },
+      },
     },
     (req) => schedules.list(requireActor(req.actor), req.query),
   );
@@ -81,7 +86,13 @@ export const reportSchedulesRoutes: FastifyPluginAsyncZod<{ schedules: ReportSch
     '/reports/schedules/:scheduler_id/runs',
     {
       config: can('SearchorViewScheduledReports'),
-      schema: { tags, summary: 'The run history of a scheduled report, newest first', ...params, querystring: ZPageQuery, response: { 200: ZReportScheduleRunList } },
+      schema: {
+        tags,
+        summary: 'The run history of a scheduled report, newest first',
+        ...params,
+        querystring: ZPageQuery,
+        response: { 200: ZReportScheduleRunList },
+      },
     },
     (req) => schedules.runs(requireActor(req.actor), req.params.scheduler_id, req.query),
   );

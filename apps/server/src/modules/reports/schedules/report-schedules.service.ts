@@ -77,7 +77,7 @@ export class ReportSchedulesService {
     private readonly ctx: AppContext,
     private readonly reports: ReportsService,
     private readonly protection: ReportProtectionService,
-    private readonly runner: ReportScheduleRunner,
+    readonly runner: ReportScheduleRunner,
   ) {}
 
   /** The report types a caller may schedule: those whose tasks they hold and that the engine makes on its own. */
@@ -211,7 +211,12 @@ export class ReportSchedulesService {
     const nextRunAt = !fields.enabled ? null : timingChanged || !before.nextRunAt ? nextReportRun(fields.frequency, fields.timezone, now) : before.nextRunAt;
     await this.ctx.db.orm.transaction(async (tx) => {
       await updateSchedule(tx, id, { ...fields, nextRunAt, updatedAt: now });
-      await writeAudit(tx, actor, { action: 'report_schedule.update', entityType: 'report_schedule', entityId: id, ...changedFields(oldFields(before), fields) });
+      await writeAudit(tx, actor, {
+        action: 'report_schedule.update',
+        entityType: 'report_schedule',
+        entityId: id,
+        ...changedFields(oldFields(before), fields),
+      });
     });
     return this.get(actor, id);
   }

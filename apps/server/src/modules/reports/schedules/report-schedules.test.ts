@@ -65,7 +65,12 @@ describe('scheduled reports', () => {
     expect(list.json<{ records: TReportSchedule[] }>().records.map((r) => r.scheduler_id)).toContain(s.scheduler_id);
     expect((await api(w.sessions.manager, 'GET', `?keyword=nothing-like-it`)).json()).toEqual({ records: [], total_records: 0 });
 
-    const put = await api(w.sessions.manager, 'PUT', `/${s.scheduler_id}`, scheduleBody([w.contractA], { name: 'Daily status', frequency: { kind: 'daily', time: '07:30' }, recipients: { user_ids: [w.userIds.xuser] } }));
+    const put = await api(
+      w.sessions.manager,
+      'PUT',
+      `/${s.scheduler_id}`,
+      scheduleBody([w.contractA], { name: 'Daily status', frequency: { kind: 'daily', time: '07:30' }, recipients: { user_ids: [w.userIds.xuser] } }),
+    );
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Daily status', contract_ids: [w.contractA], frequency_text: 'Daily at 07:30' });
 
@@ -97,7 +102,9 @@ describe('scheduled reports', () => {
       expect((await api(w.sessions.xuser, method, url)).statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await api(w.sessions.xuser, 'GET', '')).json<{ records: TReportSchedule[] }>().records.map((r) => r.scheduler_id)).not.toContain(s.scheduler_id);
-    expect((await api(w.sessions.xuser, 'PUT', `/${s.scheduler_id}`, scheduleBody([w.contractA], { recipients: { user_ids: [w.userIds.xuser] } }))).statusCode).toBe(404);
+    expect(
+      (await api(w.sessions.xuser, 'PUT', `/${s.scheduler_id}`, scheduleBody([w.contractA], { recipients: { user_ids: [w.userIds.xuser] } }))).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a bad schedule with a clear 400 and stores nothing', async () => {
@@ -125,10 +132,13 @@ describe('scheduled reports', () => {
   });
 
   it('mails each recipient a report of the contracts they may see: a recipient without contract B gets no row of B', async () => {
-    const s = await create(w.sessions.manager, scheduleBody([w.contractA, w.contractB], { recipients: { user_ids: [w.userIds.xuser, w.userIds.yuser, w.userIds.manager] } }));
+    const s = await create(
+      w.sessions.manager,
+      scheduleBody([w.contractA, w.contractB], { recipients: { user_ids: [w.userIds.xuser, w.userIds.yuser, w.userIds.manager] } }),
+    );
     const queued = await runNow(w.sessions.manager, s.scheduler_id);
     expect(queued).toMatchObject({ trigger: 'manual', status: 'running', due_at: null, attempt: 1 });
-    expect(await t.services.reportScheduleRunner.runReady()).toBe(1);
+    expect(await t.services.reportSchedules.runner.runReady()).toBe(1);
 
     const x = await mailsTo(t, dataDir, await email(w.userIds.xuser));
     const y = await mailsTo(t, dataDir, await email(w.userIds.yuser));
@@ -141,7 +151,12 @@ describe('scheduled reports', () => {
     expect(m[0]!.attached).toContain(`contract ${w.contractA}`);
     expect(m[0]!.attached).toContain(`contract ${w.contractB}`);
     // CSV: the section heading, the header, a row per contract; the period is the last week before the run.
-    expect(x[0]!.attached!.replace(/^\uFEFF/, '').split('\r\n').slice(0, 2)).toEqual(['Instruments', 'Contract,From,To']);
+    expect(
+      x[0]!
+        .attached!.replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, 2),
+    ).toEqual(['Instruments', 'Contract,From,To']);
     expect(x[0]!.attachmentName).toMatch(/^geostatus-test-\d{8}-\d{6}\.csv$/);
 
     const runs = await api(w.sessions.manager, 'GET', `/${s.scheduler_id}/runs`);
@@ -161,11 +176,11 @@ describe('scheduled reports', () => {
   it('attaches a report up to the size cap, and above it mails a link with the access token and keeps the report that long', async () => {
     const s = await create(w.sessions.xuser, scheduleBody([w.contractA], { recipients: { user_ids: [w.userIds.xuser] } }));
     await runNow(w.sessions.xuser, s.scheduler_id);
-    await t.services.reportScheduleRunner.runReady();
+    await t.services.reportSchedules.runner.runReady();
     await writeSetting(t.db.orm, REPORT_PROTECTION_KEY, { mail_attach_max_bytes: 10, mail_link_days: 20 });
     t.clock.advance(1000);
     await runNow(w.sessions.xuser, s.scheduler_id);
-    await t.services.reportScheduleRunner.runReady();
+    await t.services.reportSchedules.runner.runReady();
 
     const [small, big] = await mailsTo(t, dataDir, await email(w.userIds.xuser));
     expect(small!.attachmentKey).not.toBeNull();
@@ -182,10 +197,13 @@ describe('scheduled reports', () => {
   });
 
   it('the dispatcher runs a due time once, and after downtime catches up once for the latest due time', async () => {
-    const s = await create(w.sessions.xuser, scheduleBody([w.contractA], { frequency: { kind: 'daily', time: '08:00' }, recipients: { user_ids: [w.userIds.xuser] } }));
+    const s = await create(
+      w.sessions.xuser,
+      scheduleBody([w.contractA], { frequency: { kind: 'daily', time: '08:00' }, recipients: { user_ids: [w.userIds.xuser] } }),
+    );
     const first = new Date(s.next_run_at!);
     t.clock.advance(first.getTime() - t.clock.now().getTime() + 30_000);
-    const runner = t.services.reportScheduleRunner;
+    const runner = t.services.reportSchedules.runner;
     const dispatched = await runner.dispatchDue();
     expect(dispatched.filter((r) => r.scheduleId === s.scheduler_id)).toMatchObject([{ trigger: 'schedule', dueAt: first }]);
     expect((await runner.dispatchDue()).filter((r) => r.scheduleId === s.scheduler_id)).toEqual([]);
@@ -209,14 +227,11 @@ describe('scheduled reports', () => {
   it('a failed run is tried again with backoff and the owner is told after the last try', async () => {
     const s = await create(w.sessions.xuser, scheduleBody([w.contractA], { report_type: 'breach', recipients: { user_ids: [w.userIds.xuser] } }));
     await runNow(w.sessions.xuser, s.scheduler_id);
-    const runner = t.services.reportScheduleRunner;
+    const runner = t.services.reportSchedules.runner;
     await runner.runReady();
     for (let attempt = 1; attempt < SCHEDULE_RETRY.attempts; attempt++) {
       const runs = await runsOf(t, s.scheduler_id);
-      expect(runs.map((r) => [r.attempt, r.status])).toEqual([
-        ...Array.from({ length: attempt }, (_, i) => [i + 1, 'failed']),
-        [attempt + 1, 'retrying'],
-      ]);
+      expect(runs.map((r) => [r.attempt, r.status])).toEqual([...Array.from({ length: attempt }, (_, i) => [i + 1, 'failed']), [attempt + 1, 'retrying']]);
       expect(runs[attempt - 1]!.error).toBe('The report failed');
       const wait = SCHEDULE_RETRY.firstDelayMinutes * SCHEDULE_RETRY.factor ** (attempt - 1) * 60_000;
       expect(runs[attempt]!.notBefore.getTime() - runs[attempt - 1]!.finishedAt!.getTime()).toBe(wait);
