@@ -78,10 +78,12 @@ export class ReportScheduleRunner {
   }
 
   /** Queues a run for the workers (at `startAfter` for a retry); without a queue the tick's sweep takes it. */
-  async enqueue(runId: number, startAfter?: Date): Promise<void> {
+  async enqueue(runId: number, startAfter?: Date, resend = false): Promise<void> {
     if (!this.ctx.jobs) return;
+    // A run sent again by the sweep (still waiting, maybe only behind a long queue) is sent at most every 10 minutes.
+    const once = resend ? { singletonKey: `report-schedule-run:${runId}`, singletonSeconds: 600 } : {};
     try {
-      await this.ctx.jobs.send(SCHEDULE_RUN_QUEUE, { id: runId }, { retryLimit: 0, expireInSeconds: 3600, ...(startAfter ? { startAfter } : {}) });
+      await this.ctx.jobs.send(SCHEDULE_RUN_QUEUE, { id: runId }, { retryLimit: 0, expireInSeconds: 3600, ...once, ...(startAfter ? { startAfter } : {}) });
     } catch (err) {
       this.ctx.log.warn({ err: safeError(err) }, 'report schedules: job queue unavailable; left for the sweep');
     }
@@ -92,7 +94,7 @@ export class ReportScheduleRunner {
     await this.dispatchDue();
     const stale = await readyRunIds(this.ctx.db.orm, new Date(this.ctx.now().getTime() - RESEND_AFTER_MS));
     for (const id of stale) {
-      if (this.ctx.jobs) await this.enqueue(id);
+      if (this.ctx.jobs) await this.enqueue(id, undefined, true);
       else await this.execute(id);
     }
   }
