@@ -4,10 +4,16 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportScheduleRuns, reportSchedules } from '../../../db/schema/index.js';
+import type { TReportSchedule, TReportScheduleRun } from '@strata/shared';
+import { buildApp, type App } from '../../../app.js';
+import { testConfig } from '../../../config.js';
+import { outbox, reportScheduleRuns, reportSchedules, users } from '../../../db/schema/index.js';
 import { createContract, createRole, createUser } from '../../../testing/fixtures.js';
-import { createTwoInstances, type TwoInstances } from '../../../testing/harness.js';
+import { as, createTwoInstances, type TestApp, type TwoInstances } from '../../../testing/harness.js';
+import { createWorld } from '../../../testing/master-data.js';
+import { sleep, waitFor } from '../../../testing/wait.js';
 import { claimRun } from './report-schedules.repository.js';
+import { SCHEDULE_TASKS, scheduleBody } from './report-schedules.test-support.js';
 
 describe('scheduled reports on two instances of one PostgreSQL', () => {
   let two: TwoInstances;
@@ -70,5 +76,46 @@ describe('scheduled reports on two instances of one PostgreSQL', () => {
     expect(claims.filter(Boolean)).toHaveLength(30);
     const claimed = await database.db.orm.select().from(reportScheduleRuns).where(eq(reportScheduleRuns.status, 'running'));
     expect(claimed.every((r) => r.claimedAt !== null)).toBe(true);
+  });
+
+  it('run now on an API instance without workers is queued, and made and mailed by a worker process', async () => {
+    const { database } = two;
+    const started: App[] = [];
+    const open = async (jobs: { workers?: boolean; sendJobs?: boolean }) => {
+      const app = await buildApp({ config: testConfig(), db: await database.open(), ...jobs });
+      await app.app.ready();
+      started.push(app);
+      return app;
+    };
+    try {
+      const api = await open({ sendJobs: true });
+      expect(api.ctx.jobs?.working).toBe(false);
+      const t = { ...api, db: database.db } as unknown as TestApp;
+      const w = await createWorld(t, SCHEDULE_TASKS);
+      const created = await as(t, w.sessions.manager, {
+        method: 'POST',
+        url: '/api/v1/reports/schedules',
+        payload: scheduleBody([w.contractA], { report_type: 'geostatus', recipients: { user_ids: [w.userIds.xuser] } }),
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json<TReportSchedule>().scheduler_id;
+      const ran = await as(t, w.sessions.manager, { method: 'POST', url: `/api/v1/reports/schedules/${id}/run` });
+      expect(ran.statusCode, ran.body).toBe(200);
+      const runId = ran.json<TReportScheduleRun>().run_id;
+      const run = async () => (await database.db.orm.select().from(reportScheduleRuns).where(eq(reportScheduleRuns.id, runId)))[0]!;
+
+      // The API instance takes no job: the run waits, unclaimed.
+      await sleep(3000);
+      expect(await run()).toMatchObject({ status: 'running', claimedAt: null });
+
+      await open({ workers: true });
+      await waitFor(async () => (await run()).status === 'sent', 60_000, 200);
+      const [x] = await database.db.orm.select().from(users).where(eq(users.userId, w.userIds.xuser));
+      const mails = await database.db.orm.select().from(outbox).where(eq(outbox.to, x!.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.attachmentName).toMatch(/\.csv$/);
+    } finally {
+      for (const app of started) await app.app.close();
+    }
   });
 });
