@@ -132,9 +132,11 @@ describe('scheduled reports', () => {
   });
 
   it('mails each recipient a report of the contracts they may see: a recipient without contract B gets no row of B', async () => {
+    await writeSetting(t.db.orm, REPORT_PROTECTION_KEY, { external_recipients: true });
+    const outside = `outside-${w.contractA}@partner.example`;
     const s = await create(
       w.sessions.manager,
-      scheduleBody([w.contractA, w.contractB], { recipients: { user_ids: [w.userIds.xuser, w.userIds.yuser, w.userIds.manager] } }),
+      scheduleBody([w.contractA, w.contractB], { recipients: { user_ids: [w.userIds.xuser, w.userIds.yuser, w.userIds.manager], emails: [outside] } }),
     );
     const queued = await runNow(w.sessions.manager, s.scheduler_id);
     expect(queued).toMatchObject({ trigger: 'manual', status: 'running', due_at: null, attempt: 1 });
@@ -150,6 +152,10 @@ describe('scheduled reports', () => {
     expect(y[0]!.attached).not.toContain(`contract ${w.contractA}`);
     expect(m[0]!.attached).toContain(`contract ${w.contractA}`);
     expect(m[0]!.attached).toContain(`contract ${w.contractB}`);
+    // An outside address gets the schedule's contracts within the owner's scope (here the manager's A and B).
+    const o = await mailsTo(t, dataDir, outside);
+    expect(o).toHaveLength(1);
+    expect(o[0]!.attached).toBe(m[0]!.attached);
     // CSV: the section heading, the header, a row per contract; the period is the last week before the run.
     expect(
       x[0]!
@@ -163,7 +169,7 @@ describe('scheduled reports', () => {
     const [run] = runs.json<{ records: TReportScheduleRun[] }>().records;
     expect(run).toMatchObject({ run_id: queued.run_id, status: 'sent', attempt: 1, error: null });
     expect(run!.report_ids).toHaveLength(3);
-    expect(new Set(run!.recipients)).toEqual(new Set([x[0]!.to, y[0]!.to, m[0]!.to]));
+    expect(new Set(run!.recipients)).toEqual(new Set([x[0]!.to, y[0]!.to, m[0]!.to, outside]));
     const made = await t.db.orm.select().from(reports);
     const sizes = made.filter((r) => run!.report_ids.includes(r.id)).reduce((n, r) => n + r.size!, 0);
     expect(run!.size).toBe(sizes);
