@@ -14,6 +14,7 @@ import { reportLink, type ReportsService } from '../reports.service.js';
 import { latestDue, nextReportRun } from './next-report-run.js';
 import {
   claimRun,
+  failStaleRuns,
   finishRun,
   insertRun,
   lastSentDue,
@@ -32,6 +33,8 @@ const DISPATCH_BATCH = 50;
 const DAY_MS = 86_400_000;
 /** A waiting run not taken this long after its time was not queued (queue unavailable): the tick sends it again. */
 const RESEND_AFTER_MS = 2 * 60_000;
+/** A run still running this long after it was claimed was left by a process that stopped. */
+const STALE_MS = 2 * 3_600_000;
 
 /** The minutes before attempt `attempt + 1` (5, 15, 45 …). */
 export const retryDelayMinutes = (attempt: number) => SCHEDULE_RETRY.firstDelayMinutes * SCHEDULE_RETRY.factor ** (attempt - 1);
@@ -89,9 +92,10 @@ export class ReportScheduleRunner {
     }
   }
 
-  /** The dispatcher's tick: the due schedules, then waiting runs that were never queued. */
+  /** The dispatcher's tick: the due schedules, runs a stopped process left, then waiting runs that were never queued. */
   async tick(): Promise<void> {
     await this.dispatchDue();
+    await this.recoverStale();
     const stale = await readyRunIds(this.ctx.db.orm, new Date(this.ctx.now().getTime() - RESEND_AFTER_MS));
     for (const id of stale) {
       if (this.ctx.jobs) await this.enqueue(id, undefined, true);
@@ -130,6 +134,17 @@ export class ReportScheduleRunner {
     });
     for (const run of runs) await this.enqueue(run.id);
     return runs;
+  }
+
+  /** Runs left running by a process that stopped: failed, and tried again (or the owner told) like any failed run. */
+  async recoverStale(): Promise<number> {
+    const now = this.ctx.now();
+    const stale = await failStaleRuns(this.ctx.db.orm, new Date(now.getTime() - STALE_MS), now, 'The run did not finish (the process stopped)');
+    for (const run of stale) {
+      const schedule = await scheduleById(this.ctx.db.orm, run.scheduleId);
+      if (schedule) await this.failed(schedule, run, new Error(run.error ?? 'The run did not finish'));
+    }
+    return stale.length;
   }
 
   /** Every waiting run whose time has come, here and now (no queue: tests, and the sweep without job workers). */

@@ -233,3 +233,12 @@ export async function recipientUsers(
     contractIds: userType === USER_TYPE.AppAdmin ? sorted([...contractIds]) : sorted(assigned.filter((a) => a.userId === r.userId).map((a) => a.contractId)),
   }));
 }
+
+/** Runs claimed before `claimedBefore` and still running (their process stopped): marked failed, returned. */
+export async function failStaleRuns(db: Executor, claimedBefore: Date, now: Date, error: string): Promise<ScheduleRunRow[]> {
+  return db
+    .update(reportScheduleRuns)
+    .set({ status: 'failed', error, finishedAt: now })
+    .where(and(eq(reportScheduleRuns.status, 'running'), lte(reportScheduleRuns.claimedAt, claimedBefore)))
+    .returning();
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_SCHEDULE_MESSAGES, SCHEDULE_RETRY, type TReportSchedule, type TReportScheduleRun } from '@strata/shared';
 import { auditLog, notifications, reports, reportScheduleRuns, reportSchedules, users } from '../../../db/schema/index.js';
@@ -26,7 +26,10 @@ describe('scheduled reports', () => {
   afterEach(async () => {
     // Each test's schedules stop here: a later test's clock must not make them due.
     await t.db.orm.update(reportSchedules).set({ enabled: false, nextRunAt: null });
-    await t.db.orm.update(reportScheduleRuns).set({ claimedAt: t.clock.now() }).where(isNull(reportScheduleRuns.claimedAt));
+    await t.db.orm
+      .update(reportScheduleRuns)
+      .set({ claimedAt: t.clock.now(), status: 'failed', finishedAt: t.clock.now() })
+      .where(inArray(reportScheduleRuns.status, ['running', 'retrying']));
   });
 
   const api = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -228,6 +231,26 @@ describe('scheduled reports', () => {
     const [row] = await t.db.orm.select().from(reportSchedules).where(eq(reportSchedules.id, s.scheduler_id));
     expect(row!.nextRunAt!.getTime()).toBe(first.getTime() + 4 * 86_400_000);
     expect((await mailsTo(t, dataDir, await email(w.userIds.xuser))).length).toBe(2);
+  });
+
+  it('a run left running by a process that stopped is failed after two hours and tried again', async () => {
+    const s = await create(w.sessions.xuser, scheduleBody([w.contractA], { recipients: { user_ids: [w.userIds.xuser] } }));
+    const run = await runNow(w.sessions.xuser, s.scheduler_id);
+    const runner = t.services.reportSchedules.runner;
+    // Claimed by a worker that then stopped.
+    await t.db.orm.update(reportScheduleRuns).set({ claimedAt: t.clock.now() }).where(eq(reportScheduleRuns.id, run.run_id));
+    t.clock.advance(3_600_000);
+    expect(await runner.recoverStale()).toBe(0);
+    t.clock.advance(3_600_000);
+    expect(await runner.recoverStale()).toBe(1);
+    const runs = await runsOf(t, s.scheduler_id);
+    expect(runs.map((r) => [r.attempt, r.status, r.error])).toEqual([
+      [1, 'failed', 'The run did not finish (the process stopped)'],
+      [2, 'retrying', null],
+    ]);
+    t.clock.advance(SCHEDULE_RETRY.firstDelayMinutes * 60_000);
+    expect(await runner.runReady()).toBe(1);
+    expect((await runsOf(t, s.scheduler_id)).map((r) => r.status)).toEqual(['failed', 'sent']);
   });
 
   it('a failed run is tried again with backoff and the owner is told after the last try', async () => {
