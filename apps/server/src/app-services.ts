@@ -19,6 +19,7 @@ import type { RecordRefs } from './modules/records/record-refs.js';
 import type { RegistrationService } from './modules/registration/registration.service.js';
 import type { ReportServices } from './modules/reports/report-types.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
+import type { ReportSchedulesService } from './modules/reports/schedules/report-schedules.service.js';
 import type { MonitoringReportsService } from './modules/reports/full-monitoring/monitoring-reports.service.js';
 import type { RolesService } from './modules/roles/roles.service.js';
 import type { SchedulesService } from './modules/schedules/schedules.service.js';
@@ -67,6 +68,8 @@ export interface AppServices {
   alertRules: AlertRulesService;
   /** Monitoring reports (issue 20); `runPending()` makes waiting reports in process (tests, no job workers). */
   reports: ReportsService;
+  /** Scheduled reports (issue 21); its runner's `dispatchDue()` and `runReady()` run them in process (tests). */
+  reportSchedules: ReportSchedulesService;
   /** The services report types read through (decision 039). */
   reportServices: ReportServices;
   /** Full monitoring reports (decision 040): generation, approval, publishing. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
@@ -9,6 +11,7 @@ import { createRole, createUser } from '../testing/fixtures.js';
 import { as, createTestApp, signIn, type TestApp } from '../testing/harness.js';
 import { lastMailTo } from '../testing/mail.js';
 import { composeMail, escapeHtml, MAIL_QUEUE, publicLink } from './mail.js';
+import { randomKey } from './storage.js';
 import { createTestDatabase } from './test-database.js';
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read links in a raw message. */
@@ -110,6 +113,26 @@ describe('mail through a real SMTP server', () => {
     expect(list.records[0].text).toContain('https://strata.example.org/en/reset-password?token=[hidden]');
     expect(list.records[0].text).not.toContain(link!);
     expect(list.records[0].html).not.toContain(link!);
+  });
+
+  it('sends an outbox row’s attachment from storage as a real attachment; a file no longer stored fails the row', async () => {
+    const key = randomKey('reports', 'csv');
+    await mkdir(path.dirname(path.join(t.ctx.config.dataDir, 'files', key)), { recursive: true });
+    await writeFile(path.join(t.ctx.config.dataDir, 'files', key), 'Contract,From\r\nC1,2026-11-23\r\n');
+    const attachment = { key, name: 'status-20261130.csv', contentType: 'text/csv; charset=utf-8' };
+    const mail = composeMail('Strata', { to: 'attached@example.com', subject: 'Weekly status', greeting: 'Hello,', paragraphs: ['Attached.'] });
+    const id = await t.services.mailer.send({ ...mail, attachment });
+    const message = await until(() => received.find((m) => m.to.includes('attached@example.com')));
+    expect(message.raw).toMatch(/Content-Disposition: attachment; filename=status-20261130\.csv/i);
+    expect(message.raw).toContain(Buffer.from('Contract,From\r\nC1,2026-11-23\r\n').toString('base64'));
+    await t.services.mailer.drain();
+    expect((await t.db.orm.select().from(outbox).where(eq(outbox.id, id)))[0]).toMatchObject({ attachmentName: 'status-20261130.csv', error: null });
+
+    const gone = await t.services.mailer.send({ ...mail, to: 'gone@example.com', attachment: { ...attachment, key: randomKey('reports', 'csv') } });
+    await t.services.mailer.drain();
+    const [row] = await t.db.orm.select().from(outbox).where(eq(outbox.id, gone));
+    expect(row).toMatchObject({ sentAt: null, error: 'The attachment is no longer stored' });
+    expect(received.some((m) => m.to.includes('gone@example.com'))).toBe(false);
   });
 
   it('hands delivery to the mail-deliver job when this process runs job workers', async () => {

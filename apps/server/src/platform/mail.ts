@@ -17,12 +17,15 @@ import type { Executor } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 import type { AfterCommit } from './after-commit.js';
 import { safeError } from './safe-error.js';
+import type { Storage } from './storage.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** A file in Storage sent as an attachment (scheduled reports): its key, the name the recipient sees, its type. */
+  attachment?: { key: string; name: string; contentType: string } | undefined;
 }
 
 export const MAIL_QUEUE = 'mail-deliver';
@@ -95,7 +98,11 @@ export class Mailer {
   /** Background deliveries of this process, awaited by `drain()` (app close, tests). */
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly ctx: AppContext) {}
+  /** `storage`: where attachments are read from (a mailer without one sends no mail that has an attachment). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly storage?: Storage,
+  ) {}
 
   /** Registers the delivery job's worker when this process runs job workers and SMTP is configured. */
   async start(): Promise<void> {
@@ -112,7 +119,16 @@ export class Mailer {
   async enqueue(tx: Executor, message: MailMessage, after?: AfterCommit): Promise<number> {
     const [row] = await tx
       .insert(outbox)
-      .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, createdAt: this.ctx.now() })
+      .values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachmentKey: message.attachment?.key ?? null,
+        attachmentName: message.attachment?.name ?? null,
+        attachmentType: message.attachment?.contentType ?? null,
+        createdAt: this.ctx.now(),
+      })
       .returning({ id: outbox.id });
     if (!row) throw new Error('outbox insert returned no row');
     after?.add(() => this.deliver([row.id]));
@@ -175,7 +191,13 @@ export class Mailer {
       .limit(1);
     if (!row) return;
     try {
-      await this.smtp().sendMail({ from: this.ctx.config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      const attachments = [];
+      if (row.attachmentKey) {
+        const file = await this.storage?.read(row.attachmentKey);
+        if (!file) throw new Error('The attachment is no longer stored');
+        attachments.push({ filename: row.attachmentName ?? 'attachment', content: file, contentType: row.attachmentType ?? 'application/octet-stream' });
+      }
+      await this.smtp().sendMail({ from: this.ctx.config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html, attachments });
       await db.update(outbox).set({ sentAt: this.ctx.now(), error: null }).where(eq(outbox.id, id));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

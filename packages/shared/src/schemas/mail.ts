@@ -19,6 +19,8 @@ export const ZOutboxMail = z.object({
   /** When SMTP accepted it; null while waiting, after a failure, or when no SMTP is configured. */
   sent_at: z.string().nullable(),
   error: z.string().nullable(),
+  /** The file name of the mail's attachment (scheduled reports), null when it has none. */
+  attachment_name: z.string().nullable(),
   /** `sent`, `failed`, `queued` (SMTP configured, not yet sent) or `outbox` (no SMTP: the outbox is the delivery). */
   status: z.enum(['sent', 'failed', 'queued', 'outbox']),
 });

@@ -52,6 +52,15 @@ export const ZReportFrequency = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('monthly'), day: z.number().int().min(1, 'Day of month must be 1 to 31').max(31, 'Day of month must be 1 to 31'), time: ZTime }),
 ]);
 export type TReportFrequency = z.infer<typeof ZReportFrequency>;
+/**
+ * A stored frequency in an answer: the same shape without the weekdays' transform (a response schema cannot encode a
+ * transform: fastify's zod serializer refuses it with a 500).
+ */
+export const ZReportFrequencyStored = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('daily'), time: z.string() }),
+  z.object({ kind: z.literal('weekly'), weekdays: z.array(z.number().int()), time: z.string() }),
+  z.object({ kind: z.literal('monthly'), day: z.number().int(), time: z.string() }),
+]);
 
 export const ZScheduleRecipients = z.object({
   user_ids: z.array(ZId).max(500).default([]),
@@ -121,7 +130,7 @@ export const ZReportSchedule = z.object({
   instrument_type_ids: z.array(z.number().int()),
   period: z.enum(Object.keys(SCHEDULE_PERIODS) as [SchedulePeriod, ...SchedulePeriod[]]),
   output: z.enum(SCHEDULE_OUTPUTS),
-  frequency: ZReportFrequency,
+  frequency: ZReportFrequencyStored,
   /** "Weekly on Monday, Thursday at 08:00" */
   frequency_text: z.string(),
   timezone: z.string(),

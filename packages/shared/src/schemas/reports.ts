@@ -28,8 +28,11 @@ export const reportTypesOf = (category: ReportCategory): ReportType[] => ENGINE_
 /** Report generation status (spec §4): 1 In Progress, 2 Completed, 3 Failed, 4 over the size limit. */
 export const REPORT_STATUS = { inProgress: 1, completed: 2, failed: 3, tooLarge: 4 } as const;
 
-/** Report output formats (spec §9): pdf, xls (an .xlsx workbook), html (one self-contained page). */
-export const REPORT_OUTPUTS = ['pdf', 'xls', 'html'] as const;
+/**
+ * Report output formats (spec §9): pdf, xls (an .xlsx workbook), html (one self-contained page), and csv (the document's
+ * tables as comma-separated text; scheduled reports, issue 21).
+ */
+export const REPORT_OUTPUTS = ['pdf', 'xls', 'html', 'csv'] as const;
 export type ReportOutput = (typeof REPORT_OUTPUTS)[number];
 
 /** Period options (spec §4), in the spec's words. `range` is "Date Range" (from and to required). */

@@ -33,6 +33,7 @@ export class OutboxService {
       created_at: row.createdAt.toISOString(),
       sent_at: row.sentAt?.toISOString() ?? null,
       error: row.error,
+      attachment_name: row.attachmentName,
       status,
     };
   }

@@ -1,5 +1,6 @@
 import type { ReportOutput } from '@strata/shared';
 import type { RenderReport } from './report-document.js';
+import { renderCsv } from './report-render-csv.js';
 import { renderHtml } from './report-render-html.js';
 import { renderPdf } from './report-render-pdf.js';
 import { renderXlsx } from './report-render-xlsx.js';
@@ -26,8 +27,9 @@ export function reportRegistry(defs: readonly ReportTypeDef[]): ReportRegistry {
 export const REPORT_TYPES_REGISTRY: ReportRegistry = reportRegistry([...Object.values(REPORT_TYPE_DEFS), fullMonitoring]);
 
 /**
- * The renderer of each output (`report-render-pdf.ts`, `report-render-xlsx.ts`, `report-render-html.ts`). An output
+ * The renderer of each output (`report-render-pdf.ts`, `report-render-xlsx.ts`, `report-render-html.ts`,
+ * `report-render-csv.ts`). An output
  * without one is refused at creation (400) rather than failing in the job.
  */
 export type ReportRenderers = Partial<Record<ReportOutput, RenderReport>>;
-export const REPORT_RENDERERS: ReportRenderers = { pdf: renderPdf, xls: renderXlsx, html: renderHtml };
+export const REPORT_RENDERERS: ReportRenderers = { pdf: renderPdf, xls: renderXlsx, html: renderHtml, csv: renderCsv };

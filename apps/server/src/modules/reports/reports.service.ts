@@ -35,7 +35,7 @@ import { scopeOf } from '../contracts/contracts.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
-import { permissionCodesOfRole } from '../users/users.service.js';
+import { userActor } from './report-actor.js';
 import { ReportTooLargeError } from './report-document.js';
 import { DocumentProtection } from './protection/document-protection.js';
 import { checkedParams } from './report-params.js';
@@ -53,7 +53,6 @@ import {
   insertReport,
   listReports,
   pendingReportIds,
-  reportCreator,
   setProgress,
   type ReportRow,
 } from './reports.repository.js';
@@ -65,8 +64,8 @@ const STATUS_CODE = { pending: 1, running: 1, completed: 2, failed: 3, too_large
 const DAY_MS = 86_400_000;
 /** A report still running after this long was left by a process that stopped. */
 const STALE_MS = 2 * 3_600_000;
-const EXTENSION: Record<ReportOutput, string> = { pdf: 'pdf', xls: 'xlsx', html: 'html' };
-const CONTENT_TYPE: Record<ReportOutput, string> = { pdf: MIME.pdf!, xls: MIME.xlsx!, html: 'text/html; charset=utf-8' };
+const EXTENSION: Record<ReportOutput, string> = { pdf: 'pdf', xls: 'xlsx', html: 'html', csv: 'csv' };
+const CONTENT_TYPE: Record<ReportOutput, string> = { pdf: MIME.pdf!, xls: MIME.xlsx!, html: 'text/html; charset=utf-8', csv: MIME.csv! };
 
 /** The web page of one report: it polls check and opens the PDF in the report dialog or downloads the file. */
 export const reportLink = (id: number) => `/reporting/report/${id}`;
@@ -131,6 +130,24 @@ export class ReportsService {
     return [...new Set([...REPORT_PERMISSIONS, ...[...this.types.values()].flatMap((d) => d.permissions)])];
   }
 
+  /** Every report type's definition. */
+  typeDefs(): ReportTypeDef[] {
+    return [...this.types.values()];
+  }
+
+  /** A report type's definition (undefined when unknown). */
+  typeOf(code: string): ReportTypeDef | undefined {
+    return this.types.get(code);
+  }
+
+  /** The parameters checked as `create` checks them for `actor` (400 when one fails); for scheduled reports. */
+  async checkParams(actor: Actor, type: string, body: TReportParams): Promise<TReportParams> {
+    const def = this.def(type);
+    const params = await checkedParams(this.ctx.db.orm, actor, def, this.renderers, body, await this.settings.get());
+    await def.validate?.(actor, params, this.services);
+    return params;
+  }
+
   /** Registers the job worker (when this process runs jobs). */
   async start(): Promise<void> {
     if (!this.ctx.jobs) return;
@@ -179,6 +196,7 @@ export class ReportsService {
     body: TReportParams,
     query: ReportCreateQuery,
     afterCreate: (tx: Tx, report: { id: number; periodFrom: string; periodTo: string }) => Promise<T>,
+    options: { enqueue?: boolean; keepUntil?: Date } = {},
   ): Promise<{ created: TReportCreated; extra: T }> {
     const def = this.def(type);
     if (!holds(actor, def.permissions)) throw forbidden();
@@ -206,7 +224,7 @@ export class ReportsService {
         periodTo: bounds.lastDay,
         createdBy: actor.userId,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + REPORT_LIMITS.keepDays * DAY_MS),
+        expiresAt: new Date(Math.max(now.getTime() + REPORT_LIMITS.keepDays * DAY_MS, options.keepUntil?.getTime() ?? 0)),
       });
       await writeAudit(tx, actor, {
         action: 'report.create',
@@ -216,7 +234,7 @@ export class ReportsService {
       });
       return { row: r, extra: await afterCreate(tx, r) };
     });
-    await this.enqueue(row.id);
+    if (options.enqueue !== false) await this.enqueue(row.id);
     return { created: { report_id: row.id, status: 1, token, ...(params.background ? { message: REPORT_MESSAGES.background } : {}) }, extra };
   }
 
@@ -303,19 +321,8 @@ export class ReportsService {
 
   /** The creator as an Actor as they are now (type, role's permissions, contracts); refused when no longer active. */
   private async creatorActor(row: ReportRow, def: ReportTypeDef): Promise<Actor> {
-    const user = row.createdBy === null ? undefined : await reportCreator(this.ctx.db.orm, row.createdBy);
-    if (!user || user.status !== 'active') throw new ReportRefused('the creator is no longer an active user');
-    const permissions: ReadonlySet<string> = new Set(await permissionCodesOfRole(this.ctx.db.orm, user.roleId));
-    const actor: Actor = {
-      ...user,
-      permissions,
-      sessionId: 0,
-      csrfToken: '',
-      via: 'access',
-      verified: true,
-      passwordExpired: false,
-      clientAddress: '',
-    };
+    const actor = row.createdBy === null ? undefined : await userActor(this.ctx.db.orm, row.createdBy);
+    if (!actor) throw new ReportRefused('the creator is no longer an active user');
     if (!holds(actor, def.permissions)) throw new ReportRefused('the creator may no longer make this report');
     const inScope = await contractsInScope(this.ctx.db.orm, scopeOf(actor), row.contractIds);
     if (inScope.length !== row.contractIds.length) throw new ReportRefused('a contract of the report is no longer within the creator’s scope');
