@@ -2,7 +2,6 @@ import type { AppContext } from '../../../context.js';
 import type { Mailer } from '../../../platform/mail.js';
 import type { NotificationsService } from '../../notifications/notifications.service.js';
 import type { SchedulesService } from '../../schedules/schedules.service.js';
-import { ReportProtectionService } from '../protection/report-protection.service.js';
 import type { ReportsService } from '../reports.service.js';
 import { ReportScheduleRunner } from './report-schedule-runner.js';
 import { ReportSchedulesService } from './report-schedules.service.js';
@@ -19,7 +18,8 @@ export async function setUpReportSchedules(
   ctx: AppContext,
   deps: { schedules: SchedulesService; reports: ReportsService; mailer: Mailer; notifications: NotificationsService },
 ): Promise<ReportSchedulesService> {
-  const protection = new ReportProtectionService(ctx);
+  // The protection settings' reader the engine already holds (the mailing limits are report protection settings).
+  const protection = deps.reports.protection.settings;
   const runner = new ReportScheduleRunner(ctx, deps.reports, deps.mailer, deps.notifications, protection);
   deps.schedules.addTickTask('report-schedules', () => runner.tick());
   await runner.start();
