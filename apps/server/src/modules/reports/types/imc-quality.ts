@@ -18,6 +18,7 @@ import {
   unlessForbidden,
   type ReportInstrument,
 } from './common.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 const frequencyOf = (i: ReportInstrument) => FREQUENCIES.find((f) => f.code === i.frequency);
@@ -187,12 +188,13 @@ export const imcQualityAudit: ReportTypeDef = {
   code: 'imc-quality-audit',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.imcQualityAudit,
   async build(ctx) {
     const a = await qualityAuditOf(ctx);
     const groups = byType(a.instruments);
     const end = endOf(ctx);
     return documentOf(ctx, 'imc-quality-audit', 7, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Data quality summary', sheet: 'Summary' };
+      yield { kind: 'heading', level: 1, text: 'Data quality summary', sheet: 'Summary', section: 'summary' };
       if (groups.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
       else {
         const count = <T extends { instrument: ReportInstrument }>(list: readonly T[], code: string, n: (x: T) => number = () => 1) =>
@@ -223,7 +225,7 @@ export const imcQualityAudit: ReportTypeDef = {
         };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Missing baselines', sheet: 'Baselines' };
+      yield { kind: 'heading', level: 1, text: 'Missing baselines', sheet: 'Baselines', section: 'baselines' };
       if (a.missingBaselines.length === 0) yield { kind: 'paragraph', text: 'No instruments with readings and without a baseline' };
       else
         yield {
@@ -242,7 +244,7 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Stale instruments', sheet: 'Stale' };
+      yield { kind: 'heading', level: 1, text: 'Stale instruments', sheet: 'Stale', section: 'stale' };
       yield { kind: 'paragraph', text: `Active instruments without a reading within their required frequency at ${dateTimeText(end, ctx.timezone)}` };
       if (a.stale.length === 0) yield { kind: 'paragraph', text: 'No stale instruments' };
       else
@@ -262,7 +264,7 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Gaps in the readings', sheet: 'Gaps' };
+      yield { kind: 'heading', level: 1, text: 'Gaps in the readings', sheet: 'Gaps', section: 'gaps' };
       if (a.gaps.length === 0) yield { kind: 'paragraph', text: 'No gaps in the period' };
       else
         yield {
@@ -285,7 +287,7 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Duplicate readings refused', sheet: 'Duplicates' };
+      yield { kind: 'heading', level: 1, text: 'Duplicate readings refused', sheet: 'Duplicates', section: 'duplicates' };
       if (a.duplicates === null) yield { kind: 'paragraph', text: 'The upload history is not visible to the report’s creator' };
       else if (a.duplicates.length === 0) yield { kind: 'paragraph', text: 'No duplicate readings in the period’s uploads' };
       else
@@ -301,7 +303,7 @@ export const imcQualityAudit: ReportTypeDef = {
           rows: a.duplicates.map((d) => [d.uploadedAt, `#${d.uploadId} ${d.fileName}`, d.uploadedBy, ...instrumentCells(d.instrument), d.rows]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Spikes', sheet: 'Spikes' };
+      yield { kind: 'heading', level: 1, text: 'Spikes', sheet: 'Spikes', section: 'spikes' };
       if (a.spikes.length === 0) yield { kind: 'paragraph', text: 'No spikes in the period' };
       else
         yield {
@@ -328,7 +330,7 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Rebaselines', sheet: 'Rebaselines' };
+      yield { kind: 'heading', level: 1, text: 'Rebaselines', sheet: 'Rebaselines', section: 'rebaselines' };
       if (a.rebaselines.length === 0) yield { kind: 'paragraph', text: 'No rebaselines in the period' };
       else
         yield {

@@ -8,6 +8,7 @@ import { FREQUENCIES } from '@strata/shared';
 import type { ReportBlock, ReportColumn, ReportRow } from '../report-document.js';
 import type { ReportContext, ReportTypeDef } from '../report-types.js';
 import { byType, DAY_MS, documentOf, selectedInstruments, unlessNotFound, type ReportInstrument } from './common.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 export interface InstrumentCompliance {
@@ -52,17 +53,18 @@ export const imcStatusInstrument: ReportTypeDef = {
   code: 'imc-status-instrument',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.imcStatusInstrument,
   async build(ctx) {
     const rows = await complianceOf(ctx);
     const groups = byType(rows.map((r) => r.instrument));
     return documentOf(ctx, 'imc-status-instrument', Math.max(groups.length, 1), async function* (): AsyncGenerator<ReportBlock> {
       if (groups.length === 0) {
-        yield { kind: 'heading', level: 1, text: 'Instrument status' };
+        yield { kind: 'heading', level: 1, text: 'Instrument status', section: 'status' };
         yield { kind: 'paragraph', text: 'No instruments in the selection' };
         return;
       }
       for (const g of groups) {
-        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code };
+        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code, section: 'status' };
         yield {
           kind: 'table',
           columns: [
@@ -152,6 +154,7 @@ export const imcSummaryReport: ReportTypeDef = {
   code: 'imc-summary-report',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.imcSummaryReport,
   async build(ctx) {
     const rows = await complianceOf(ctx);
     const groups = byType(rows.map((r) => r.instrument));
@@ -159,7 +162,7 @@ export const imcSummaryReport: ReportTypeDef = {
     const contractorOf = (c: InstrumentCompliance) => contractors.get(c.instrument.contract_id)?.contractor ?? NO_CONTRACTOR;
     const names = [...new Set(rows.map(contractorOf))].sort((a, b) => a.localeCompare(b));
     return documentOf(ctx, 'imc-summary-report', 2, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Compliance per instrument type', sheet: 'Types' };
+      yield { kind: 'heading', level: 1, text: 'Compliance per instrument type', sheet: 'Types', section: 'types' };
       if (rows.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
       else
         yield {
@@ -170,7 +173,7 @@ export const imcSummaryReport: ReportTypeDef = {
             ['All types', ...complianceCells(complianceTotals(rows))],
           ],
         };
-      yield { kind: 'heading', level: 1, text: 'Compliance per contractor', sheet: 'Contractors' };
+      yield { kind: 'heading', level: 1, text: 'Compliance per contractor', sheet: 'Contractors', section: 'contractors' };
       if (rows.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
       else
         yield {

@@ -8,6 +8,7 @@ import type { ReportBlock, ReportColumn, ReportRow } from '../report-document.js
 import type { ReportContext, ReportTypeDef } from '../report-types.js';
 import { geometryDistance } from '../../structures/geometry-distance.js';
 import { dayText, documentOf, selectedInstruments } from './common.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 export const PLAN_STATE_NAMES = { planned: 'Planned', installed: 'Installed', reading: 'Reading' } as const;
@@ -77,6 +78,7 @@ export const installationStatus: ReportTypeDef = {
   code: 'installation-status',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.installationStatus,
   async build(ctx) {
     const plans = await plansInZones(ctx);
     const planned = new Set(plans.flatMap((p) => (p.plan.instrument_id !== null ? [p.plan.instrument_id] : [])));
@@ -87,7 +89,7 @@ export const installationStatus: ReportTypeDef = {
     const installedInPeriod = (list: readonly PlanInZone[]) =>
       list.filter((p) => p.plan.install_date !== null && p.plan.install_date >= firstDay && p.plan.install_date <= lastDay).length;
     return documentOf(ctx, 'installation-status', 4, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Installation status per instrument type', sheet: 'Types' };
+      yield { kind: 'heading', level: 1, text: 'Installation status per instrument type', sheet: 'Types', section: 'types' };
       if (plans.length === 0) yield { kind: 'paragraph', text: 'No planned instruments in the selection' };
       else
         yield {
@@ -102,7 +104,7 @@ export const installationStatus: ReportTypeDef = {
           ],
         };
 
-      yield { kind: 'heading', level: 1, text: 'Installation status per zone', sheet: 'Zones' };
+      yield { kind: 'heading', level: 1, text: 'Installation status per zone', sheet: 'Zones', section: 'zones' };
       if (plans.length === 0) yield { kind: 'paragraph', text: 'No planned instruments in the selection' };
       else {
         const zoneKeys = [...new Set(plans.map((p) => p.zoneName ?? NO_ZONE))].sort((a, b) => (a === NO_ZONE ? 1 : b === NO_ZONE ? -1 : a.localeCompare(b)));
@@ -115,7 +117,7 @@ export const installationStatus: ReportTypeDef = {
         yield { kind: 'table', columns: [{ header: 'Zone', type: 'text', width: 1.5 }, { header: 'Type', type: 'text', width: 2.5 }, ...COUNT_COLUMNS], rows };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Planned instruments', sheet: 'Plan' };
+      yield { kind: 'heading', level: 1, text: 'Planned instruments', sheet: 'Plan', section: 'plan' };
       if (plans.length === 0) yield { kind: 'paragraph', text: 'No planned instruments in the selection' };
       else
         yield {
@@ -146,7 +148,7 @@ export const installationStatus: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Installed instruments not in the plan', sheet: 'Not planned' };
+      yield { kind: 'heading', level: 1, text: 'Installed instruments not in the plan', sheet: 'Not planned', section: 'not_planned' };
       if (unplanned.length === 0) yield { kind: 'paragraph', text: 'Every installed instrument is in the plan' };
       else
         yield {
