@@ -37,6 +37,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { recordJobFailure } from '../system-admin/system-logs.js';
 import { permissionCodesOfRole } from '../users/users.service.js';
 import { ReportTooLargeError } from './report-document.js';
+import { templated } from './custom-templates/template-run.js';
 import { checkedParams } from './report-params.js';
 import { fileStamp, fileStem, renderToTempFile } from './report-file.js';
 import type { ReportRegistry, ReportRenderers } from './report-registry.js';
@@ -345,8 +346,9 @@ export class ReportsService {
         settings,
         services: this.services,
       };
-      const doc = await def.build(context);
-      const file = await renderToTempFile(doc, render, {
+      // A custom template lays the document out, and an Excel template replaces the workbook renderer (decision 041).
+      const { doc, render: renderer } = await templated(db, this.storage, context, row.output, await def.build(context), render);
+      const file = await renderToTempFile(doc, renderer, {
         tempDir: path.join(this.ctx.config.dataDir, 'tmp', 'reports'),
         maxBytes: settings.report_max_bytes,
         progress: (done, total, label) =>

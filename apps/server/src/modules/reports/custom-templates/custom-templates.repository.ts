@@ -94,3 +94,13 @@ export async function existingZones(db: Executor, ids: readonly number[], contra
     .where(and(inArray(zones.zoneId, [...ids]), contractId === null ? undefined : eq(zones.contractId, contractId)));
   return rows.map((r) => r.id);
 }
+
+/** The number and title of each contract, in the order of `ids`. */
+export async function contractNames(db: Executor, ids: readonly number[]): Promise<{ no: string; title: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: contracts.contractId, no: contracts.no, title: contracts.title })
+    .from(contracts)
+    .where(inArray(contracts.contractId, [...ids]));
+  return ids.flatMap((id) => rows.filter((r) => r.id === id));
+}
