@@ -19,20 +19,10 @@ import {
 import { auditLog, reportTemplates } from '../../../db/schema/index.js';
 import { as, createTestApp, type Session, type TestApp } from '../../../testing/harness.js';
 import { createZone, createWorld, filesUnder, tempDataDir, type World } from '../../../testing/master-data.js';
+import { workbookUpload } from './custom-templates.test-support.js';
 
 const TASKS = ['SearchorViewReportTemplates', 'CreateReportTemplates', 'EditReportTemplates', 'DeleteReportTemplates', 'GenerateInstrumentationMonitoringReport'] as const;
 const API = '/api/v1/reports/custom-templates';
-
-/** A multipart body with the workbook in the form field `file`. */
-export function workbookUpload(fileName: string, data: Buffer, field = 'file') {
-  const boundary = `----strata${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function workbookWith(fill: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
