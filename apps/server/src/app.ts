@@ -42,15 +42,12 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 // Monitoring reports (issue 20)
 import { REPORT_RENDERERS, REPORT_TYPES_REGISTRY, type ReportRegistry, type ReportRenderers } from './modules/reports/report-registry.js';
 import { registerReportJobs } from './modules/reports/reports.jobs.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { customTemplatesOptions, customTemplatesRoutes, reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { monitoringReportsRoutes } from './modules/reports/full-monitoring/monitoring-reports.routes.js';
 import { MonitoringReportsService } from './modules/reports/full-monitoring/monitoring-reports.service.js';
 import { monitoringTemplatesRoutes } from './modules/reports/full-monitoring/templates.routes.js';
 import { MonitoringTemplatesService } from './modules/reports/full-monitoring/templates.service.js';
-import { customTemplatesRoutes } from './modules/reports/custom-templates/custom-templates.routes.js';
-import { CustomTemplatesService } from './modules/reports/custom-templates/custom-templates.service.js';
-import { TemplateWorkbooks } from './modules/reports/custom-templates/template-workbook.service.js';
 import { ExportsService } from './modules/exports/exports.service.js';
 import { outboxRoutes } from './modules/mail/outbox.routes.js';
 import { OutboxService } from './modules/mail/outbox.service.js';
@@ -302,8 +299,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     services: reportServices,
   });
   const monitoringTemplates = new MonitoringTemplatesService(ctx); // full monitoring reports (decision 040)
-  const customTemplates = new CustomTemplatesService(ctx, options.reports?.types ?? REPORT_TYPES_REGISTRY); // decision 041
-  const templateWorkbooks = new TemplateWorkbooks(customTemplates, storage);
   const monitoringReports = new MonitoringReportsService(ctx, reports, monitoringTemplates, storage, notifications, () => reports.timezone());
   // The nightly clean-up deletes expired reports beside expired exports; pending reports are swept every minute.
   registerExportJobs(schedules.registry, schedules, exports, [reports]);
@@ -361,7 +356,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(exportsRoutes, { exports });
       await api.register(reportsRoutes, { reports });
       await api.register(monitoringTemplatesRoutes, { templates: monitoringTemplates });
-      await api.register(customTemplatesRoutes, { templates: customTemplates, workbooks: templateWorkbooks, reportPermissions: reports.permissions() });
+      await api.register(customTemplatesRoutes, customTemplatesOptions(ctx, storage, reports)); // decision 041
       await api.register(monitoringReportsRoutes, { monitoring: monitoringReports });
       await api.register(schedulesRoutes, { schedules });
       await api.register(systemAdminRoutes, { systemAdmin });

@@ -28,8 +28,12 @@ export const reportTemplates = pgTable(
     /** { per_page, y_min, y_max }. */
     chart: jsonb('chart').notNull(),
     decimals: integer('decimals'),
-    lengthUnit: text('length_unit', { enum: ['mm', 'm'] }).notNull().default('mm'),
-    language: text('language', { enum: ['en', 'zh'] }).notNull().default('en'),
+    lengthUnit: text('length_unit', { enum: ['mm', 'm'] })
+      .notNull()
+      .default('mm'),
+    language: text('language', { enum: ['en', 'zh'] })
+      .notNull()
+      .default('en'),
     workbookKey: text('workbook_key'),
     workbookName: text('workbook_name'),
     workbookSize: integer('workbook_size'),

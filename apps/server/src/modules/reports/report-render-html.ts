@@ -148,5 +148,7 @@ export const renderHtml: RenderReport = async (report, sink, onSection) => {
     if (block.kind === 'heading' && block.level === 1) onSection(++section, block.text);
     await writer.block(block);
   }
-  await writer.write(`<footer>${report.footer ? `${escapeHtml(report.footer)}<br>` : ''}${title} · Generated ${escapeHtml(generatedText(report.facts, report.timezone))}</footer>\n</main></body></html>\n`);
+  await writer.write(
+    `<footer>${report.footer ? `${escapeHtml(report.footer)}<br>` : ''}${title} · Generated ${escapeHtml(generatedText(report.facts, report.timezone))}</footer>\n</main></body></html>\n`,
+  );
 };

@@ -16,6 +16,8 @@ import { attachment, inline } from '../../lib/content-disposition.js';
 import { requireActor } from '../../plugins/route-config.js';
 import type { ReportFile, ReportsService } from './reports.service.js';
 
+export { customTemplatesOptions, customTemplatesRoutes } from './custom-templates/custom-templates.routes.js';
+
 /**
  * The report dialog shows a PDF in a frame of the app's own pages: this one answer may be framed by them (every other
  * answer keeps frame-ancestors 'none').

@@ -127,6 +127,11 @@ export class ReportsService {
     return [...new Set([...REPORT_PERMISSIONS, ...[...this.types.values()].flatMap((d) => d.permissions)])];
   }
 
+  /** The report types this engine makes (custom templates read their catalogs). */
+  registry(): ReportRegistry {
+    return this.types;
+  }
+
   /** Registers the job worker (when this process runs jobs). */
   async start(): Promise<void> {
     if (!this.ctx.jobs) return;

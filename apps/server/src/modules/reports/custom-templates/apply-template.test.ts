@@ -29,7 +29,7 @@ async function drain(d: ReportDocument): Promise<(ReportBlock | { kind: 'rows'; 
   return out;
 }
 
-const headingTexts = (blocks: { kind: string }[]) => blocks.flatMap((b) => (b.kind === 'heading' ? [(b as { text: string }).text] : []));
+const headingTexts = (blocks: { kind: string; text?: string }[]) => blocks.flatMap((b) => (b.kind === 'heading' && b.text !== undefined ? [b.text] : []));
 
 describe('applyTemplate', () => {
   const blocks = (): ReportBlock[] => [
@@ -51,7 +51,17 @@ describe('applyTemplate', () => {
   ];
 
   it('keeps the chosen sections in the template’s order, the blocks before the first heading first', async () => {
-    const out = await drain(applyTemplate(doc(blocks()), body({ sections: [{ key: 'b', columns: null }, { key: 'a', columns: null }] })));
+    const out = await drain(
+      applyTemplate(
+        doc(blocks()),
+        body({
+          sections: [
+            { key: 'b', columns: null },
+            { key: 'a', columns: null },
+          ],
+        }),
+      ),
+    );
     expect(headingTexts(out)).toEqual(['B', 'A', 'A again']);
     expect(out[0]).toEqual({ kind: 'paragraph', text: 'Intro' });
   });
@@ -98,10 +108,7 @@ describe('applyTemplate', () => {
   });
 
   it('sets the charts’ per page and y range, the title, the logo first, header and footer', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     const laid = applyTemplate(
       doc([{ kind: 'charts', charts: [{ title: 'SM', yName: 'mm', lines: [{ name: 'SM', points: [[0, 2000]] }] }] }]),
       body({

@@ -37,9 +37,7 @@ const metres = (v: ReportRow[number]) => (typeof v === 'number' ? v / 1000 : v);
  */
 export function applyToTable(block: TableBlock, t: AppliedTemplate, keep: readonly string[] | null): TableBlock | null {
   const all = block.columns.map((c, i) => ({ c, i }));
-  const order = keep
-    ? [...keep.flatMap((k) => all.filter((x) => x.c.key === k)), ...all.filter((x) => x.c.key === undefined)]
-    : all;
+  const order = keep ? [...keep.flatMap((k) => all.filter((x) => x.c.key === k)), ...all.filter((x) => x.c.key === undefined)] : all;
   if (order.length === 0) return null;
   const inM = t.length_unit === 'm';
   const unitAt = block.columns.findIndex((c) => c.key === 'unit');

@@ -151,7 +151,12 @@ describe('custom templates in reports', () => {
   });
 
   it('length unit m and language zh: values in mm shown in m, fixed words in Chinese', async () => {
-    const tpl = await template({ report_type: 'geostatus', length_unit: 'm', language: 'zh', sections: [{ key: 'status', columns: ['instrument', 'unit', 'latest_value'] }] });
+    const tpl = await template({
+      report_type: 'geostatus',
+      length_unit: 'm',
+      language: 'zh',
+      sections: [{ key: 'status', columns: ['instrument', 'unit', 'latest_value'] }],
+    });
     const wb = await workbookOf(await report('geostatus', 'xls', tpl.template_id));
     const sheet = wb.worksheets[1]!;
     const header = rowStarting(sheet, '仪器');

@@ -33,7 +33,10 @@ export async function listTemplates(
   );
   const [records, [count]] = await Promise.all([
     joined(db).where(where).orderBy(reportTemplates.reportType, reportTemplates.name, desc(reportTemplates.templateId)).limit(q.limit).offset(q.skip),
-    db.select({ n: sql<number>`count(*)::int` }).from(reportTemplates).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reportTemplates)
+      .where(where),
   ]);
   return { records, total: count?.n ?? 0 };
 }

@@ -17,10 +17,19 @@ import { z } from 'zod';
 import { attachment, MIME } from '../../../lib/content-disposition.js';
 import { readMultipart } from '../../../lib/upload.js';
 import { requireActor } from '../../../plugins/route-config.js';
-import type { CustomTemplatesService } from './custom-templates.service.js';
-import { workbookRefused, type TemplateWorkbooks } from './template-workbook.service.js';
+import type { AppContext } from '../../../context.js';
+import type { Storage } from '../../../platform/storage.js';
+import type { ReportsService } from '../reports.service.js';
+import { CustomTemplatesService } from './custom-templates.service.js';
+import { TemplateWorkbooks, workbookRefused } from './template-workbook.service.js';
 
 const ZTemplateIdParam = z.object({ template_id: ZIdText });
+
+/** The routes' services, for the engine's report types (their catalogs) and permissions. */
+export function customTemplatesOptions(ctx: AppContext, storage: Storage, reports: ReportsService) {
+  const templates = new CustomTemplatesService(ctx, reports.registry());
+  return { templates, workbooks: new TemplateWorkbooks(templates, storage), reportPermissions: reports.permissions() };
+}
 
 /**
  * Custom report templates (issue 21, decision 041; spec §2.8 /report/customize, §7 GET /reports/customized): the
@@ -58,13 +67,21 @@ export const customTemplatesRoutes: FastifyPluginAsyncZod<{
     `${base}/catalog/:type`,
     {
       config: { permissions: ['SearchorViewReportTemplates', 'CreateReportTemplates', 'EditReportTemplates'] },
-      schema: { tags, summary: 'The sections and columns a template of the type may choose', params: z.object({ type: z.string().max(50) }), response: { 200: ZReportCatalog } },
+      schema: {
+        tags,
+        summary: 'The sections and columns a template of the type may choose',
+        params: z.object({ type: z.string().max(50) }),
+        response: { 200: ZReportCatalog },
+      },
     },
     (req) => templates.catalog(req.params.type),
   );
   app.post(
     base,
-    { config: { permissions: ['CreateReportTemplates'] }, schema: { tags, summary: 'Add a custom report template', body: ZCustomTemplateBody, response: { 200: ZCustomTemplate } } },
+    {
+      config: { permissions: ['CreateReportTemplates'] },
+      schema: { tags, summary: 'Add a custom report template', body: ZCustomTemplateBody, response: { 200: ZCustomTemplate } },
+    },
     (req) => templates.create(requireActor(req.actor), req.body),
   );
   app.get(
@@ -141,7 +158,10 @@ export const customTemplatesRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     `${base}/:template_id/workbook`,
-    { config: { permissions: ['EditReportTemplates'] }, schema: { tags, summary: "Remove the template's Excel workbook", params: ZTemplateIdParam, response: { 200: ZCustomTemplate } } },
+    {
+      config: { permissions: ['EditReportTemplates'] },
+      schema: { tags, summary: "Remove the template's Excel workbook", params: ZTemplateIdParam, response: { 200: ZCustomTemplate } },
+    },
     (req) => workbooks.remove(requireActor(req.actor), req.params.template_id),
   );
 };

@@ -21,7 +21,13 @@ import { as, createTestApp, type Session, type TestApp } from '../../../testing/
 import { createZone, createWorld, filesUnder, tempDataDir, type World } from '../../../testing/master-data.js';
 import { workbookUpload } from './custom-templates.test-support.js';
 
-const TASKS = ['SearchorViewReportTemplates', 'CreateReportTemplates', 'EditReportTemplates', 'DeleteReportTemplates', 'GenerateInstrumentationMonitoringReport'] as const;
+const TASKS = [
+  'SearchorViewReportTemplates',
+  'CreateReportTemplates',
+  'EditReportTemplates',
+  'DeleteReportTemplates',
+  'GenerateInstrumentationMonitoringReport',
+] as const;
 const API = '/api/v1/reports/custom-templates';
 
 async function workbookWith(fill: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => void): Promise<Buffer> {
@@ -58,11 +64,23 @@ describe('custom report templates', () => {
     return res.json<TCustomTemplate>();
   };
   const audits = async (id: number) =>
-    (await t.db.orm.select().from(auditLog).where(and(eq(auditLog.entityType, 'report_template'), eq(auditLog.entityId, String(id))))).map((a) => a.action);
+    (
+      await t.db.orm
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'report_template'), eq(auditLog.entityId, String(id))))
+    ).map((a) => a.action);
 
   it('creates, reads, edits and deletes a template of a contract, each write audited', async () => {
     const made = await create(w.sessions.xuser, body());
-    expect(made).toMatchObject({ name: 'Weekly status', report_type: 'geostatus', report_type_name: 'Geotechnical Status', contract_id: w.contractA, filename: 'default', workbook: null });
+    expect(made).toMatchObject({
+      name: 'Weekly status',
+      report_type: 'geostatus',
+      report_type_name: 'Geotechnical Status',
+      contract_id: w.contractA,
+      filename: 'default',
+      workbook: null,
+    });
     expect(made.sections).toEqual([{ key: 'status', columns: ['instrument', 'status'] }]);
     const got = await as(t, w.sessions.xuser, { method: 'GET', url: `${API}/${made.template_id}` });
     expect(got.json<TCustomTemplate>().name).toBe('Weekly status');
@@ -78,7 +96,11 @@ describe('custom report templates', () => {
   it('a template of a contract outside the caller’s scope is 404 to read, edit and delete, and not listed', async () => {
     const made = await create(w.sessions.xuser, body({ name: 'Only A' }));
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = await as(t, w.sessions.yuser, { method, url: `${API}/${made.template_id}`, ...(method === 'PUT' ? { payload: body({ contract_id: w.contractB }) } : {}) });
+      const res = await as(t, w.sessions.yuser, {
+        method,
+        url: `${API}/${made.template_id}`,
+        ...(method === 'PUT' ? { payload: body({ contract_id: w.contractB }) } : {}),
+      });
       expect(res.statusCode, method).toBe(404);
     }
     const list = (await as(t, w.sessions.yuser, { method: 'GET', url: `${API}?limit=100&skip=0` })).json<TCustomTemplateList>();
@@ -107,13 +129,17 @@ describe('custom report templates', () => {
 
   it('refuses unknown section and column keys, types without templates, and zones of another contract; nothing stored', async () => {
     const before = (await t.db.orm.select().from(reportTemplates)).length;
-    expect((await post(w.sessions.xuser, body({ sections: [{ key: 'summary', columns: null }] }))).json()).toEqual({ 'sections.0.key': 'Unknown section summary' });
+    expect((await post(w.sessions.xuser, body({ sections: [{ key: 'summary', columns: null }] }))).json()).toEqual({
+      'sections.0.key': 'Unknown section summary',
+    });
     expect((await post(w.sessions.xuser, body({ sections: [{ key: 'status', columns: ['instrument', 'colour'] }] }))).json()).toEqual({
       'sections.0.columns.1': 'Unknown column colour of section status',
     });
     expect((await post(w.sessions.xuser, body({ report_type: 'full-monitoring', sections: [] }))).json()).toEqual({ report_type: 'Unknown report type' });
     const zoneB = await createZone(t.db, w.contractB, 'B zone');
-    expect((await post(w.sessions.manager, body({ zone_ids: [zoneB.zoneId] }))).json()).toEqual({ zone_ids: 'A zone does not belong to the template’s contract' });
+    expect((await post(w.sessions.manager, body({ zone_ids: [zoneB.zoneId] }))).json()).toEqual({
+      zone_ids: 'A zone does not belong to the template’s contract',
+    });
     expect((await post(w.sessions.xuser, body({ instrument_type_ids: [999_999] }))).json()).toEqual({ instrument_type_ids: 'Instrument type not found' });
     expect((await t.db.orm.select().from(reportTemplates)).length).toBe(before);
   });
@@ -131,7 +157,8 @@ describe('custom report templates', () => {
     const b = await create(w.sessions.yuser, body({ name: 'B layout', contract_id: w.contractB }));
     const every = await create(w.sessions.admin, body({ name: 'Every contract', contract_id: null }));
     const other = await create(w.sessions.xuser, body({ name: 'A breaches', report_type: 'breach', sections: [] }));
-    const options = async (s: Session, q: string) => (await as(t, s, { method: 'GET', url: `/api/v1/reports/customized?${q}` })).json<TCustomizedList>().records;
+    const options = async (s: Session, q: string) =>
+      (await as(t, s, { method: 'GET', url: `/api/v1/reports/customized?${q}` })).json<TCustomizedList>().records;
     const forA = await options(w.sessions.xuser, `type=geostatus&contract_id=${w.contractA}`);
     expect(forA[0]).toEqual({ template_id: 0, name: 'Default', filename: 'default' });
     const ids = forA.map((r) => r.template_id);
@@ -198,7 +225,9 @@ describe('custom report templates', () => {
         filename: 'Monthly readings.xlsx',
         workbook: { size: data.length, placeholders: ['contract.no', 'period.from'], tables: ['readings'], sheets: ['Data'] },
       });
-      const options = (await as(t, w.sessions.xuser, { method: 'GET', url: `/api/v1/reports/customized?type=reading&contract_id=${w.contractA}` })).json<TCustomizedList>();
+      const options = (
+        await as(t, w.sessions.xuser, { method: 'GET', url: `/api/v1/reports/customized?type=reading&contract_id=${w.contractA}` })
+      ).json<TCustomizedList>();
       expect(options.records.find((r) => r.template_id === id)?.filename).toBe('Monthly readings.xlsx');
       const got = await as(t, w.sessions.xuser, { method: 'GET', url: `${API}/${id}/workbook` });
       expect(got.statusCode).toBe(200);

@@ -1,10 +1,4 @@
-import {
-  TEMPLATE_PLACEHOLDERS,
-  TEMPLATE_TABLE_RANGES,
-  TEMPLATE_WORKBOOK_LIMITS,
-  type TemplatePlaceholder,
-  type TemplateTableRange,
-} from '@strata/shared';
+import { TEMPLATE_PLACEHOLDERS, TEMPLATE_TABLE_RANGES, TEMPLATE_WORKBOOK_LIMITS, type TemplatePlaceholder, type TemplateTableRange } from '@strata/shared';
 import type ExcelJS from 'exceljs';
 import { detectFileKind } from '../../../lib/file-signature.js';
 import { checkXlsxContainer, SheetFileError } from '../../../lib/sheet-file.js';

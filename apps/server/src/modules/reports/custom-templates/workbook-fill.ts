@@ -118,7 +118,10 @@ export async function fillRange(wb: ExcelJS.Workbook, range: NamedRange, table: 
       ),
     );
     // The named range covers the filled rows too.
-    wb.definedNames.add(`'${range.sheet.replace(/'/g, "''")}'!$${letters(range.left)}$${range.top}:$${letters(range.right)}$${range.bottom + inserted}`, range.name);
+    wb.definedNames.add(
+      `'${range.sheet.replace(/'/g, "''")}'!$${letters(range.left)}$${range.top}:$${letters(range.right)}$${range.bottom + inserted}`,
+      range.name,
+    );
   }
   rows.forEach((row, i) => {
     const r = ws.getRow(range.top + i);

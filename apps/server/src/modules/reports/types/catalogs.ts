@@ -128,9 +128,7 @@ export const CATALOGS = {
     charts: false,
   },
   imcStatusInstrument: {
-    sections: [
-      { key: 'status', label: 'Instrument status (a section per instrument type)', columns: [] },
-    ],
+    sections: [{ key: 'status', label: 'Instrument status (a section per instrument type)', columns: [] }],
     charts: false,
   },
   imcSummaryReport: {
