@@ -352,7 +352,7 @@ export class ReportsService {
         services: this.services,
       };
       // A custom template lays the document out, and an Excel template replaces the workbook renderer (decision 041).
-      const { doc, render: renderer } = await templated(db, this.storage, context, row.output, await def.build(context), render);
+      const { doc, render: renderer } = await templated(db, this.storage, context, row.type, row.output, await def.build(context), render);
       const file = await renderToTempFile(doc, renderer, {
         tempDir: path.join(this.ctx.config.dataDir, 'tmp', 'reports'),
         maxBytes: settings.report_max_bytes,

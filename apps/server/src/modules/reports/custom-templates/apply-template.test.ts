@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZCustomTemplateBody, type TCustomTemplateInput } from '@strata/shared';
 import type { ReportBlock, ReportDocument, ReportRow } from '../report-document.js';
+import { renderHtml } from '../report-render-html.js';
 import { applyTemplate } from './apply-template.js';
 import { meantTable } from './workbook-check.js';
 import { letters, shiftFormula } from './workbook-fill.js';
@@ -138,5 +139,17 @@ describe('workbook templates', () => {
   it('a named range meant as a table but misspelt is recognised; others are left alone', () => {
     expect(['Readings', 'reading', 'readngs', 'instrument', 'breach'].map(meantTable)).toEqual(['readings', 'readings', 'readings', 'instruments', 'breaches']);
     expect(['Print_Area', 'totals', 'header'].map(meantTable)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('header and footer text', () => {
+  it('the HTML page prints them', async () => {
+    const chunks: Uint8Array[] = [];
+    const sink = { written: 0, write: async (c: Uint8Array) => void chunks.push(c) };
+    const laid = applyTemplate(doc([{ kind: 'paragraph', text: 'Body' }]), body({ header_text: 'Marina <South>', footer_text: 'Prepared by QP' }));
+    await renderHtml(laid, sink, () => undefined);
+    const html = Buffer.concat(chunks).toString('utf8');
+    expect(html).toContain('<header>Marina &lt;South&gt;</header>');
+    expect(html).toMatch(/<footer>Prepared by QP<br>/);
   });
 });

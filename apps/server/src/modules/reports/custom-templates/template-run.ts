@@ -32,13 +32,15 @@ export async function templated(
   db: Executor,
   storage: Storage,
   ctx: ReportContext,
+  type: string,
   output: ReportOutput,
   doc: ReportDocument,
   render: RenderReport,
 ): Promise<{ doc: ReportDocument; render: RenderReport }> {
   if (ctx.params.template === 'default') return { doc, render };
   const row = await findTemplateById(db, Number(ctx.params.template));
-  if (!row) return { doc, render };
+  // Deleted since, or moved to another type or contract: the type's own layout.
+  if (!row || row.reportType !== type || (row.contractId !== null && !ctx.params.contract_ids.includes(row.contractId))) return { doc, render };
   const laid = applyTemplate(doc, bodyOf(row));
   const bytes = output === 'xls' && row.workbookKey ? await storage.read(row.workbookKey) : undefined;
   if (!bytes) return { doc: laid, render };

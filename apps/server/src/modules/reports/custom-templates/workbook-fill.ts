@@ -131,7 +131,6 @@ export async function fillRange(wb: ExcelJS.Workbook, range: NamedRange, table: 
       cell.value = cellValue(row[j] ?? null, table.columns[j], tz);
       if (row[j] instanceof Date && !cell.numFmt) cell.numFmt = table.columns[j]?.type === 'date' ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm';
     }
-    r.commit();
   });
   if (more) ws.getRow(range.top + rows.length).getCell(range.left).value = `More rows were left out (at most ${TEMPLATE_WORKBOOK_LIMITS.maxTableRows})`;
   return rows.length;
@@ -140,7 +139,8 @@ export async function fillRange(wb: ExcelJS.Workbook, range: NamedRange, table: 
 /**
  * The renderer of a report made with an Excel template (decision 041): the user's workbook, read and written back by
  * ExcelJS (its styles, number formats, formulas and named ranges kept), its placeholders filled and each table range
- * filled from the report's first table tagged with that range. Other blocks are not written.
+ * filled from the report's first table tagged with that range. Other blocks are not written. ExcelJS (4.4) does not
+ * read charts: a chart of the user's workbook is not in the report (exceljs issues #141, #1734).
  */
 export function workbookRenderer(bytes: Buffer, values: PlaceholderValues, tz: string, generatedText: string): RenderReport {
   return async (doc, sink, onSection) => {
