@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ZCustomTemplateBody, type TCustomTemplateInput } from '@strata/shared';
 import type { ReportBlock, ReportDocument, ReportRow } from '../report-document.js';
 import { renderHtml } from '../report-render-html.js';
+import { REPORT_TYPE_DEFS } from '../types/index.js';
 import { applyTemplate } from './apply-template.js';
 import { meantTable } from './workbook-check.js';
 import { letters, shiftFormula } from './workbook-fill.js';
@@ -151,5 +152,17 @@ describe('header and footer text', () => {
     const html = Buffer.concat(chunks).toString('utf8');
     expect(html).toContain('<header>Marina &lt;South&gt;</header>');
     expect(html).toMatch(/<footer>Prepared by QP<br>/);
+  });
+});
+
+describe('the catalogs', () => {
+  it('every type but full-monitoring and map has one, with distinct section keys and distinct column keys per section', () => {
+    for (const def of Object.values(REPORT_TYPE_DEFS)) {
+      if (def.code === 'map') continue;
+      expect(def.catalog, def.code).toBeDefined();
+      const keys = def.catalog!.sections.map((s) => s.key);
+      expect(new Set(keys).size, def.code).toBe(keys.length);
+      for (const s of def.catalog!.sections) expect(new Set(s.columns.map((c) => c.key)).size, `${def.code} ${s.key}`).toBe(s.columns.length);
+    }
   });
 });

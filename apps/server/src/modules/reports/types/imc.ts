@@ -68,14 +68,14 @@ export const imcStatusInstrument: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Zone', type: 'text', width: 1.5 },
-            { header: 'Required frequency', type: 'text', width: 1.5 },
-            { header: 'Required readings', type: 'number', decimals: 0 },
-            { header: 'Achieved readings', type: 'number', decimals: 0 },
-            { header: 'Compliance (%)', type: 'number', decimals: 1 },
-            { header: 'Last reading', type: 'datetime', width: 1.6 },
-            { header: 'Age of last reading (days)', type: 'number', decimals: 1 },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
+            { key: 'required_frequency', header: 'Required frequency', type: 'text', width: 1.5 },
+            { key: 'required_readings', header: 'Required readings', type: 'number', decimals: 0 },
+            { key: 'achieved_readings', header: 'Achieved readings', type: 'number', decimals: 0 },
+            { key: 'compliance_percent', header: 'Compliance (%)', type: 'number', decimals: 1 },
+            { key: 'last_reading', header: 'Last reading', type: 'datetime', width: 1.6 },
+            { key: 'age_of_last_reading_days', header: 'Age of last reading (days)', type: 'number', decimals: 1 },
           ],
           rows: rows
             .filter((r) => r.instrument.type_code === g.code)
@@ -127,13 +127,13 @@ export function complianceTotals(list: readonly InstrumentCompliance[]): Complia
 }
 
 const COMPLIANCE_COLUMNS: ReportColumn[] = [
-  { header: 'Instruments', type: 'number', decimals: 0 },
-  { header: 'With a frequency', type: 'number', decimals: 0 },
-  { header: 'Required readings', type: 'number', decimals: 0 },
-  { header: 'Achieved readings', type: 'number', decimals: 0 },
-  { header: 'Compliance (%)', type: 'number', decimals: 1 },
-  { header: 'Compliant instruments', type: 'number', decimals: 0 },
-  { header: 'Without readings', type: 'number', decimals: 0 },
+  { key: 'instruments', header: 'Instruments', type: 'number', decimals: 0 },
+  { key: 'with_a_frequency', header: 'With a frequency', type: 'number', decimals: 0 },
+  { key: 'required_readings', header: 'Required readings', type: 'number', decimals: 0 },
+  { key: 'achieved_readings', header: 'Achieved readings', type: 'number', decimals: 0 },
+  { key: 'compliance_percent', header: 'Compliance (%)', type: 'number', decimals: 1 },
+  { key: 'compliant_instruments', header: 'Compliant instruments', type: 'number', decimals: 0 },
+  { key: 'without_readings', header: 'Without readings', type: 'number', decimals: 0 },
 ];
 const complianceCells = (t: ComplianceTotals) => [t.instruments, t.withFrequency, t.required, t.achieved, t.percent, t.compliant, t.unread];
 
@@ -167,7 +167,7 @@ export const imcSummaryReport: ReportTypeDef = {
       else
         yield {
           kind: 'table',
-          columns: [{ header: 'Type', type: 'text', width: 2.5 }, ...COMPLIANCE_COLUMNS],
+          columns: [{ key: 'type', header: 'Type', type: 'text', width: 2.5 }, ...COMPLIANCE_COLUMNS],
           rows: [
             ...groups.map((g) => [`${g.code} ${g.name}`, ...complianceCells(complianceTotals(rows.filter((r) => r.instrument.type_code === g.code)))]),
             ['All types', ...complianceCells(complianceTotals(rows))],
@@ -178,7 +178,11 @@ export const imcSummaryReport: ReportTypeDef = {
       else
         yield {
           kind: 'table',
-          columns: [{ header: 'Contractor', type: 'text', width: 2.5 }, { header: 'Contracts', type: 'text', width: 1.5 }, ...COMPLIANCE_COLUMNS],
+          columns: [
+            { key: 'contractor', header: 'Contractor', type: 'text', width: 2.5 },
+            { key: 'contracts', header: 'Contracts', type: 'text', width: 1.5 },
+            ...COMPLIANCE_COLUMNS,
+          ],
           rows: names.map((n) => {
             const of = rows.filter((r) => contractorOf(r) === n);
             const nos = [...new Set(of.map((r) => r.instrument.contract_no))].sort();

@@ -64,11 +64,11 @@ export function planCounts(list: readonly PlanInZone[]): PlanCounts {
 }
 
 const COUNT_COLUMNS: ReportColumn[] = [
-  { header: 'Planned', type: 'number', decimals: 0 },
-  { header: 'Installed', type: 'number', decimals: 0 },
-  { header: 'Reading', type: 'number', decimals: 0 },
-  { header: 'Not yet installed', type: 'number', decimals: 0 },
-  { header: 'Installed (%)', type: 'number', decimals: 1 },
+  { key: 'planned', header: 'Planned', type: 'number', decimals: 0 },
+  { key: 'installed', header: 'Installed', type: 'number', decimals: 0 },
+  { key: 'reading', header: 'Reading', type: 'number', decimals: 0 },
+  { key: 'not_yet_installed', header: 'Not yet installed', type: 'number', decimals: 0 },
+  { key: 'installed_percent', header: 'Installed (%)', type: 'number', decimals: 1 },
 ];
 const countCells = (c: PlanCounts) => [c.planned, c.installed, c.reading, c.planned - c.installed, c.planned ? (c.installed / c.planned) * 100 : null];
 
@@ -94,7 +94,11 @@ export const installationStatus: ReportTypeDef = {
       else
         yield {
           kind: 'table',
-          columns: [{ header: 'Type', type: 'text', width: 2.5 }, ...COUNT_COLUMNS, { header: 'Installed in the period', type: 'number', decimals: 0 }],
+          columns: [
+            { key: 'type', header: 'Type', type: 'text', width: 2.5 },
+            ...COUNT_COLUMNS,
+            { key: 'installed_in_the_period', header: 'Installed in the period', type: 'number', decimals: 0 },
+          ],
           rows: [
             ...types.map(([code, name]) => {
               const of = plans.filter((p) => p.plan.type_code === code);
@@ -114,7 +118,11 @@ export const installationStatus: ReportTypeDef = {
             const of = plans.filter((p) => (p.zoneName ?? NO_ZONE) === z && p.plan.type_code === code);
             if (of.length) rows.push([z, `${code} ${name}`, ...countCells(planCounts(of))]);
           }
-        yield { kind: 'table', columns: [{ header: 'Zone', type: 'text', width: 1.5 }, { header: 'Type', type: 'text', width: 2.5 }, ...COUNT_COLUMNS], rows };
+        yield {
+          kind: 'table',
+          columns: [{ key: 'zone', header: 'Zone', type: 'text', width: 1.5 }, { key: 'type', header: 'Type', type: 'text', width: 2.5 }, ...COUNT_COLUMNS],
+          rows,
+        };
       }
 
       yield { kind: 'heading', level: 1, text: 'Planned instruments', sheet: 'Plan', section: 'plan' };
@@ -123,16 +131,16 @@ export const installationStatus: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Contract', type: 'text' },
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Type', type: 'text' },
-            { header: 'Zone', type: 'text', width: 1.5 },
-            { header: 'Planned install date', type: 'text' },
-            { header: 'State', type: 'text' },
-            { header: 'Install date', type: 'text' },
-            { header: 'First reading', type: 'datetime', width: 1.6 },
-            { header: 'Overdue', type: 'text', width: 0.7 },
-            { header: 'Remarks', type: 'text', width: 2 },
+            { key: 'contract', header: 'Contract', type: 'text' },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'type', header: 'Type', type: 'text' },
+            { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
+            { key: 'planned_install_date', header: 'Planned install date', type: 'text' },
+            { key: 'state', header: 'State', type: 'text' },
+            { key: 'install_date', header: 'Install date', type: 'text' },
+            { key: 'first_reading', header: 'First reading', type: 'datetime', width: 1.6 },
+            { key: 'overdue', header: 'Overdue', type: 'text', width: 0.7 },
+            { key: 'remarks', header: 'Remarks', type: 'text', width: 2 },
           ],
           rows: plans.map(({ plan: p, zoneName }) => [
             p.contract_no,
@@ -154,12 +162,12 @@ export const installationStatus: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Contract', type: 'text' },
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Type', type: 'text' },
-            { header: 'Zone', type: 'text', width: 1.5 },
-            { header: 'Install date', type: 'text' },
-            { header: 'Status', type: 'text' },
+            { key: 'contract', header: 'Contract', type: 'text' },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'type', header: 'Type', type: 'text' },
+            { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
+            { key: 'install_date', header: 'Install date', type: 'text' },
+            { key: 'status', header: 'Status', type: 'text' },
           ],
           rows: unplanned.map((i) => [
             i.contract_no,

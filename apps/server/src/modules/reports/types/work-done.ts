@@ -83,10 +83,10 @@ export const summaryWorkDone: ReportTypeDef = {
       if (total === 0) yield { kind: 'paragraph', text: 'No readings in the period' };
       else {
         const columns: ReportColumn[] = [
-          { header: 'Type', type: 'text', width: 2.5 },
-          { header: 'Contractor', type: 'text', width: 2 },
-          ...parts.map((p): ReportColumn => ({ header: p.label, type: 'number', decimals: 0 })),
-          { header: 'Total', type: 'number', decimals: 0 },
+          { key: 'type', header: 'Type', type: 'text', width: 2.5 },
+          { key: 'contractor', header: 'Contractor', type: 'text', width: 2 },
+          ...parts.map((p): ReportColumn => ({ key: 'counts', header: p.label, type: 'number', decimals: 0 })),
+          { key: 'total', header: 'Total', type: 'number', decimals: 0 },
         ];
         const sum = (rows: readonly { counts: number[] }[], k: number) => rows.reduce((n, r) => n + r.counts[k]!, 0);
         yield {
@@ -112,10 +112,10 @@ export const summaryWorkDone: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Upload type', type: 'text', width: 2 },
-            { header: 'Received', type: 'number', decimals: 0 },
-            ...UPLOAD_OUTCOMES.map((o): ReportColumn => ({ header: o.header, type: 'number', decimals: 0 })),
-            { header: 'Rows loaded', type: 'number', decimals: 0 },
+            { key: 'upload_type', header: 'Upload type', type: 'text', width: 2 },
+            { key: 'received', header: 'Received', type: 'number', decimals: 0 },
+            ...UPLOAD_OUTCOMES.map((o): ReportColumn => ({ key: 'outcomes', header: o.header, type: 'number', decimals: 0 })),
+            { key: 'rows_loaded', header: 'Rows loaded', type: 'number', decimals: 0 },
           ],
           rows: [
             ...types.map((t) =>
@@ -136,9 +136,9 @@ export const summaryWorkDone: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Alert', type: 'text', width: 2.5 },
-            { header: 'Raised', type: 'number', decimals: 0 },
-            { header: 'Closed', type: 'number', decimals: 0 },
+            { key: 'alert', header: 'Alert', type: 'text', width: 2.5 },
+            { key: 'raised', header: 'Raised', type: 'number', decimals: 0 },
+            { key: 'closed', header: 'Closed', type: 'number', decimals: 0 },
           ],
           rows: [
             ...ALERT_GROUPS.map((g): ReportRow => [g.label, count(raised, g.kinds), count(closed, g.kinds)]).filter((r) => r[1] !== 0 || r[2] !== 0),
@@ -159,9 +159,9 @@ export const summaryWorkDone: ReportTypeDef = {
           yield {
             kind: 'table',
             columns: [
-              { header: 'Category', type: 'text', width: 2.5 },
-              { header: 'Opened', type: 'number', decimals: 0 },
-              { header: 'Closed', type: 'number', decimals: 0 },
+              { key: 'category', header: 'Category', type: 'text', width: 2.5 },
+              { key: 'opened', header: 'Opened', type: 'number', decimals: 0 },
+              { key: 'closed', header: 'Closed', type: 'number', decimals: 0 },
             ],
             rows: [
               ...ACTION_CASE_CATEGORIES.map((c): ReportRow => [CATEGORY_NAMES[c], of(opened, c), of(shut, c)]).filter((r) => r[1] !== 0 || r[2] !== 0),
