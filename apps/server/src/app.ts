@@ -48,7 +48,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { REPORT_RENDERERS, REPORT_TYPES_REGISTRY, type ReportRegistry, type ReportRenderers } from './modules/reports/report-registry.js';
 import { registerReportJobs } from './modules/reports/reports.jobs.js';
 import { reportSchedulesRoutes, setUpReportSchedules } from './modules/reports/schedules/report-schedules.jobs.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { customTemplatesOptions, customTemplatesRoutes, reportsRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { monitoringReportsRoutes } from './modules/reports/full-monitoring/monitoring-reports.routes.js';
 import { MonitoringReportsService } from './modules/reports/full-monitoring/monitoring-reports.service.js';
@@ -365,6 +365,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(reportSchedulesRoutes, { schedules: reportSchedules });
       await api.register(reportsRoutes, { reports });
       await api.register(monitoringTemplatesRoutes, { templates: monitoringTemplates });
+      await api.register(customTemplatesRoutes, customTemplatesOptions(ctx, storage, reports)); // decision 041
       await api.register(monitoringReportsRoutes, { monitoring: monitoringReports });
       await api.register(schedulesRoutes, { schedules });
       await api.register(systemAdminRoutes, { systemAdmin });

@@ -21,4 +21,5 @@ export * from './structures.js';
 export * from './construction.js';
 export * from './reports.js';
 export * from './monitoring-reports.js';
+export * from './custom-report-templates.js';
 export * from './report-schedules.js';

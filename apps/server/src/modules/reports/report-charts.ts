@@ -72,11 +72,19 @@ export function reportChartOption(chart: ReportChart, timezone: string, size: Ch
   const { tooltip: _tooltip, dataZoom: _zoom, legend, ...rest } = option as Record<string, unknown>;
   return {
     ...rest,
+    ...(chart.yMin !== undefined || chart.yMax !== undefined ? { yAxis: withRange(rest.yAxis, chart) } : {}),
     legend: { ...(legend as object), type: 'plain' },
     animation: false,
     backgroundColor: '#ffffff',
     textStyle: { ...((rest.textStyle as object | undefined) ?? {}), fontFamily: CHART_FONT_FAMILY },
   };
+}
+
+/** The y axis (or axes) with a custom template's fixed range (decision 041). */
+function withRange(axis: unknown, chart: ReportChart): unknown {
+  const range = { ...(chart.yMin !== undefined ? { min: chart.yMin } : {}), ...(chart.yMax !== undefined ? { max: chart.yMax } : {}) };
+  if (Array.isArray(axis)) return axis.map((a: object) => ({ ...a, ...range }));
+  return { ...((axis as object | undefined) ?? {}), ...range };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Actor } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { scopeOf } from '../contracts/contracts.service.js';
+import { reportTemplate } from './custom-templates/template-run.js';
 import type { ReportRenderers } from './report-registry.js';
 import type { ReportTypeDef } from './report-types.js';
 import { contractsInScope, existingInstrumentTypes, zonesOfContracts } from './reports.repository.js';
@@ -11,7 +12,8 @@ import { contractsInScope, existingInstrumentTypes, zonesOfContracts } from './r
  * A report's parameters checked in the engine's order (decision 039), nothing stored when one fails: the output is
  * one the type makes and has a renderer (400 `output`); every contract is within the caller's scope (400
  * `contract_ids`); every zone belongs to one of them (400 `zone_ids`); every instrument type exists; the period's days
- * are real days and a Date Range is within the configured maximum (400 `period`). Ids come back without repeats.
+ * are real days and a Date Range is within the configured maximum (400 `period`); a custom template is of the type and
+ * of one of the contracts or of all (400 `template`, decision 041). Ids come back without repeats.
  */
 export async function checkedParams(
   db: Executor,
@@ -41,6 +43,7 @@ export async function checkedParams(
   }
   const rangeError = reportRangeError(params.period, settings.report_range_num, settings.report_range_period);
   if (rangeError) throw badRequest({ period: rangeError });
+  await reportTemplate(db, def.code, { template: params.template, contract_ids: contractIds });
   return { ...params, contract_ids: contractIds, zone_ids: zoneIds, instrument_type_ids: typeIds };
 }
 

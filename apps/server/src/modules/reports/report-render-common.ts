@@ -58,5 +58,6 @@ export const EMPTY_TABLE = 'No data';
 
 /** The "Generated" fact of a document, else the time now in its zone. */
 export function generatedText(facts: readonly (readonly [string, string])[], timezone: string, now = new Date()): string {
-  return facts.find(([label]) => /^generated( (at|on))?$/i.test(label))?.[1] ?? formatDateTime(now, timezone);
+  // 生成时间: the label of a custom template in Chinese (decision 041).
+  return facts.find(([label]) => /^(generated( (at|on))?|生成时间)$/i.test(label))?.[1] ?? formatDateTime(now, timezone);
 }

@@ -141,12 +141,14 @@ export const renderHtml: RenderReport = async (report, sink, onSection) => {
   const title = escapeHtml(report.title);
   await writer.write(
     `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${title}</title><style>${CSS}</style></head>\n<body><main>\n<h1>${title}</h1>\n${facts(report.facts)}`,
+      `<title>${title}</title><style>${CSS}</style></head>\n<body><main>\n${report.header ? `<header>${escapeHtml(report.header)}</header>\n` : ''}<h1>${title}</h1>\n${facts(report.facts)}`,
   );
   let section = 0;
   for await (const block of report.blocks) {
     if (block.kind === 'heading' && block.level === 1) onSection(++section, block.text);
     await writer.block(block);
   }
-  await writer.write(`<footer>${title} · Generated ${escapeHtml(generatedText(report.facts, report.timezone))}</footer>\n</main></body></html>\n`);
+  await writer.write(
+    `<footer>${report.footer ? `${escapeHtml(report.footer)}<br>` : ''}${title} · Generated ${escapeHtml(generatedText(report.facts, report.timezone))}</footer>\n</main></body></html>\n`,
+  );
 };

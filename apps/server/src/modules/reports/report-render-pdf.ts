@@ -147,6 +147,9 @@ class PdfWriter {
       ellipsis: true,
     });
     doc.text(`Page ${this.page}`, doc.page.width - MARGIN - 60, footerY, { width: 60, align: 'right', lineBreak: false });
+    // A custom template's header and footer text (decision 041): above the content and under the footer line's text.
+    if (this.report.header) doc.text(pdfText(this.report.header), MARGIN, MARGIN - 22, { width: this.width, lineBreak: false, ellipsis: true });
+    if (this.report.footer) doc.text(pdfText(this.report.footer), MARGIN, footerY + 10, { width: this.width, lineBreak: false, ellipsis: true });
     doc.page.margins = margins;
     doc.fillColor('#000000');
     doc.x = x;

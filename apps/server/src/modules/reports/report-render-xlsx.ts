@@ -143,7 +143,9 @@ class XlsxWriter {
   titleSheet(): void {
     this.newSheet('Report');
     this.line(this.report.title, { bold: true, size: 16 });
+    if (this.report.header) this.line(this.report.header, {});
     this.facts(this.report.facts);
+    if (this.report.footer) this.line(this.report.footer, {});
     this.add([]);
   }
 

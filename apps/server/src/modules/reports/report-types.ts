@@ -92,8 +92,21 @@ export interface ReportRunHookContext {
   timezone: string;
 }
 
+/**
+ * The sections and columns a custom template (issue 21, decision 041) may choose from: `key` is what the type tags its
+ * level-1 headings (`section`) and its table columns (`key`) with; several headings or columns may share a key (every
+ * instrument type's section of geostatus is `status`; the threshold level columns are `levels`).
+ */
+export interface ReportCatalog {
+  sections: readonly { key: string; label: string; columns: readonly { key: string; label: string }[] }[];
+  /** Whether the type draws charts (a template's chart options apply). */
+  charts: boolean;
+}
+
 export interface ReportTypeDef {
   code: ReportType;
+  /** What a custom template of the type may choose (absent: the type has no custom templates). */
+  catalog?: ReportCatalog;
   /** The tasks any one of which lets a user generate (and get) this type. */
   permissions: readonly PermissionCode[];
   outputs: readonly ReportOutput[];

@@ -17,6 +17,8 @@ import { requireActor } from '../../plugins/route-config.js';
 import { reportProtectionRoutes } from './protection/report-protection.routes.js';
 import type { ReportFile, ReportsService } from './reports.service.js';
 
+export { customTemplatesOptions, customTemplatesRoutes } from './custom-templates/custom-templates.routes.js';
+
 /**
  * The report dialog shows a PDF in a frame of the app's own pages: this one answer may be framed by them (every other
  * answer keeps frame-ancestors 'none').

@@ -38,6 +38,7 @@ import { recordJobFailure } from '../system-admin/system-logs.js';
 import { userActor } from './report-actor.js';
 import { ReportTooLargeError } from './report-document.js';
 import { DocumentProtection } from './protection/document-protection.js';
+import { templated } from './custom-templates/template-run.js';
 import { checkedParams } from './report-params.js';
 import { fileStamp, fileStem, renderToTempFile } from './report-file.js';
 import type { ReportRegistry, ReportRenderers } from './report-registry.js';
@@ -146,6 +147,11 @@ export class ReportsService {
     const params = await checkedParams(this.ctx.db.orm, actor, def, this.renderers, body, await this.settings.get());
     await def.validate?.(actor, params, this.services);
     return params;
+  }
+
+  /** The report types this engine makes (custom templates read their catalogs). */
+  registry(): ReportRegistry {
+    return this.types;
   }
 
   /** Registers the job worker (when this process runs jobs). */
@@ -357,11 +363,12 @@ export class ReportsService {
         settings,
         services: this.services,
       };
-      const doc = await def.build(context);
+      // A custom template lays the document out, and an Excel template replaces the workbook renderer (decision 041).
+      const { doc, render: renderer } = await templated(db, this.storage, context, row.type, row.output, await def.build(context), render);
       // Report and document protection (issue 21, decision 041): what the settings ask of this report, applied as it
       // is written (XLSX sheets locked) and to the written file (PDF watermark, password, permissions).
       const plan = await this.protection.planReport(row, actor, timezone, context.now);
-      const rendered = await renderToTempFile({ ...doc, sheetPassword: plan.sheetPassword }, render, {
+      const rendered = await renderToTempFile({ ...doc, sheetPassword: plan.sheetPassword }, renderer, {
         tempDir: path.join(this.ctx.config.dataDir, 'tmp', 'reports'),
         maxBytes: settings.report_max_bytes,
         progress: (done, total, label) =>

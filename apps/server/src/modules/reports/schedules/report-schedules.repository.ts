@@ -23,6 +23,8 @@ const listColumns = {
   contractNos: sql<
     string[]
   >`coalesce((select array_agg(c.no order by c.no) from contracts c where c.contract_id = any(report_schedules.contract_ids)), '{}'::text[])`,
+  /** The custom template's name (null for `default`, or a template deleted since). */
+  templateName: sql<string | null>`(select t.name from report_templates t where t.template_id::text = report_schedules.template)`,
 };
 
 export async function listSchedules(
@@ -241,4 +243,12 @@ export async function failStaleRuns(db: Executor, claimedBefore: Date, now: Date
     .set({ status: 'failed', error, finishedAt: now })
     .where(and(eq(reportScheduleRuns.status, 'running'), lte(reportScheduleRuns.claimedAt, claimedBefore)))
     .returning();
+}
+
+/** Schedules that used a deleted custom template go back to the Default layout (in the deleting transaction). */
+export async function resetScheduleTemplate(db: Executor, templateId: number): Promise<void> {
+  await db
+    .update(reportSchedules)
+    .set({ template: 'default' })
+    .where(eq(reportSchedules.template, String(templateId)));
 }

@@ -1,3 +1,4 @@
+import { reportTemplate } from '../custom-templates/template-run.js';
 import {
   REPORT_SCHEDULE_MESSAGES,
   reportTypeInfo,
@@ -36,17 +37,13 @@ import {
 const holds = (actor: Pick<Actor, 'permissions'>, codes: readonly string[]) => codes.some((c) => actor.permissions.has(c));
 
 /**
- * The template of a schedule: `default` (the built-in layout) or a custom template of the type.
- * MERGE POINT (issue 21): custom templates (`report_templates`) are another helper's; until they are wired up here
- * only `default` is accepted. Returns the template's name for the lists.
+ * The template of a schedule: `default` (the built-in layout) or a custom template of the type for all contracts or one
+ * of the schedule's (400 otherwise, as a report's `template` parameter). Returns the template's name for the lists.
  */
-export async function checkTemplate(_ctx: AppContext, _reportType: string, template: string): Promise<string> {
-  if (template === 'default') return 'Default';
-  throw badRequest({ template: 'Template not found' });
+export async function checkTemplate(ctx: AppContext, reportType: string, template: string, contractIds: number[]): Promise<string> {
+  const row = await reportTemplate(ctx.db.orm, reportType, { template, contract_ids: contractIds });
+  return row?.name ?? 'Default';
 }
-
-/** The name of a stored schedule's template (see `checkTemplate`). */
-const templateName = (template: string) => (template === 'default' ? 'Default' : template);
 
 export function presentRun(r: ScheduleRunRow): TReportScheduleRun {
   return {
@@ -96,7 +93,7 @@ export class ReportSchedulesService {
       report_type: r.reportType,
       report_type_name: reportTypeInfo(r.reportType)?.name ?? r.reportType,
       template: r.template,
-      template_name: templateName(r.template),
+      template_name: l.templateName ?? 'Default',
       contract_ids: r.contractIds,
       contract_nos: l.contractNos,
       zone_ids: r.zoneIds,
@@ -148,7 +145,7 @@ export class ReportSchedulesService {
     if (!holds(actor, def.permissions)) throw forbidden();
     if (!def.outputs.includes(body.output)) throw badRequest({ output: `This report is not made as ${body.output}` });
     if (!isTimeZone(body.timezone)) throw badRequest({ timezone: 'Unknown time zone' });
-    await checkTemplate(this.ctx, body.report_type, body.template);
+    await checkTemplate(this.ctx, body.report_type, body.template, body.contract_ids);
     const params = await this.reports.checkParams(actor, body.report_type, {
       contract_ids: body.contract_ids,
       zone_ids: body.zone_ids,

@@ -19,6 +19,7 @@ import {
   type GeoData,
   type SeriesNow,
 } from './common.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 const NO_INSTRUMENTS = 'No instruments in the selection';
@@ -28,18 +29,18 @@ const NO_INSTRUMENTS = 'No instruments in the selection';
 /** Columns of the status table; the four levels' columns follow the levels (least severe first). */
 export function geostatusColumns(levels: readonly { code: string }[]): ReportColumn[] {
   return [
-    { header: 'Instrument', type: 'text', width: 2 },
-    { header: 'Zone', type: 'text', width: 1.5 },
-    { header: 'Reading', type: 'text' },
-    { header: 'Depth (m)', type: 'number', decimals: 1 },
-    { header: 'Unit', type: 'text', width: 0.7 },
-    { header: 'Last reading', type: 'datetime', width: 1.6 },
-    { header: 'Latest value', type: 'number', decimals: 2 },
-    { header: 'Change since previous', type: 'number', decimals: 2 },
-    { header: 'Rate per day', type: 'number', decimals: 3 },
-    { header: 'Cumulative since baseline', type: 'number', decimals: 2 },
-    ...levels.map((l): ReportColumn => ({ header: l.code, type: 'text', width: 1.2 })),
-    { header: 'Status', type: 'text' },
+    { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+    { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
+    { key: 'reading', header: 'Reading', type: 'text' },
+    { key: 'depth', header: 'Depth (m)', type: 'number', decimals: 1 },
+    { key: 'unit', header: 'Unit', type: 'text', width: 0.7 },
+    { key: 'last_reading', header: 'Last reading', type: 'datetime', width: 1.6 },
+    { key: 'latest_value', header: 'Latest value', type: 'number', decimals: 2, inUnit: true },
+    { key: 'change', header: 'Change since previous', type: 'number', decimals: 2, inUnit: true },
+    { key: 'rate', header: 'Rate per day', type: 'number', decimals: 3, inUnit: true },
+    { key: 'cumulative', header: 'Cumulative since baseline', type: 'number', decimals: 2, inUnit: true },
+    ...levels.map((l): ReportColumn => ({ key: 'levels', header: l.code, type: 'text', width: 1.2 })),
+    { key: 'status', header: 'Status', type: 'text' },
   ];
 }
 
@@ -74,22 +75,23 @@ export const geostatus: ReportTypeDef = {
   code: 'geostatus',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.geostatus,
   async build(ctx) {
     const d = await geoData(ctx);
     const groups = byType(d.instruments);
     return documentOf(ctx, 'geostatus', Math.max(groups.length, 1), async function* () {
       if (groups.length === 0) {
-        yield { kind: 'heading', level: 1, text: 'Instrument status' };
+        yield { kind: 'heading', level: 1, text: 'Instrument status', section: 'status' };
         yield { kind: 'paragraph', text: NO_INSTRUMENTS };
         return;
       }
       for (const g of groups) {
-        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code };
+        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code, section: 'status' };
         const ids = new Set(g.instruments.map((i) => i.instrument_id));
         const rows = d.series.filter((s) => ids.has(s.instrument.instrument_id) && s.latest).map((s) => geostatusRow(s, d));
         const unread = g.instruments.filter((i) => !d.series.some((s) => s.instrument.instrument_id === i.instrument_id && s.latest));
         if (rows.length === 0) yield { kind: 'paragraph', text: 'No readings by the end of the period' };
-        else yield { kind: 'table', columns: geostatusColumns(d.levels), rows };
+        else yield { kind: 'table', columns: geostatusColumns(d.levels), rows, range: 'instruments' };
         if (unread.length) yield { kind: 'paragraph', text: `Without readings by the end of the period: ${unread.map((i) => i.name).join(', ')}` };
       }
     });
@@ -106,32 +108,33 @@ export const geosum: ReportTypeDef = {
   code: 'geosum',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.geosum,
   async build(ctx) {
     const d = await geoData(ctx);
     const groups = byType(d.instruments);
     const breaches = await breachesInPeriod(ctx);
     return documentOf(ctx, 'geosum', 4, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Instruments by type and status', sheet: 'Instruments' };
+      yield { kind: 'heading', level: 1, text: 'Instruments by type and status', sheet: 'Instruments', section: 'types' };
       if (groups.length === 0) yield { kind: 'paragraph', text: NO_INSTRUMENTS };
       else yield* typeStatusTables(groups, d);
 
       const top = largestMovements(d.series, GEOSUM_TOP);
-      yield { kind: 'heading', level: 1, text: 'Largest movements in the period', sheet: 'Movements' };
+      yield { kind: 'heading', level: 1, text: 'Largest movements in the period', sheet: 'Movements', section: 'movements' };
       if (top.length === 0) yield { kind: 'paragraph', text: 'No readings in the period' };
       else
         yield {
           kind: 'table',
           columns: [
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Type', type: 'text' },
-            { header: 'Reading', type: 'text' },
-            { header: 'Depth (m)', type: 'number', decimals: 1 },
-            { header: 'Unit', type: 'text', width: 0.7 },
-            { header: 'Start value', type: 'number', decimals: 2 },
-            { header: 'Last reading', type: 'datetime', width: 1.6 },
-            { header: 'Latest value', type: 'number', decimals: 2 },
-            { header: 'Movement', type: 'number', decimals: 2 },
-            { header: 'Status', type: 'text' },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'type', header: 'Type', type: 'text' },
+            { key: 'reading', header: 'Reading', type: 'text' },
+            { key: 'depth', header: 'Depth (m)', type: 'number', decimals: 1 },
+            { key: 'unit', header: 'Unit', type: 'text', width: 0.7 },
+            { key: 'start_value', header: 'Start value', type: 'number', decimals: 2, inUnit: true },
+            { key: 'last_reading', header: 'Last reading', type: 'datetime', width: 1.6 },
+            { key: 'latest_value', header: 'Latest value', type: 'number', decimals: 2, inUnit: true },
+            { key: 'movement', header: 'Movement', type: 'number', decimals: 2, inUnit: true },
+            { key: 'status', header: 'Status', type: 'text' },
           ],
           rows: top.map((s) => [
             s.instrument.name,
@@ -147,16 +150,16 @@ export const geosum: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Breach summary', sheet: 'Breaches' };
+      yield { kind: 'heading', level: 1, text: 'Breach summary', sheet: 'Breaches', section: 'breaches' };
       if (breaches.length === 0) yield { kind: 'paragraph', text: 'No breaches in the period' };
       else {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Level', type: 'text' },
-            { header: 'Breaches', type: 'number', decimals: 0 },
-            { header: 'Open', type: 'number', decimals: 0 },
-            { header: 'Closed', type: 'number', decimals: 0 },
+            { key: 'level', header: 'Level', type: 'text' },
+            { key: 'count', header: 'Breaches', type: 'number', decimals: 0 },
+            { key: 'open', header: 'Open', type: 'number', decimals: 0 },
+            { key: 'closed', header: 'Closed', type: 'number', decimals: 0 },
           ],
           rows: d.levels
             .map((l) => {
@@ -167,14 +170,15 @@ export const geosum: ReportTypeDef = {
         };
         yield {
           kind: 'table',
+          range: 'breaches',
           columns: [
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Reading', type: 'text' },
-            { header: 'Level', type: 'text' },
-            { header: 'Opened', type: 'datetime', width: 1.6 },
-            { header: 'Last triggered', type: 'datetime', width: 1.6 },
-            { header: 'Peak value', type: 'number', decimals: 2 },
-            { header: 'Status', type: 'text' },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'reading', header: 'Reading', type: 'text' },
+            { key: 'level', header: 'Level', type: 'text' },
+            { key: 'opened', header: 'Opened', type: 'datetime', width: 1.6 },
+            { key: 'last_triggered', header: 'Last triggered', type: 'datetime', width: 1.6 },
+            { key: 'peak_value', header: 'Peak value', type: 'number', decimals: 2 },
+            { key: 'status', header: 'Status', type: 'text' },
           ],
           rows: breaches.map((b) => [
             b.instrument_name,
@@ -188,7 +192,7 @@ export const geosum: ReportTypeDef = {
         };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Key charts', sheet: 'Charts' };
+      yield { kind: 'heading', level: 1, text: 'Key charts', sheet: 'Charts', section: 'charts' };
       const charted = [...new Map(top.map((s) => [s.instrument.instrument_id, s.instrument])).values()].slice(0, GEOSUM_CHARTS);
       const charts = [];
       for (const inst of charted) {
@@ -279,17 +283,18 @@ export const geoblank: ReportTypeDef = {
   code: 'geoblank',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.geoblank,
   async build(ctx) {
     const d = await geoData(ctx);
     const groups = byType(d.instruments);
     return documentOf(ctx, 'geoblank', Math.max(groups.length, 1), async function* () {
       if (groups.length === 0) {
-        yield { kind: 'heading', level: 1, text: 'Reading sheet' };
+        yield { kind: 'heading', level: 1, text: 'Reading sheet', section: 'sheets' };
         yield { kind: 'paragraph', text: NO_INSTRUMENTS };
         return;
       }
       for (const g of groups) {
-        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code };
+        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code, section: 'sheets' };
         const rows: ReportRow[] = [];
         for (const i of g.instruments) {
           const read = d.series.filter((s) => s.instrument.instrument_id === i.instrument_id && s.latest);
@@ -312,16 +317,16 @@ export const geoblank: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Instrument', type: 'text', width: 1.6 },
-            { header: 'Location', type: 'text', width: 2.2 },
-            { header: 'Reading', type: 'text' },
-            { header: 'Last value', type: 'text' },
-            { header: 'Last date', type: 'datetime', width: 1.5 },
-            { header: 'Date', type: 'text' },
-            { header: 'Time', type: 'text', width: 0.8 },
-            { header: 'Reading', type: 'text' },
-            { header: 'Remarks', type: 'text', width: 2 },
-            { header: 'Initials', type: 'text', width: 0.8 },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 1.6 },
+            { key: 'location', header: 'Location', type: 'text', width: 2.2 },
+            { key: 'reading', header: 'Reading', type: 'text' },
+            { key: 'last_value', header: 'Last value', type: 'text' },
+            { key: 'last_date', header: 'Last date', type: 'datetime', width: 1.5 },
+            { key: 'date', header: 'Date', type: 'text' },
+            { key: 'time', header: 'Time', type: 'text', width: 0.8 },
+            { key: 'new_reading', header: 'Reading', type: 'text' },
+            { key: 'remarks', header: 'Remarks', type: 'text', width: 2 },
+            { key: 'initials', header: 'Initials', type: 'text', width: 0.8 },
           ],
           rows,
         };

@@ -18,6 +18,7 @@ import {
   unlessForbidden,
   type ReportInstrument,
 } from './common.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 const frequencyOf = (i: ReportInstrument) => FREQUENCIES.find((f) => f.code === i.frequency);
@@ -177,9 +178,9 @@ export async function qualityAuditOf(ctx: ReportContext): Promise<QualityAudit> 
 }
 
 const INSTRUMENT_COLUMNS: ReportColumn[] = [
-  { header: 'Instrument', type: 'text', width: 2 },
-  { header: 'Type', type: 'text' },
-  { header: 'Zone', type: 'text', width: 1.5 },
+  { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+  { key: 'type', header: 'Type', type: 'text' },
+  { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
 ];
 const instrumentCells = (i: ReportInstrument) => [i.name, i.type_code, i.zone_name] as const;
 
@@ -187,12 +188,13 @@ export const imcQualityAudit: ReportTypeDef = {
   code: 'imc-quality-audit',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.imcQualityAudit,
   async build(ctx) {
     const a = await qualityAuditOf(ctx);
     const groups = byType(a.instruments);
     const end = endOf(ctx);
     return documentOf(ctx, 'imc-quality-audit', 7, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Data quality summary', sheet: 'Summary' };
+      yield { kind: 'heading', level: 1, text: 'Data quality summary', sheet: 'Summary', section: 'summary' };
       if (groups.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
       else {
         const count = <T extends { instrument: ReportInstrument }>(list: readonly T[], code: string, n: (x: T) => number = () => 1) =>
@@ -201,14 +203,14 @@ export const imcQualityAudit: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Type', type: 'text', width: 2.5 },
-            { header: 'Instruments', type: 'number', decimals: 0 },
-            { header: 'Missing baselines', type: 'number', decimals: 0 },
-            { header: 'Stale instruments', type: 'number', decimals: 0 },
-            { header: 'Gaps', type: 'number', decimals: 0 },
-            { header: 'Duplicate rows', type: 'number', decimals: 0 },
-            { header: 'Spikes', type: 'number', decimals: 0 },
-            { header: 'Rebaselines', type: 'number', decimals: 0 },
+            { key: 'type', header: 'Type', type: 'text', width: 2.5 },
+            { key: 'instruments', header: 'Instruments', type: 'number', decimals: 0 },
+            { key: 'missing_baselines', header: 'Missing baselines', type: 'number', decimals: 0 },
+            { key: 'stale_instruments', header: 'Stale instruments', type: 'number', decimals: 0 },
+            { key: 'gaps', header: 'Gaps', type: 'number', decimals: 0 },
+            { key: 'duplicate_rows', header: 'Duplicate rows', type: 'number', decimals: 0 },
+            { key: 'spikes', header: 'Spikes', type: 'number', decimals: 0 },
+            { key: 'rebaselines', header: 'Rebaselines', type: 'number', decimals: 0 },
           ],
           rows: groups.map((g) => [
             `${g.code} ${g.name}`,
@@ -223,16 +225,16 @@ export const imcQualityAudit: ReportTypeDef = {
         };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Missing baselines', sheet: 'Baselines' };
+      yield { kind: 'heading', level: 1, text: 'Missing baselines', sheet: 'Baselines', section: 'baselines' };
       if (a.missingBaselines.length === 0) yield { kind: 'paragraph', text: 'No instruments with readings and without a baseline' };
       else
         yield {
           kind: 'table',
           columns: [
             ...INSTRUMENT_COLUMNS,
-            { header: 'Status', type: 'text' },
-            { header: 'Install date', type: 'text' },
-            { header: 'First reading', type: 'datetime', width: 1.6 },
+            { key: 'status', header: 'Status', type: 'text' },
+            { key: 'install_date', header: 'Install date', type: 'text' },
+            { key: 'first_reading', header: 'First reading', type: 'datetime', width: 1.6 },
           ],
           rows: a.missingBaselines.map((m) => [
             ...instrumentCells(m.instrument),
@@ -242,7 +244,7 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Stale instruments', sheet: 'Stale' };
+      yield { kind: 'heading', level: 1, text: 'Stale instruments', sheet: 'Stale', section: 'stale' };
       yield { kind: 'paragraph', text: `Active instruments without a reading within their required frequency at ${dateTimeText(end, ctx.timezone)}` };
       if (a.stale.length === 0) yield { kind: 'paragraph', text: 'No stale instruments' };
       else
@@ -250,9 +252,9 @@ export const imcQualityAudit: ReportTypeDef = {
           kind: 'table',
           columns: [
             ...INSTRUMENT_COLUMNS,
-            { header: 'Required frequency', type: 'text', width: 1.5 },
-            { header: 'Last reading', type: 'datetime', width: 1.6 },
-            { header: 'Age of last reading (days)', type: 'number', decimals: 1 },
+            { key: 'required_frequency', header: 'Required frequency', type: 'text', width: 1.5 },
+            { key: 'last_reading', header: 'Last reading', type: 'datetime', width: 1.6 },
+            { key: 'age_of_last_reading_days', header: 'Age of last reading (days)', type: 'number', decimals: 1 },
           ],
           rows: a.stale.map((s) => [
             ...instrumentCells(s.instrument),
@@ -262,18 +264,18 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Gaps in the readings', sheet: 'Gaps' };
+      yield { kind: 'heading', level: 1, text: 'Gaps in the readings', sheet: 'Gaps', section: 'gaps' };
       if (a.gaps.length === 0) yield { kind: 'paragraph', text: 'No gaps in the period' };
       else
         yield {
           kind: 'table',
           columns: [
             ...INSTRUMENT_COLUMNS,
-            { header: 'Required frequency', type: 'text', width: 1.5 },
-            { header: 'Reading before', type: 'datetime', width: 1.6 },
-            { header: 'Reading after', type: 'datetime', width: 1.6 },
-            { header: 'Gap (days)', type: 'number', decimals: 1 },
-            { header: 'Readings missed', type: 'number', decimals: 0 },
+            { key: 'required_frequency', header: 'Required frequency', type: 'text', width: 1.5 },
+            { key: 'reading_before', header: 'Reading before', type: 'datetime', width: 1.6 },
+            { key: 'reading_after', header: 'Reading after', type: 'datetime', width: 1.6 },
+            { key: 'gap_days', header: 'Gap (days)', type: 'number', decimals: 1 },
+            { key: 'readings_missed', header: 'Readings missed', type: 'number', decimals: 0 },
           ],
           rows: a.gaps.map((g) => [
             ...instrumentCells(g.instrument),
@@ -285,36 +287,36 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Duplicate readings refused', sheet: 'Duplicates' };
+      yield { kind: 'heading', level: 1, text: 'Duplicate readings refused', sheet: 'Duplicates', section: 'duplicates' };
       if (a.duplicates === null) yield { kind: 'paragraph', text: 'The upload history is not visible to the report’s creator' };
       else if (a.duplicates.length === 0) yield { kind: 'paragraph', text: 'No duplicate readings in the period’s uploads' };
       else
         yield {
           kind: 'table',
           columns: [
-            { header: 'Uploaded', type: 'datetime', width: 1.6 },
-            { header: 'Upload', type: 'text', width: 2.5 },
-            { header: 'Uploaded by', type: 'text', width: 1.5 },
+            { key: 'uploaded', header: 'Uploaded', type: 'datetime', width: 1.6 },
+            { key: 'upload', header: 'Upload', type: 'text', width: 2.5 },
+            { key: 'uploaded_by', header: 'Uploaded by', type: 'text', width: 1.5 },
             ...INSTRUMENT_COLUMNS,
-            { header: 'Duplicate rows', type: 'number', decimals: 0 },
+            { key: 'duplicate_rows', header: 'Duplicate rows', type: 'number', decimals: 0 },
           ],
           rows: a.duplicates.map((d) => [d.uploadedAt, `#${d.uploadId} ${d.fileName}`, d.uploadedBy, ...instrumentCells(d.instrument), d.rows]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Spikes', sheet: 'Spikes' };
+      yield { kind: 'heading', level: 1, text: 'Spikes', sheet: 'Spikes', section: 'spikes' };
       if (a.spikes.length === 0) yield { kind: 'paragraph', text: 'No spikes in the period' };
       else
         yield {
           kind: 'table',
           columns: [
-            { header: 'Opened', type: 'datetime', width: 1.6 },
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Reading', type: 'text' },
-            { header: 'Reading time', type: 'datetime', width: 1.6 },
-            { header: 'Value', type: 'number', decimals: 2 },
-            { header: 'Unit', type: 'text', width: 0.7 },
-            { header: 'Triggers', type: 'number', decimals: 0 },
-            { header: 'Status', type: 'text' },
+            { key: 'opened', header: 'Opened', type: 'datetime', width: 1.6 },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'reading', header: 'Reading', type: 'text' },
+            { key: 'reading_time', header: 'Reading time', type: 'datetime', width: 1.6 },
+            { key: 'value', header: 'Value', type: 'number', decimals: 2 },
+            { key: 'unit', header: 'Unit', type: 'text', width: 0.7 },
+            { key: 'triggers', header: 'Triggers', type: 'number', decimals: 0 },
+            { key: 'status', header: 'Status', type: 'text' },
           ],
           rows: a.spikes.map((s) => [
             new Date(s.opened_at),
@@ -328,17 +330,17 @@ export const imcQualityAudit: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Rebaselines', sheet: 'Rebaselines' };
+      yield { kind: 'heading', level: 1, text: 'Rebaselines', sheet: 'Rebaselines', section: 'rebaselines' };
       if (a.rebaselines.length === 0) yield { kind: 'paragraph', text: 'No rebaselines in the period' };
       else
         yield {
           kind: 'table',
           columns: [
-            { header: 'Opened', type: 'datetime', width: 1.6 },
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Baseline date', type: 'text' },
-            { header: 'Message', type: 'text', width: 4 },
-            { header: 'Status', type: 'text' },
+            { key: 'opened', header: 'Opened', type: 'datetime', width: 1.6 },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'baseline_date', header: 'Baseline date', type: 'text' },
+            { key: 'message', header: 'Message', type: 'text', width: 4 },
+            { key: 'status', header: 'Status', type: 'text' },
           ],
           rows: a.rebaselines.map((r) => {
             const baseline = r.instrument_id !== null ? a.instruments.find((i) => i.instrument_id === r.instrument_id)?.baseline_date : null;

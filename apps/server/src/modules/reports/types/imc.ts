@@ -8,6 +8,7 @@ import { FREQUENCIES } from '@strata/shared';
 import type { ReportBlock, ReportColumn, ReportRow } from '../report-document.js';
 import type { ReportContext, ReportTypeDef } from '../report-types.js';
 import { byType, DAY_MS, documentOf, selectedInstruments, unlessNotFound, type ReportInstrument } from './common.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 export interface InstrumentCompliance {
@@ -52,28 +53,29 @@ export const imcStatusInstrument: ReportTypeDef = {
   code: 'imc-status-instrument',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.imcStatusInstrument,
   async build(ctx) {
     const rows = await complianceOf(ctx);
     const groups = byType(rows.map((r) => r.instrument));
     return documentOf(ctx, 'imc-status-instrument', Math.max(groups.length, 1), async function* (): AsyncGenerator<ReportBlock> {
       if (groups.length === 0) {
-        yield { kind: 'heading', level: 1, text: 'Instrument status' };
+        yield { kind: 'heading', level: 1, text: 'Instrument status', section: 'status' };
         yield { kind: 'paragraph', text: 'No instruments in the selection' };
         return;
       }
       for (const g of groups) {
-        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code };
+        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code, section: 'status' };
         yield {
           kind: 'table',
           columns: [
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Zone', type: 'text', width: 1.5 },
-            { header: 'Required frequency', type: 'text', width: 1.5 },
-            { header: 'Required readings', type: 'number', decimals: 0 },
-            { header: 'Achieved readings', type: 'number', decimals: 0 },
-            { header: 'Compliance (%)', type: 'number', decimals: 1 },
-            { header: 'Last reading', type: 'datetime', width: 1.6 },
-            { header: 'Age of last reading (days)', type: 'number', decimals: 1 },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
+            { key: 'required_frequency', header: 'Required frequency', type: 'text', width: 1.5 },
+            { key: 'required_readings', header: 'Required readings', type: 'number', decimals: 0 },
+            { key: 'achieved_readings', header: 'Achieved readings', type: 'number', decimals: 0 },
+            { key: 'compliance_percent', header: 'Compliance (%)', type: 'number', decimals: 1 },
+            { key: 'last_reading', header: 'Last reading', type: 'datetime', width: 1.6 },
+            { key: 'age_of_last_reading_days', header: 'Age of last reading (days)', type: 'number', decimals: 1 },
           ],
           rows: rows
             .filter((r) => r.instrument.type_code === g.code)
@@ -125,13 +127,13 @@ export function complianceTotals(list: readonly InstrumentCompliance[]): Complia
 }
 
 const COMPLIANCE_COLUMNS: ReportColumn[] = [
-  { header: 'Instruments', type: 'number', decimals: 0 },
-  { header: 'With a frequency', type: 'number', decimals: 0 },
-  { header: 'Required readings', type: 'number', decimals: 0 },
-  { header: 'Achieved readings', type: 'number', decimals: 0 },
-  { header: 'Compliance (%)', type: 'number', decimals: 1 },
-  { header: 'Compliant instruments', type: 'number', decimals: 0 },
-  { header: 'Without readings', type: 'number', decimals: 0 },
+  { key: 'instruments', header: 'Instruments', type: 'number', decimals: 0 },
+  { key: 'with_a_frequency', header: 'With a frequency', type: 'number', decimals: 0 },
+  { key: 'required_readings', header: 'Required readings', type: 'number', decimals: 0 },
+  { key: 'achieved_readings', header: 'Achieved readings', type: 'number', decimals: 0 },
+  { key: 'compliance_percent', header: 'Compliance (%)', type: 'number', decimals: 1 },
+  { key: 'compliant_instruments', header: 'Compliant instruments', type: 'number', decimals: 0 },
+  { key: 'without_readings', header: 'Without readings', type: 'number', decimals: 0 },
 ];
 const complianceCells = (t: ComplianceTotals) => [t.instruments, t.withFrequency, t.required, t.achieved, t.percent, t.compliant, t.unread];
 
@@ -152,6 +154,7 @@ export const imcSummaryReport: ReportTypeDef = {
   code: 'imc-summary-report',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.imcSummaryReport,
   async build(ctx) {
     const rows = await complianceOf(ctx);
     const groups = byType(rows.map((r) => r.instrument));
@@ -159,23 +162,27 @@ export const imcSummaryReport: ReportTypeDef = {
     const contractorOf = (c: InstrumentCompliance) => contractors.get(c.instrument.contract_id)?.contractor ?? NO_CONTRACTOR;
     const names = [...new Set(rows.map(contractorOf))].sort((a, b) => a.localeCompare(b));
     return documentOf(ctx, 'imc-summary-report', 2, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Compliance per instrument type', sheet: 'Types' };
+      yield { kind: 'heading', level: 1, text: 'Compliance per instrument type', sheet: 'Types', section: 'types' };
       if (rows.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
       else
         yield {
           kind: 'table',
-          columns: [{ header: 'Type', type: 'text', width: 2.5 }, ...COMPLIANCE_COLUMNS],
+          columns: [{ key: 'type', header: 'Type', type: 'text', width: 2.5 }, ...COMPLIANCE_COLUMNS],
           rows: [
             ...groups.map((g) => [`${g.code} ${g.name}`, ...complianceCells(complianceTotals(rows.filter((r) => r.instrument.type_code === g.code)))]),
             ['All types', ...complianceCells(complianceTotals(rows))],
           ],
         };
-      yield { kind: 'heading', level: 1, text: 'Compliance per contractor', sheet: 'Contractors' };
+      yield { kind: 'heading', level: 1, text: 'Compliance per contractor', sheet: 'Contractors', section: 'contractors' };
       if (rows.length === 0) yield { kind: 'paragraph', text: 'No instruments in the selection' };
       else
         yield {
           kind: 'table',
-          columns: [{ header: 'Contractor', type: 'text', width: 2.5 }, { header: 'Contracts', type: 'text', width: 1.5 }, ...COMPLIANCE_COLUMNS],
+          columns: [
+            { key: 'contractor', header: 'Contractor', type: 'text', width: 2.5 },
+            { key: 'contracts', header: 'Contracts', type: 'text', width: 1.5 },
+            ...COMPLIANCE_COLUMNS,
+          ],
           rows: names.map((n) => {
             const of = rows.filter((r) => contractorOf(r) === n);
             const nos = [...new Set(of.map((r) => r.instrument.contract_no))].sort();

@@ -9,6 +9,7 @@ import type { ReportContext, ReportTypeDef } from '../report-types.js';
 import { instrumentCharts } from './charts.js';
 import { byType, documentOf, levelCell, selectedInstruments, type Level, type ReportInstrument, type Threshold } from './common.js';
 import { breachesInPeriod } from './geo.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 // ---- reading ----
@@ -40,14 +41,15 @@ export function readingsTable(ctx: ReportContext, read: readonly ReportInstrumen
   return {
     kind: 'table',
     columns: [
-      { header: 'Instrument', type: 'text', width: 2 },
-      { header: 'Reading', type: 'text' },
-      { header: 'Depth (m)', type: 'number', decimals: 1 },
-      { header: 'Unit', type: 'text', width: 0.7 },
-      { header: 'Time', type: 'datetime', width: 1.6 },
-      { header: 'Value', type: 'number', decimals: 3 },
+      { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+      { key: 'reading', header: 'Reading', type: 'text' },
+      { key: 'depth', header: 'Depth (m)', type: 'number', decimals: 1 },
+      { key: 'unit', header: 'Unit', type: 'text', width: 0.7 },
+      { key: 'time', header: 'Time', type: 'datetime', width: 1.6 },
+      { key: 'value', header: 'Value', type: 'number', decimals: 3, inUnit: true },
     ],
     rows: readingRows(ctx, read),
+    range: 'readings',
   };
 }
 
@@ -55,6 +57,7 @@ export const reading: ReportTypeDef = {
   code: 'reading',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.reading,
   async build(ctx) {
     const list = await selectedInstruments(ctx);
     const groups = byType(list);
@@ -64,12 +67,12 @@ export const reading: ReportTypeDef = {
     );
     return documentOf(ctx, 'reading', Math.max(groups.length, 1), async function* (): AsyncGenerator<ReportBlock> {
       if (groups.length === 0) {
-        yield { kind: 'heading', level: 1, text: 'Readings' };
+        yield { kind: 'heading', level: 1, text: 'Readings', section: 'readings' };
         yield { kind: 'paragraph', text: 'No instruments in the selection' };
         return;
       }
       for (const g of groups) {
-        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code };
+        yield { kind: 'heading', level: 1, text: `${g.code} ${g.name}`, sheet: g.code, section: 'readings' };
         const read = await instrumentsRead(ctx, g.instruments);
         if (read.length === 0) {
           yield { kind: 'paragraph', text: 'No readings in the period' };
@@ -121,6 +124,7 @@ export const breach: ReportTypeDef = {
   code: 'breach',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.breach,
   async build(ctx) {
     const breaches = (await breachesInPeriod(ctx)).sort(
       (a, b) => a.opened_at.localeCompare(b.opened_at) || (a.instrument_name ?? '').localeCompare(b.instrument_name ?? '') || a.alert_id - b.alert_id,
@@ -128,13 +132,13 @@ export const breach: ReportTypeDef = {
     const levels = (await ctx.services.instruments.levels()) as Level[];
     const details = await breachDetails(ctx, breaches);
     return documentOf(ctx, 'breach', breaches.length ? 2 : 1, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Breaches in the period', sheet: 'Breaches' };
+      yield { kind: 'heading', level: 1, text: 'Breaches in the period', sheet: 'Breaches', section: 'breaches' };
       if (breaches.length === 0) {
         yield { kind: 'paragraph', text: 'No breaches in the period' };
         return;
       }
       yield breachTable(breaches, details, levels);
-      yield { kind: 'heading', level: 1, text: 'Breach details', sheet: 'Details' };
+      yield { kind: 'heading', level: 1, text: 'Breach details', sheet: 'Details', section: 'details' };
       for (const b of breaches) yield* breachDetail(ctx, b, details.get(b.alert_id)!);
     });
   },
@@ -153,17 +157,18 @@ export async function breachDetails(ctx: ReportContext, breaches: readonly TAler
 export function breachTable(breaches: readonly TAlert[], details: BreachDetails, levels: readonly Level[]): ReportBlock {
   return {
     kind: 'table',
+    range: 'breaches',
     columns: [
-      { header: 'Opened', type: 'datetime', width: 1.6 },
-      { header: 'Instrument', type: 'text', width: 2 },
-      { header: 'Reading', type: 'text' },
-      { header: 'Level', type: 'text' },
-      { header: 'First value', type: 'number', decimals: 2 },
-      { header: 'Peak value', type: 'number', decimals: 2 },
-      { header: 'Unit', type: 'text', width: 0.7 },
-      { header: 'Case', type: 'text' },
-      { header: 'Acknowledged', type: 'datetime', width: 1.6 },
-      { header: 'Closed', type: 'datetime', width: 1.6 },
+      { key: 'opened', header: 'Opened', type: 'datetime', width: 1.6 },
+      { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+      { key: 'reading', header: 'Reading', type: 'text' },
+      { key: 'level', header: 'Level', type: 'text' },
+      { key: 'first_value', header: 'First value', type: 'number', decimals: 2, inUnit: true },
+      { key: 'peak_value', header: 'Peak value', type: 'number', decimals: 2, inUnit: true },
+      { key: 'unit', header: 'Unit', type: 'text', width: 0.7 },
+      { key: 'case', header: 'Case', type: 'text' },
+      { key: 'acknowledged', header: 'Acknowledged', type: 'datetime', width: 1.6 },
+      { key: 'closed', header: 'Closed', type: 'datetime', width: 1.6 },
     ],
     rows: breaches.map((b) => {
       const d = details.get(b.alert_id)!;

@@ -8,6 +8,7 @@ import type { ReportBlock, ReportColumn, ReportRow } from '../report-document.js
 import type { ReportContext, ReportTypeDef } from '../report-types.js';
 import { geometryDistance } from '../../structures/geometry-distance.js';
 import { dayText, documentOf, selectedInstruments } from './common.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 export const PLAN_STATE_NAMES = { planned: 'Planned', installed: 'Installed', reading: 'Reading' } as const;
@@ -63,11 +64,11 @@ export function planCounts(list: readonly PlanInZone[]): PlanCounts {
 }
 
 const COUNT_COLUMNS: ReportColumn[] = [
-  { header: 'Planned', type: 'number', decimals: 0 },
-  { header: 'Installed', type: 'number', decimals: 0 },
-  { header: 'Reading', type: 'number', decimals: 0 },
-  { header: 'Not yet installed', type: 'number', decimals: 0 },
-  { header: 'Installed (%)', type: 'number', decimals: 1 },
+  { key: 'planned', header: 'Planned', type: 'number', decimals: 0 },
+  { key: 'installed', header: 'Installed', type: 'number', decimals: 0 },
+  { key: 'reading', header: 'Reading', type: 'number', decimals: 0 },
+  { key: 'not_yet_installed', header: 'Not yet installed', type: 'number', decimals: 0 },
+  { key: 'installed_percent', header: 'Installed (%)', type: 'number', decimals: 1 },
 ];
 const countCells = (c: PlanCounts) => [c.planned, c.installed, c.reading, c.planned - c.installed, c.planned ? (c.installed / c.planned) * 100 : null];
 
@@ -77,6 +78,7 @@ export const installationStatus: ReportTypeDef = {
   code: 'installation-status',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.installationStatus,
   async build(ctx) {
     const plans = await plansInZones(ctx);
     const planned = new Set(plans.flatMap((p) => (p.plan.instrument_id !== null ? [p.plan.instrument_id] : [])));
@@ -87,12 +89,16 @@ export const installationStatus: ReportTypeDef = {
     const installedInPeriod = (list: readonly PlanInZone[]) =>
       list.filter((p) => p.plan.install_date !== null && p.plan.install_date >= firstDay && p.plan.install_date <= lastDay).length;
     return documentOf(ctx, 'installation-status', 4, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Installation status per instrument type', sheet: 'Types' };
+      yield { kind: 'heading', level: 1, text: 'Installation status per instrument type', sheet: 'Types', section: 'types' };
       if (plans.length === 0) yield { kind: 'paragraph', text: 'No planned instruments in the selection' };
       else
         yield {
           kind: 'table',
-          columns: [{ header: 'Type', type: 'text', width: 2.5 }, ...COUNT_COLUMNS, { header: 'Installed in the period', type: 'number', decimals: 0 }],
+          columns: [
+            { key: 'type', header: 'Type', type: 'text', width: 2.5 },
+            ...COUNT_COLUMNS,
+            { key: 'installed_in_the_period', header: 'Installed in the period', type: 'number', decimals: 0 },
+          ],
           rows: [
             ...types.map(([code, name]) => {
               const of = plans.filter((p) => p.plan.type_code === code);
@@ -102,7 +108,7 @@ export const installationStatus: ReportTypeDef = {
           ],
         };
 
-      yield { kind: 'heading', level: 1, text: 'Installation status per zone', sheet: 'Zones' };
+      yield { kind: 'heading', level: 1, text: 'Installation status per zone', sheet: 'Zones', section: 'zones' };
       if (plans.length === 0) yield { kind: 'paragraph', text: 'No planned instruments in the selection' };
       else {
         const zoneKeys = [...new Set(plans.map((p) => p.zoneName ?? NO_ZONE))].sort((a, b) => (a === NO_ZONE ? 1 : b === NO_ZONE ? -1 : a.localeCompare(b)));
@@ -112,25 +118,29 @@ export const installationStatus: ReportTypeDef = {
             const of = plans.filter((p) => (p.zoneName ?? NO_ZONE) === z && p.plan.type_code === code);
             if (of.length) rows.push([z, `${code} ${name}`, ...countCells(planCounts(of))]);
           }
-        yield { kind: 'table', columns: [{ header: 'Zone', type: 'text', width: 1.5 }, { header: 'Type', type: 'text', width: 2.5 }, ...COUNT_COLUMNS], rows };
+        yield {
+          kind: 'table',
+          columns: [{ key: 'zone', header: 'Zone', type: 'text', width: 1.5 }, { key: 'type', header: 'Type', type: 'text', width: 2.5 }, ...COUNT_COLUMNS],
+          rows,
+        };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Planned instruments', sheet: 'Plan' };
+      yield { kind: 'heading', level: 1, text: 'Planned instruments', sheet: 'Plan', section: 'plan' };
       if (plans.length === 0) yield { kind: 'paragraph', text: 'No planned instruments in the selection' };
       else
         yield {
           kind: 'table',
           columns: [
-            { header: 'Contract', type: 'text' },
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Type', type: 'text' },
-            { header: 'Zone', type: 'text', width: 1.5 },
-            { header: 'Planned install date', type: 'text' },
-            { header: 'State', type: 'text' },
-            { header: 'Install date', type: 'text' },
-            { header: 'First reading', type: 'datetime', width: 1.6 },
-            { header: 'Overdue', type: 'text', width: 0.7 },
-            { header: 'Remarks', type: 'text', width: 2 },
+            { key: 'contract', header: 'Contract', type: 'text' },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'type', header: 'Type', type: 'text' },
+            { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
+            { key: 'planned_install_date', header: 'Planned install date', type: 'text' },
+            { key: 'state', header: 'State', type: 'text' },
+            { key: 'install_date', header: 'Install date', type: 'text' },
+            { key: 'first_reading', header: 'First reading', type: 'datetime', width: 1.6 },
+            { key: 'overdue', header: 'Overdue', type: 'text', width: 0.7 },
+            { key: 'remarks', header: 'Remarks', type: 'text', width: 2 },
           ],
           rows: plans.map(({ plan: p, zoneName }) => [
             p.contract_no,
@@ -146,18 +156,18 @@ export const installationStatus: ReportTypeDef = {
           ]),
         };
 
-      yield { kind: 'heading', level: 1, text: 'Installed instruments not in the plan', sheet: 'Not planned' };
+      yield { kind: 'heading', level: 1, text: 'Installed instruments not in the plan', sheet: 'Not planned', section: 'not_planned' };
       if (unplanned.length === 0) yield { kind: 'paragraph', text: 'Every installed instrument is in the plan' };
       else
         yield {
           kind: 'table',
           columns: [
-            { header: 'Contract', type: 'text' },
-            { header: 'Instrument', type: 'text', width: 2 },
-            { header: 'Type', type: 'text' },
-            { header: 'Zone', type: 'text', width: 1.5 },
-            { header: 'Install date', type: 'text' },
-            { header: 'Status', type: 'text' },
+            { key: 'contract', header: 'Contract', type: 'text' },
+            { key: 'instrument', header: 'Instrument', type: 'text', width: 2 },
+            { key: 'type', header: 'Type', type: 'text' },
+            { key: 'zone', header: 'Zone', type: 'text', width: 1.5 },
+            { key: 'install_date', header: 'Install date', type: 'text' },
+            { key: 'status', header: 'Status', type: 'text' },
           ],
           rows: unplanned.map((i) => [
             i.contract_no,

@@ -7,6 +7,7 @@ import type { ReportBlock, ReportColumn, ReportRow } from '../report-document.js
 import type { ReportContext, ReportTypeDef } from '../report-types.js';
 import { allPages, byType, documentOf, inPeriod, readingsTaken, selectedInstruments, subPeriods, unlessForbidden } from './common.js';
 import { contractorsOf, NO_CONTRACTOR } from './imc.js';
+import { CATALOGS } from './catalogs.js';
 import { INSTRUMENT_REPORT_PERMISSIONS, REPORT_OUTPUTS_ALL } from './permissions.js';
 
 /** Uploads made in the period for the report's contracts (the upload history, every type the creator may see). */
@@ -48,6 +49,7 @@ export const summaryWorkDone: ReportTypeDef = {
   code: 'summary-work-done',
   permissions: INSTRUMENT_REPORT_PERMISSIONS,
   outputs: REPORT_OUTPUTS_ALL,
+  catalog: CATALOGS.summaryWorkDone,
   async build(ctx) {
     const { services: s, actor, params } = ctx;
     const instruments = await selectedInstruments(ctx);
@@ -76,15 +78,15 @@ export const summaryWorkDone: ReportTypeDef = {
     const cases = await unlessForbidden(() => allPages((skip, limit) => s.actionLog.list(actor, { contracts: params.contract_ids, limit, skip })));
 
     return documentOf(ctx, 'summary-work-done', 4, async function* (): AsyncGenerator<ReportBlock> {
-      yield { kind: 'heading', level: 1, text: 'Readings taken', sheet: 'Readings' };
+      yield { kind: 'heading', level: 1, text: 'Readings taken', sheet: 'Readings', section: 'readings' };
       const total = readingRows.reduce((n, r) => n + r.counts.reduce((a, b) => a + b, 0), 0);
       if (total === 0) yield { kind: 'paragraph', text: 'No readings in the period' };
       else {
         const columns: ReportColumn[] = [
-          { header: 'Type', type: 'text', width: 2.5 },
-          { header: 'Contractor', type: 'text', width: 2 },
-          ...parts.map((p): ReportColumn => ({ header: p.label, type: 'number', decimals: 0 })),
-          { header: 'Total', type: 'number', decimals: 0 },
+          { key: 'type', header: 'Type', type: 'text', width: 2.5 },
+          { key: 'contractor', header: 'Contractor', type: 'text', width: 2 },
+          ...parts.map((p): ReportColumn => ({ key: 'counts', header: p.label, type: 'number', decimals: 0 })),
+          { key: 'total', header: 'Total', type: 'number', decimals: 0 },
         ];
         const sum = (rows: readonly { counts: number[] }[], k: number) => rows.reduce((n, r) => n + r.counts[k]!, 0);
         yield {
@@ -97,7 +99,7 @@ export const summaryWorkDone: ReportTypeDef = {
         };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Uploads processed', sheet: 'Uploads' };
+      yield { kind: 'heading', level: 1, text: 'Uploads processed', sheet: 'Uploads', section: 'uploads' };
       if (uploads.length === 0) yield { kind: 'paragraph', text: 'No uploads in the period' };
       else {
         const types = [...new Set(uploads.map((u) => u.type))].sort();
@@ -110,10 +112,10 @@ export const summaryWorkDone: ReportTypeDef = {
         yield {
           kind: 'table',
           columns: [
-            { header: 'Upload type', type: 'text', width: 2 },
-            { header: 'Received', type: 'number', decimals: 0 },
-            ...UPLOAD_OUTCOMES.map((o): ReportColumn => ({ header: o.header, type: 'number', decimals: 0 })),
-            { header: 'Rows loaded', type: 'number', decimals: 0 },
+            { key: 'upload_type', header: 'Upload type', type: 'text', width: 2 },
+            { key: 'received', header: 'Received', type: 'number', decimals: 0 },
+            ...UPLOAD_OUTCOMES.map((o): ReportColumn => ({ key: 'outcomes', header: o.header, type: 'number', decimals: 0 })),
+            { key: 'rows_loaded', header: 'Rows loaded', type: 'number', decimals: 0 },
           ],
           rows: [
             ...types.map((t) =>
@@ -127,16 +129,16 @@ export const summaryWorkDone: ReportTypeDef = {
         };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Alerts raised and closed', sheet: 'Alerts' };
+      yield { kind: 'heading', level: 1, text: 'Alerts raised and closed', sheet: 'Alerts', section: 'alerts' };
       if (raised.length === 0 && closed.length === 0) yield { kind: 'paragraph', text: 'No alerts raised or closed in the period' };
       else {
         const count = (list: TAlert[], kinds: readonly string[]) => list.filter((a) => kinds.includes(a.kind)).length;
         yield {
           kind: 'table',
           columns: [
-            { header: 'Alert', type: 'text', width: 2.5 },
-            { header: 'Raised', type: 'number', decimals: 0 },
-            { header: 'Closed', type: 'number', decimals: 0 },
+            { key: 'alert', header: 'Alert', type: 'text', width: 2.5 },
+            { key: 'raised', header: 'Raised', type: 'number', decimals: 0 },
+            { key: 'closed', header: 'Closed', type: 'number', decimals: 0 },
           ],
           rows: [
             ...ALERT_GROUPS.map((g): ReportRow => [g.label, count(raised, g.kinds), count(closed, g.kinds)]).filter((r) => r[1] !== 0 || r[2] !== 0),
@@ -145,7 +147,7 @@ export const summaryWorkDone: ReportTypeDef = {
         };
       }
 
-      yield { kind: 'heading', level: 1, text: 'Action-log cases opened and closed', sheet: 'Cases' };
+      yield { kind: 'heading', level: 1, text: 'Action-log cases opened and closed', sheet: 'Cases', section: 'cases' };
       if (cases === null) yield { kind: 'paragraph', text: 'Action-log cases are not visible to the report’s creator' };
       else {
         const mine = cases.filter(selected);
@@ -157,9 +159,9 @@ export const summaryWorkDone: ReportTypeDef = {
           yield {
             kind: 'table',
             columns: [
-              { header: 'Category', type: 'text', width: 2.5 },
-              { header: 'Opened', type: 'number', decimals: 0 },
-              { header: 'Closed', type: 'number', decimals: 0 },
+              { key: 'category', header: 'Category', type: 'text', width: 2.5 },
+              { key: 'opened', header: 'Opened', type: 'number', decimals: 0 },
+              { key: 'closed', header: 'Closed', type: 'number', decimals: 0 },
             ],
             rows: [
               ...ACTION_CASE_CATEGORIES.map((c): ReportRow => [CATEGORY_NAMES[c], of(opened, c), of(shut, c)]).filter((r) => r[1] !== 0 || r[2] !== 0),
