@@ -61,6 +61,14 @@ const CONTRACTOR_ENGINEER: PermissionCode[] = [
   'GenerateFullMonitoringReport',
   'GenerateMapReport',
   'SearchorViewReportTemplates',
+  // Their own report layouts and the weekly report in the inbox (issue 21, decision 041).
+  'CreateReportTemplates',
+  'EditReportTemplates',
+  'DeleteReportTemplates',
+  'SearchorViewScheduledReports',
+  'CreateScheduledReports',
+  'EditScheduledReports',
+  'DeleteScheduledReports',
 ];
 
 /** What the authority's engineer does: oversee every contract's data, alerts and reports; no uploads, no administration. */
