@@ -2,13 +2,39 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { USER_TYPE } from '@strata/shared';
 import { auditLog, generatedFiles, users } from '../../db/schema/index.js';
 import { createRole, createUser } from '../../testing/fixtures.js';
 import { as, createTestApp, signIn, type Session, type TestApp } from '../../testing/harness.js';
 import { pdfText } from '../../testing/pdf-text.js';
+
+interface World {
+  t: TestApp;
+  admin: Session;
+  generator: Session;
+  genRole: number;
+}
+
+/** An app on a database of its own, an administrator and a holder of GenerateUserReport, both signed in. */
+async function createExportWorld(): Promise<World> {
+  const t = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'strata-exports-')) });
+  const all = await createRole(t.db, 'all', 'All');
+  await createUser(t.db, { loginName: 'x.admin', roleId: all.roleId, userType: USER_TYPE.AppAdmin });
+  const admin = await signIn(t, 'x.admin');
+  const gen = await createRole(t.db, ['GenerateUserReport'], 'Generator');
+  await createUser(t.db, { loginName: 'x.gen', roleId: gen.roleId });
+  const generator = await signIn(t, 'x.gen');
+  return { t, admin, generator, genRole: gen.roleId };
+}
+
+/** Starts an export; its job id. */
+async function startExport(t: TestApp, s: Session, type: string, payload: object): Promise<number> {
+  const res = await as(t, s, { method: 'POST', url: `/api/v1/exports/${type}`, payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().job_id as number;
+}
 
 describe('exports and generated reports', () => {
   let t: TestApp;
@@ -16,25 +42,17 @@ describe('exports and generated reports', () => {
   let generator: Session;
   let genRole: number;
 
-  // A database of its own for each test: tests count every generated file, job and export audit row, and the clean-up
-  // test moves the clock past the sessions' lifetime.
-  beforeEach(async () => {
-    t = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'strata-exports-')) });
-    const all = await createRole(t.db, 'all', 'All');
-    await createUser(t.db, { loginName: 'x.admin', roleId: all.roleId, userType: USER_TYPE.AppAdmin });
-    admin = await signIn(t, 'x.admin');
-    const gen = await createRole(t.db, ['GenerateUserReport'], 'Generator');
-    genRole = gen.roleId;
-    await createUser(t.db, { loginName: 'x.gen', roleId: gen.roleId });
-    generator = await signIn(t, 'x.gen');
+  // One app for the file; each test starts without generated files, as tests count them (the audit rows they look at
+  // are those of their own files). The clean-up test, which moves the clock past the sessions' lifetime, has its own.
+  beforeAll(async () => {
+    ({ t, admin, generator, genRole } = await createExportWorld());
   });
-  afterEach(() => t.close());
+  beforeEach(async () => {
+    await t.db.orm.delete(generatedFiles);
+  });
+  afterAll(() => t.close());
 
-  const start = async (s: Session, type: string, payload: object) => {
-    const res = await as(t, s, { method: 'POST', url: `/api/v1/exports/${type}`, payload });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().job_id as number;
-  };
+  const start = (s: Session, type: string, payload: object) => startExport(t, s, type, payload);
   const check = async (s: Session, id: number) => (await as(t, s, { method: 'GET', url: `/api/v1/exports/${id}/check` })).json();
 
   it('exports the audit log as a real XLSX: in progress, then completed, downloaded with the resource token as an attachment', async () => {
@@ -64,9 +82,10 @@ describe('exports and generated reports', () => {
     const [row] = await t.db.orm.select().from(generatedFiles).where(eq(generatedFiles.id, id));
     expect(row).toMatchObject({ status: 'completed', rows: actions.length, kind: 'export' });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(7 * 86_400_000);
-    const [created] = await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'export.create'));
+    const ofFile = (action: string) => and(eq(auditLog.action, action), eq(auditLog.entityId, String(id)));
+    const [created] = await t.db.orm.select().from(auditLog).where(ofFile('export.create'));
     expect(created?.after).toMatchObject({ type: 'audit-logs', format: 'xlsx' });
-    expect((await t.db.orm.select().from(auditLog).where(eq(auditLog.action, 'export.download'))).length).toBe(1);
+    expect((await t.db.orm.select().from(auditLog).where(ofFile('export.download'))).length).toBe(1);
   });
 
   it('exports the audit log as CSV', async () => {
@@ -153,10 +172,19 @@ describe('exports and generated reports', () => {
     const mine = await as(t, generator, { method: 'GET', url: '/api/v1/generated-files' });
     expect(mine.json().records.map((r: { type: string; url: string | null }) => [r.type, r.url])).toEqual([['users', null]]);
   });
+});
+
+describe('the clean-up of generated files', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await createExportWorld();
+  });
+  afterAll(() => world.t.close());
 
   it('the clean-up deletes expired files and their rows', async () => {
-    await start(admin, 'audit-logs', { format: 'csv' });
-    await start(admin, 'roles', { format: 'pdf' });
+    const { t, admin } = world;
+    await startExport(t, admin, 'audit-logs', { format: 'csv' });
+    await startExport(t, admin, 'roles', { format: 'pdf' });
     await t.services.exports.runPending();
     const before = (await t.db.orm.select().from(generatedFiles)).length;
     t.clock.advance(8 * 86_400_000);

@@ -1,12 +1,11 @@
 import { ZMonitoringGroupBody, type TMonitoringGroupBody } from '@strata/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { group, serveBase } from '../test-data';
-
-vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).alertRulesRoutes }));
+import { alertRulesRoutes } from '../routes';
 
 const SLOW = { timeout: 8000 };
 
@@ -34,7 +33,7 @@ const member = (name: string) => screen.getByRole('checkbox', { name: new RegExp
 describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
   it('toggles members in the instrument list and saves them, the contract fixed', async () => {
     const { sent } = serve();
-    const { user, location } = renderApp('/en/dashboard/monitoring-group/8');
+    const { user, location } = renderApp('/en/dashboard/monitoring-group/8', { routes: alertRulesRoutes });
     expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toHaveProperty('value', 'West wall');
     const list = await screen.findByRole('list', { name: 'Instruments of the contract' }, SLOW);
     expect(screen.getByTestId('member-count').textContent).toBe('1 member');
@@ -64,7 +63,7 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
 
   it('creates a group of the chosen contract with a rule', async () => {
     const { sent } = serve();
-    const { user } = renderApp('/en/dashboard/monitoring-group/new');
+    const { user } = renderApp('/en/dashboard/monitoring-group/new', { routes: alertRulesRoutes });
     await user.type(await screen.findByRole('textbox', { name: 'Name' }, SLOW), 'North slope');
     const list = await screen.findByRole('list', { name: 'Instruments of the contract' }, SLOW);
     await user.click(within(list).getByText('SM-1021'));
@@ -92,7 +91,7 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
 
   it('refuses a name and a description over the shared limits, saying each limit', async () => {
     const { sent } = serve();
-    const { user } = renderApp('/en/dashboard/monitoring-group/new');
+    const { user } = renderApp('/en/dashboard/monitoring-group/new', { routes: alertRulesRoutes });
     const limits = { name: ZMonitoringGroupBody.shape.name.maxLength!, description: ZMonitoringGroupBody.shape.description.unwrap().maxLength! };
     fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }, SLOW), { target: { value: 'n'.repeat(limits.name + 1) } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'd'.repeat(limits.description + 1) } });
@@ -112,7 +111,7 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
         return refuse ? HttpResponse.json('This monitoring group is used by an alert scenario', { status: 409 }) : HttpResponse.json({ ok: true });
       }),
     );
-    const { user, location } = renderApp('/en/dashboard/monitoring-group/8');
+    const { user, location } = renderApp('/en/dashboard/monitoring-group/8', { routes: alertRulesRoutes });
     await screen.findByRole('textbox', { name: 'Name' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', undefined, SLOW)).getByRole('button', { name: 'Delete' }));
@@ -130,7 +129,7 @@ describe('Manage Monitoring Group', { timeout: 40_000 }, () => {
 
   it('lists the groups of the active contracts with their rule in words', async () => {
     serve();
-    renderApp('/en/dashboard/monitoring-group');
+    renderApp('/en/dashboard/monitoring-group', { routes: alertRulesRoutes });
     const table = await screen.findByRole('table', { name: 'Monitoring groups' }, SLOW);
     const row = (await within(table).findByText('West wall', undefined, SLOW)).closest('tr')!;
     expect(within(row).getByText('3 instruments at AL or above within 24 h')).toBeInTheDocument();

@@ -1,12 +1,11 @@
 import type { TScenarioPreview, TScenarioPreviewRequest } from '@strata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { scenario, serveBase } from '../test-data';
-
-vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).alertRulesRoutes }));
+import { alertRulesRoutes } from '../routes';
 
 const SLOW = { timeout: 8000 };
 
@@ -53,7 +52,7 @@ function serve() {
 describe('Alert scenario preview', { timeout: 40_000 }, () => {
   it('shows what the rule as typed would have raised in the last 30 days, and says so when nothing', async () => {
     const { previews } = serve();
-    const { user } = renderApp('/en/dashboard/alert-scenarios/4');
+    const { user } = renderApp('/en/dashboard/alert-scenarios/4', { routes: alertRulesRoutes });
     expect(await screen.findByRole('textbox', { name: 'Name' }, SLOW)).toHaveProperty('value', 'Two at WSL');
     expect(await screen.findByText('SM-1021', undefined, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Preview' }));
@@ -84,7 +83,7 @@ describe('Alert scenario preview', { timeout: 40_000 }, () => {
 
   it('does not ask for a preview of a rule that covers nothing', async () => {
     const { previews } = serve();
-    const { user } = renderApp('/en/dashboard/alert-scenarios/new');
+    const { user } = renderApp('/en/dashboard/alert-scenarios/new', { routes: alertRulesRoutes });
     await user.type(await screen.findByRole('textbox', { name: 'Name' }, SLOW), 'Empty');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect((await screen.findAllByText('Required', undefined, SLOW)).length).toBe(2);
@@ -98,7 +97,7 @@ describe('Alert scenario preview', { timeout: 40_000 }, () => {
 
   it('lists the scenarios with their rule, kind and creator, and offers a new one', async () => {
     serve();
-    const { user, location } = renderApp('/en/dashboard/user-scenarios');
+    const { user, location } = renderApp('/en/dashboard/user-scenarios', { routes: alertRulesRoutes });
     const table = await screen.findByRole('table', { name: 'Alert scenarios' }, SLOW);
     const row = (await within(table).findByText('Two at WSL', undefined, SLOW)).closest('tr')!;
     expect(within(row).getByText('2 instruments at WSL or above within 12 h')).toBeInTheDocument();

@@ -1,13 +1,13 @@
 import { READING_CODE_LIMITS, ZAlertTemplateBody, type TAlertTemplateBody } from '@strata/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
 import { serveBase, template } from '../test-data';
+import { alertRulesRoutes } from '../routes';
 
-// This feature's pages only.
-vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).alertRulesRoutes }));
+// Each render gets this feature's pages alone (`routes: alertRulesRoutes`).
 
 const SLOW = { timeout: 8000 };
 
@@ -39,7 +39,7 @@ function serve() {
 describe('Alert Templates', { timeout: 40_000 }, () => {
   it('lists the templates of the tab in the URL, with who is told and the channels', async () => {
     const { asked } = serve();
-    renderApp('/en/master-data/scenarios?tab=instrument');
+    renderApp('/en/master-data/scenarios?tab=instrument', { routes: alertRulesRoutes });
     const table = await screen.findByRole('table', { name: 'Instrument Alerts templates' }, SLOW);
     const row = (await within(table).findByText('Site team', undefined, SLOW)).closest('tr')!;
     expect(within(row).getByText('Spike')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
 
   it('sends the template as typed and shows the server field errors in the form', async () => {
     const { posted } = serve();
-    const { user } = renderApp('/en/master-data/scenarios?tab=instrument');
+    const { user } = renderApp('/en/master-data/scenarios?tab=instrument', { routes: alertRulesRoutes });
     await user.click(await screen.findByRole('button', { name: 'Add Scenario' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Scenario' }, SLOW);
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Night shift');
@@ -98,7 +98,7 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
 
   it('refuses a template without a channel before asking the server', async () => {
     const { posted } = serve();
-    const { user } = renderApp('/en/master-data/scenarios?tab=user');
+    const { user } = renderApp('/en/master-data/scenarios?tab=user', { routes: alertRulesRoutes });
     await user.click(await screen.findByRole('button', { name: 'Add Scenario' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Scenario' }, SLOW);
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Nobody');
@@ -113,7 +113,7 @@ describe('Alert Templates', { timeout: 40_000 }, () => {
 
   it("refuses a name and a minimum change's reading code over the shared limits, saying each limit", async () => {
     const { posted } = serve();
-    const { user } = renderApp('/en/master-data/scenarios?tab=instrument');
+    const { user } = renderApp('/en/master-data/scenarios?tab=instrument', { routes: alertRulesRoutes });
     await user.click(await screen.findByRole('button', { name: 'Add Scenario' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Scenario' }, SLOW);
     const nameMax = ZAlertTemplateBody.shape.name.maxLength!;

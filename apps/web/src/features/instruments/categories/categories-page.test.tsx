@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, server } from '../../../test/server';
 import { fill, renderInstruments, serveMasterData } from '../test-fixtures';
-
-// These pages render with this feature's routes alone: the other features' table is not loaded.
-vi.mock('../../../app/route-table', () => ({ routeTable: [] }));
 
 describe('Categories', { timeout: 45_000 }, () => {
   it('adds a category from the page action, showing a name already used', async () => {

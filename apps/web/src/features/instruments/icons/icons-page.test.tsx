@@ -1,12 +1,9 @@
 import type { TInstrumentIcons } from '@strata/shared';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, server } from '../../../test/server';
 import { fill, LEVELS, renderInstruments, serveMasterData } from '../test-fixtures';
-
-// These pages render with this feature's routes alone: the other features' table is not loaded.
-vi.mock('../../../app/route-table', () => ({ routeTable: [] }));
 
 const ICONS: TInstrumentIcons = {
   icons: ['circle', 'square', 'triangle', 'diamond'],

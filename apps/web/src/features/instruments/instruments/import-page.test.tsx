@@ -1,13 +1,10 @@
 import type { TImportResult } from '@strata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, server } from '../../../test/server';
 import { setViewport, WIDTHS } from '../../../test/viewport';
 import { renderInstruments, serveMasterData } from '../test-fixtures';
-
-// These pages render with this feature's routes alone: the other features' table is not loaded.
-vi.mock('../../../app/route-table', () => ({ routeTable: [] }));
 
 const CSV = 'name,type,contract,easting,northing\nSM-1,SM,C101,30350.5,28620.2\nSM-2,XX,C101,30351,28621\n';
 

@@ -1,9 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fill, instrument, instrumentType, renderInstruments, serveMasterData } from '../test-fixtures';
-
-// These pages render with this feature's routes alone: the other features' table is not loaded.
-vi.mock('../../../app/route-table', () => ({ routeTable: [] }));
 
 const MANY = Array.from({ length: 30 }, (_, i) =>
   instrument({ instrument_id: 200 + i, name: `SM-${String(i + 1).padStart(3, '0')}`, status: i === 0 ? 'damaged' : 'active' }),

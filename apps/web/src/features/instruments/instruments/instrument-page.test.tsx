@@ -1,14 +1,11 @@
 import { svy21ToWgs84, type TSetThresholdsRequest } from '@strata/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, server } from '../../../test/server';
 import { queryClient } from '../../../lib/query-client';
 import { instrumentKeys } from '../api/keys';
 import { fill, instrument, instrumentType, readingCode, renderInstruments, serveMasterData } from '../test-fixtures';
-
-// These pages render with this feature's routes alone: the other features' table is not loaded.
-vi.mock('../../../app/route-table', () => ({ routeTable: [] }));
 
 const TWO_CODES = instrumentType({
   reading_codes: [readingCode(), readingCode({ reading_code_id: 2, code: 'DSPB', description: 'Heave', sort_order: 1 })],

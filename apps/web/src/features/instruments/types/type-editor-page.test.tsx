@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, server } from '../../../test/server';
 import { fill, instrumentType, readingCode, renderInstruments, serveMasterData } from '../test-fixtures';
-
-// These pages render with this feature's routes alone: the other features' table is not loaded.
-vi.mock('../../../app/route-table', () => ({ routeTable: [] }));
 
 describe('Add Instrument Type', { timeout: 90_000 }, () => {
   it('creates a type with two reading codes in one call, precision 2 by default', async () => {

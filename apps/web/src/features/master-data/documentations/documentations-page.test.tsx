@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
+import { masterDataRoutes } from '../routes';
 
-// This feature's pages only: the test does not depend on other features' pages (or their state of progress).
-vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).masterDataRoutes }));
+// Each render gets this feature's pages alone (`routes: masterDataRoutes`): the test does not depend on other features' pages.
 
 const SLOW = { timeout: 5000 };
 
@@ -60,7 +60,7 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
     ]);
     URL.createObjectURL = vi.fn(() => 'blob:doc');
     URL.revokeObjectURL = vi.fn();
-    const { user } = renderApp('/en/master-data/documentations');
+    const { user } = renderApp('/en/master-data/documentations', { routes: masterDataRoutes });
     const table = await screen.findByRole('table', { name: 'User manual documents' }, SLOW);
     const row = (await within(table).findByText('Field procedures', {}, SLOW)).closest('tr')!;
     expect(within(row).getByText('DOCX')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
 
   it('uploads a PDF with its title and lists it', async () => {
     const state = serve([]);
-    const { user } = renderApp('/en/master-data/documentations');
+    const { user } = renderApp('/en/master-data/documentations', { routes: masterDataRoutes });
     expect(await screen.findByText('No document yet. Upload the first one above.', {}, SLOW)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Site safety rules');
     await user.upload(screen.getByTestId('upload-input'), new File(['%PDF-1.7 rules'], 'rules.pdf', { type: 'application/pdf' }));
@@ -87,7 +87,7 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
 
   it('refuses an unsafe title before anything is sent', async () => {
     const state = serve([]);
-    const { user } = renderApp('/en/master-data/documentations');
+    const { user } = renderApp('/en/master-data/documentations', { routes: masterDataRoutes });
     await screen.findByText('No document yet. Upload the first one above.', {}, SLOW);
     await user.type(screen.getByLabelText('Title'), '<script>x</script>');
     expect(screen.getByText('input contains malicious character')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
 
   it('refuses a title over the shared limit, saying the limit in Chinese, before anything is sent', async () => {
     const state = serve([]);
-    renderApp('/zh/master-data/documentations');
+    renderApp('/zh/master-data/documentations', { routes: masterDataRoutes });
     await screen.findByText('尚无文档。请在上方上传第一个文档。', {}, SLOW);
     const max = ZManualDocumentFields.shape.title.maxLength!;
     fireEvent.change(screen.getByLabelText('标题'), { target: { value: 't'.repeat(max + 1) } });
@@ -108,7 +108,7 @@ describe('User Manual Documents', { timeout: 30_000 }, () => {
 
   it('deletes a document after the Remove file confirmation', async () => {
     const state = serve([doc(1, 'Getting started', 'guide.pdf'), doc(2, 'Old notes', 'notes.pdf')]);
-    const { user } = renderApp('/en/master-data/documentations');
+    const { user } = renderApp('/en/master-data/documentations', { routes: masterDataRoutes });
     const table = await screen.findByRole('table', { name: 'User manual documents' }, SLOW);
     await within(table).findByText('Old notes', {}, SLOW);
     await user.click(within(table).getByRole('button', { name: 'Delete Old notes' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../../../lib/route-meta';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -8,19 +8,15 @@ import { api, server } from '../../../test/server';
 import { setViewport, WIDTHS } from '../../../test/viewport';
 import { visibleTiles } from '../../../components/landing-tiles';
 import { MASTER_DATA_TILES } from './tiles';
+import { masterDataRoutes } from '../routes';
 
 // This feature's pages, plus two pages other features own (zones, schedules); instruments and the rest are absent.
-vi.mock('../../../app/route-table', async () => {
-  const { masterDataRoutes } = await import('../routes');
-  const Page = () => null;
-  return {
-    routeTable: [
-      ...masterDataRoutes,
-      { path: '/master-data/zones', meta: { title: 'masterData.tile.zones', tasks: ['ManageZones'] }, Component: Page },
-      { path: '/master-data/schedules', meta: { title: 'masterData.tile.schedules', tasks: ['ManageSchedules'] }, Component: Page },
-    ],
-  };
-});
+const Page = () => null;
+const ROUTES: AppRoute[] = [
+  ...masterDataRoutes,
+  { path: '/master-data/zones', meta: { title: 'masterData.tile.zones', tasks: ['ManageZones'] }, Component: Page },
+  { path: '/master-data/schedules', meta: { title: 'masterData.tile.schedules', tasks: ['ManageSchedules'] }, Component: Page },
+];
 
 const SLOW = { timeout: 5000 };
 
@@ -32,7 +28,7 @@ function signedIn(permissions: string[]) {
 describe('Master Data landing', { timeout: 20_000 }, () => {
   it('shows a tile for each registered page the user may open, in the spec order, and opens it', async () => {
     signedIn(['ManageSystemSettings', 'ManageZones', 'ManageInstruments', 'ManageRiskRatingSettings']);
-    const { user, location } = renderApp('/en/master-data');
+    const { user, location } = renderApp('/en/master-data', { routes: ROUTES });
     const list = await screen.findByRole('list', { name: 'Master data pages' }, SLOW);
     const titles = within(list)
       .getAllByRole('heading', { level: 2 })
@@ -48,7 +44,7 @@ describe('Master Data landing', { timeout: 20_000 }, () => {
   it('is in the SETTINGS menu for holders of a master data task', async () => {
     setViewport(WIDTHS.desktop);
     signedIn(['ManageMapLayers']);
-    renderApp('/en/master-data');
+    renderApp('/en/master-data', { routes: ROUTES });
     const menu = await screen.findByRole('navigation', { name: 'Main menu' }, SLOW);
     expect(await within(menu).findByRole('link', { name: 'Master Data' }, SLOW)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Master data pages' }, SLOW);

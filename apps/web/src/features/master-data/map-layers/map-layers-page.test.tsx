@@ -1,13 +1,13 @@
 import type { TMapLayer } from '@strata/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mapLayerFixture, storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
+import { masterDataRoutes } from '../routes';
 
-// This feature's pages only: the test does not depend on other features' pages (or their state of progress).
-vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).masterDataRoutes }));
+// Each render gets this feature's pages alone (`routes: masterDataRoutes`): the test does not depend on other features' pages.
 
 const SLOW = { timeout: 5000 };
 
@@ -80,7 +80,7 @@ function names(section: string): string[] {
 describe('Map Layers', { timeout: 30_000 }, () => {
   it('lists base maps and overlays in order, and moves a layer among those of its kind', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/map-layers');
+    const { user } = renderApp('/en/master-data/map-layers', { routes: masterDataRoutes });
     await screen.findByRole('list', { name: 'Overlays' }, SLOW);
     expect(names('Base maps')).toEqual(['OpenStreetMap', 'OneMap']);
     expect(names('Overlays')).toEqual(['Railways', 'Boundaries']);
@@ -96,7 +96,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
 
   it('reorders by dragging a layer onto another of its kind', async () => {
     const state = serve();
-    renderApp('/en/master-data/map-layers');
+    renderApp('/en/master-data/map-layers', { routes: masterDataRoutes });
     const overlays = await screen.findByRole('list', { name: 'Overlays' }, SLOW);
     const boundaries = within(overlays).getByRole('listitem', { name: 'Boundaries' });
     const railways = within(overlays).getByRole('listitem', { name: 'Railways' });
@@ -120,7 +120,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
 
   it('adds an XYZ layer from the Add Map Layer action, showing the server field error first', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/map-layers');
+    const { user } = renderApp('/en/master-data/map-layers', { routes: masterDataRoutes });
     await screen.findByRole('list', { name: 'Overlays' }, SLOW);
     await user.click(await screen.findByRole('button', { name: 'Add Map Layer' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Map Layer' }, SLOW);
@@ -160,7 +160,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
 
   it('adds a GeoJSON overlay with its file: the layer first, then the file', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/map-layers');
+    const { user } = renderApp('/en/master-data/map-layers', { routes: masterDataRoutes });
     await screen.findByRole('list', { name: 'Overlays' }, SLOW);
     await user.click(await screen.findByRole('button', { name: 'Add Map Layer' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Map Layer' }, SLOW);
@@ -182,7 +182,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
 
   it('adds a station layer: points from a GeoJSON or KML file, listed under Stations', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/map-layers');
+    const { user } = renderApp('/en/master-data/map-layers', { routes: masterDataRoutes });
     expect(await screen.findByText('No station layer yet.', {}, SLOW)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Add Map Layer' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Map Layer' }, SLOW);
@@ -207,7 +207,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
 
   it('deletes a layer only after confirmation', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/map-layers');
+    const { user } = renderApp('/en/master-data/map-layers', { routes: masterDataRoutes });
     await screen.findByRole('list', { name: 'Overlays' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Delete Railways' }));
     let dialog = await screen.findByRole('dialog', {}, SLOW);
@@ -232,7 +232,7 @@ describe('Map Layers', { timeout: 30_000 }, () => {
         fail ? HttpResponse.json('Internal server error', { status: 500 }) : HttpResponse.json({ records: [], total_records: 0 }),
       ),
     );
-    const { user } = renderApp('/en/master-data/map-layers');
+    const { user } = renderApp('/en/master-data/map-layers', { routes: masterDataRoutes });
     expect(await screen.findByText('Failed to fetch data', {}, SLOW)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,13 +1,13 @@
 import { DEFAULT_RISK_RATING, type TRiskRating, type TRiskRatingResponse } from '@strata/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configResponse, storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
+import { masterDataRoutes } from '../routes';
 
-// This feature's pages only: the test does not depend on other features' pages (or their state of progress).
-vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).masterDataRoutes }));
+// Each render gets this feature's pages alone (`routes: masterDataRoutes`): the test does not depend on other features' pages.
 
 const SLOW = { timeout: 5000 };
 
@@ -52,7 +52,7 @@ function fill(label: string | RegExp, value: string, container: HTMLElement = do
 describe('Risk Rating Settings', { timeout: 30_000 }, () => {
   it('works the example out from the rule as typed', async () => {
     serve();
-    renderApp('/en/master-data/risk-rating');
+    renderApp('/en/master-data/risk-rating', { routes: masterDataRoutes });
     const example = await screen.findByRole('region', { name: 'Worked example' }, SLOW);
     // 2 CL × 1 + 1 AL × 2 + 0 PDL + 1 WSL × 5 = 9, 4 open alerts: band from 1 (+1) = 10 -> Medium (5 to 15).
     expect(within(example).getByText('4 open alerts: band from 1')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('Risk Rating Settings', { timeout: 30_000 }, () => {
 
   it('refuses thresholds out of order and bands not starting at 0, and sends nothing', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/risk-rating');
+    const { user } = renderApp('/en/master-data/risk-rating', { routes: masterDataRoutes });
     await screen.findByRole('region', { name: 'Rating thresholds' }, SLOW);
     fill('High', '3');
     const band = screen.getByRole('group', { name: 'Band 1' });
@@ -84,7 +84,7 @@ describe('Risk Rating Settings', { timeout: 30_000 }, () => {
 
   it('saves the rule as numbers, with an added band, and says who changed it', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/risk-rating');
+    const { user } = renderApp('/en/master-data/risk-rating', { routes: masterDataRoutes });
     await screen.findByRole('region', { name: 'Weights per alert level' }, SLOW);
     fill('Work Suspension Level (WSL)', '8');
     await user.click(screen.getByRole('button', { name: 'Add band' }));

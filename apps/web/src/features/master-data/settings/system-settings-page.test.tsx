@@ -1,13 +1,13 @@
 import { DEFAULT_SETTINGS, type TSystemSettings } from '@strata/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, ws } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { api, server } from '../../../test/server';
+import { masterDataRoutes } from '../routes';
 
-// This feature's pages only: the test does not depend on other features' pages (or their state of progress).
-vi.mock('../../../app/route-table', async () => ({ routeTable: (await import('../routes')).masterDataRoutes }));
+// Each render gets this feature's pages alone (`routes: masterDataRoutes`): the test does not depend on other features' pages.
 
 const SLOW = { timeout: 5000 };
 
@@ -45,7 +45,7 @@ function fill(label: string | RegExp, value: string) {
 describe('System Settings', { timeout: 30_000 }, () => {
   it('shows every setting by group, sizes in MB, and the secret hidden until asked', async () => {
     serve({ instrument_max_upload: 2_500_000 });
-    const { user } = renderApp('/en/master-data/system-setting');
+    const { user } = renderApp('/en/master-data/system-setting', { routes: masterDataRoutes });
     const uploads = await screen.findByRole('region', { name: 'Uploads' }, SLOW);
     expect((within(uploads).getByLabelText('General limit') as HTMLInputElement).value).toBe('10');
     expect(within(uploads).getByText('= 10,000,000 bytes')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
 
   it('edits the report size limit in MB and sends it in bytes (report_max_bytes), within the server’s range', async () => {
     const state = serve({ report_max_bytes: 50_000_000 });
-    const { user } = renderApp('/en/master-data/system-setting');
+    const { user } = renderApp('/en/master-data/system-setting', { routes: masterDataRoutes });
     const reports = await screen.findByRole('region', { name: 'Reports' }, SLOW);
     const field = within(reports).getByLabelText('Report size limit (MB)') as HTMLInputElement;
     expect(field.value).toBe('50');
@@ -80,7 +80,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
 
   it('sends only what changed, sizes in bytes and an emptied limit as null, and says so', async () => {
     const state = serve({ document_max_upload: 5_000_000 });
-    const { user } = renderApp('/en/master-data/system-setting');
+    const { user } = renderApp('/en/master-data/system-setting', { routes: masterDataRoutes });
     await screen.findByRole('region', { name: 'Uploads' }, SLOW);
     fill('Maximum date range', '6');
     fill('Instrumentation files', '2.5');
@@ -97,7 +97,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
 
   it('checks the fields before sending: ranges, all four bounds or none, a known time zone', async () => {
     const state = serve();
-    const { user } = renderApp('/en/master-data/system-setting');
+    const { user } = renderApp('/en/master-data/system-setting', { routes: masterDataRoutes });
     await screen.findByRole('region', { name: 'Map' }, SLOW);
     fill('Min easting', '');
     fill('Minimum password length', '6');
@@ -120,7 +120,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     server.use(
       http.put(api('/master-data/settings'), () => HttpResponse.json({ chart_instrument_detail_limit: 'Too many readings for one chart' }, { status: 400 })),
     );
-    const { user } = renderApp('/en/master-data/system-setting');
+    const { user } = renderApp('/en/master-data/system-setting', { routes: masterDataRoutes });
     await screen.findByRole('region', { name: 'Limits' }, SLOW);
     fill('Chart instrument detail limit', '900000');
     await clickSave(user);
@@ -138,7 +138,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
         send = (text) => client.send(text);
       }),
     );
-    const { location } = renderApp('/en/master-data/system-setting');
+    const { location } = renderApp('/en/master-data/system-setting', { routes: masterDataRoutes });
     await screen.findByRole('region', { name: 'Reports' }, SLOW);
     await waitFor(() => expect(send).toBeDefined(), SLOW);
     fill('Request parameter limit', '700');
@@ -159,7 +159,7 @@ describe('System Settings', { timeout: 30_000 }, () => {
     server.use(
       http.get(api('/master-data/settings'), () => (fail ? HttpResponse.json('Internal server error', { status: 500 }) : HttpResponse.json(DEFAULT_SETTINGS))),
     );
-    const { user } = renderApp('/en/master-data/system-setting');
+    const { user } = renderApp('/en/master-data/system-setting', { routes: masterDataRoutes });
     expect(await screen.findByText('Failed to fetch data', {}, SLOW)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../../../lib/route-meta';
 import { storeTestCredential, syncResponse } from '../../../test/fixtures';
 import { uploadsRoutes } from '../routes';
@@ -12,16 +12,11 @@ import { UPLOAD_LANDING_TASKS, UPLOAD_TILES } from './tiles';
 
 // This feature's pages plus the User Import page the administration registers; the instrument import, map and document
 // pages are absent.
-vi.mock('../../../app/route-table', async () => {
-  const { uploadsRoutes } = await import('../routes');
-  const Page = () => null;
-  return {
-    routeTable: [
-      ...uploadsRoutes,
-      { path: '/upload/user-import', meta: { title: 'uploadPages.tile.userImport', tasks: ['ApproveUserUpload', 'BulkUserUpload'] }, Component: Page },
-    ],
-  };
-});
+const Page = () => null;
+const ROUTES: AppRoute[] = [
+  ...uploadsRoutes,
+  { path: '/upload/user-import', meta: { title: 'uploadPages.tile.userImport', tasks: ['ApproveUserUpload', 'BulkUserUpload'] }, Component: Page },
+];
 
 const SLOW = { timeout: 5000 };
 
@@ -36,7 +31,7 @@ function signedIn(permissions: string[]) {
 describe('Upload landing', { timeout: 20_000 }, () => {
   it('shows a tile for each registered upload page the user may open, and opens it', async () => {
     signedIn(['UploadInstrumentationFiles', 'BulkUserUpload', 'ManageInstruments']);
-    const { user, location } = renderApp('/en/upload');
+    const { user, location } = renderApp('/en/upload', { routes: ROUTES });
     const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
     const titles = within(list)
       .getAllByRole('heading', { level: 2 })
@@ -50,7 +45,7 @@ describe('Upload landing', { timeout: 20_000 }, () => {
 
   it('lists the construction activity tiles after SI Borehole, in the spec’s order, and opens them', async () => {
     signedIn(['UploadInstrumentationFiles', 'UploadSIBoreholeFiles', 'UploadMCExcavationActivity', 'UploadTunnelShiftReport', 'BulkUserUpload']);
-    const { user, location } = renderApp('/en/upload');
+    const { user, location } = renderApp('/en/upload', { routes: ROUTES });
     const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
     expect(
       within(list)
@@ -63,7 +58,7 @@ describe('Upload landing', { timeout: 20_000 }, () => {
 
   it('lists Design Values (QP(D)) after Mined Tunnel and Instrument Plan last (Upload Designed Value opens excavation design rows too), and opens them', async () => {
     signedIn(['UploadTunnelShiftReport', 'UploadDesignedValue', 'ViewInstrumentationUploadHistory']);
-    const { user, location } = renderApp('/en/upload');
+    const { user, location } = renderApp('/en/upload', { routes: ROUTES });
     const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
     expect(
       within(list)
@@ -82,7 +77,7 @@ describe('Upload landing', { timeout: 20_000 }, () => {
   it('is in the Data Upload menu and hides tiles whose page the user may not open', async () => {
     setViewport(WIDTHS.desktop);
     signedIn(['ViewInstrumentationUploadHistory']);
-    const { user, location } = renderApp('/en/upload');
+    const { user, location } = renderApp('/en/upload', { routes: ROUTES });
     const menu = await screen.findByRole('navigation', { name: 'Main menu' }, SLOW);
     expect(await within(menu).findByRole('link', { name: 'Upload' }, SLOW)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Upload types' }, SLOW);
