@@ -61,7 +61,11 @@ test.describe('custom and scheduled reports, as a person', () => {
     const logo = await page.screenshot({ clip: { x: 0, y: 0, width: 24, height: 24 } });
 
     await signInAndOpen(page, '/en/report/customize');
-    await page.getByRole('link', { name: 'Add Template' }).or(page.getByRole('button', { name: 'Add Template' })).first().click();
+    await page
+      .getByRole('link', { name: 'Add Template' })
+      .or(page.getByRole('button', { name: 'Add Template' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/en\/report\/customize\/add$/);
     const form = page.getByRole('form', { name: 'Report template' });
     await form.getByLabel('Template name').fill(TEMPLATE);
@@ -121,7 +125,10 @@ test.describe('custom and scheduled reports, as a person', () => {
     await expect
       .poll(
         () => {
-          mail = receivedMails().slice(before).find((m) => m.includes(SCHEDULE)) ?? '';
+          mail =
+            receivedMails()
+              .slice(before)
+              .find((m) => m.includes(SCHEDULE)) ?? '';
           return mail !== '';
         },
         { timeout: 120_000, message: `the mail of ${SCHEDULE} at the SMTP server` },
@@ -132,14 +139,14 @@ test.describe('custom and scheduled reports, as a person', () => {
 
     // The outbox has it too, with its attachment named; and the run history says it was sent.
     const admin = await apiSignIn('admin', 'strata-admin-2026');
-    const outbox = await apiCall<{ records: { subject: string; attachment_name: string | null; status: string }[] }>(
-      admin,
-      'GET',
-      '/admin/outbox?limit=50',
-    );
+    const outbox = await apiCall<{ records: { subject: string; attachment_name: string | null; status: string }[] }>(admin, 'GET', '/admin/outbox?limit=50');
     const sent = outbox.records.find((m) => m.subject.includes(SCHEDULE));
     expect(sent?.attachment_name).toMatch(/\.pdf$/);
-    await row.getByRole('link', { name: `Edit ${SCHEDULE}` }).or(row.getByRole('button', { name: `Edit ${SCHEDULE}` })).first().click();
+    await row
+      .getByRole('link', { name: `Edit ${SCHEDULE}` })
+      .or(row.getByRole('button', { name: `Edit ${SCHEDULE}` }))
+      .first()
+      .click();
     const runs = page.getByRole('table', { name: 'Runs' });
     await expect(runs.getByRole('row').filter({ hasText: 'Sent' })).toHaveCount(1);
     await shots(page, `schedule-runs-phone-${RUN}`);

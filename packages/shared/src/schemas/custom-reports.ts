@@ -92,9 +92,7 @@ export const ZCustomTemplate = ZCustomTemplateBody.extend({
   /** The workbook's original file name, or `default` without one (spec §3's filename). */
   filename: z.string(),
   /** What the workbook uses (after its check): placeholders and table ranges. */
-  workbook: z
-    .object({ size: z.number().int(), placeholders: z.array(z.string()), tables: z.array(z.string()), sheets: z.array(z.string()) })
-    .nullable(),
+  workbook: z.object({ size: z.number().int(), placeholders: z.array(z.string()), tables: z.array(z.string()), sheets: z.array(z.string()) }).nullable(),
   created_by_name: z.string().nullable(),
   created: z.string(),
   updated: z.string(),
@@ -122,9 +120,7 @@ export type TCustomizedList = z.infer<typeof ZCustomizedList>;
 /** GET /reports/custom-templates/catalog/{type}: the sections and columns a template of the type can choose from. */
 export const ZReportCatalog = z.object({
   report_type: z.string(),
-  sections: z.array(
-    z.object({ key: z.string(), label: z.string(), columns: z.array(z.object({ key: z.string(), label: z.string() })) }),
-  ),
+  sections: z.array(z.object({ key: z.string(), label: z.string(), columns: z.array(z.object({ key: z.string(), label: z.string() })) })),
   /** Whether the type has charts (the chart options apply). */
   charts: z.boolean(),
 });

@@ -131,16 +131,6 @@ export class ReportsService {
     return [...new Set([...REPORT_PERMISSIONS, ...[...this.types.values()].flatMap((d) => d.permissions)])];
   }
 
-  /** Every report type's definition. */
-  typeDefs(): ReportTypeDef[] {
-    return [...this.types.values()];
-  }
-
-  /** A report type's definition (undefined when unknown). */
-  typeOf(code: string): ReportTypeDef | undefined {
-    return this.types.get(code);
-  }
-
   /** The parameters checked as `create` checks them for `actor` (400 when one fails); for scheduled reports. */
   async checkParams(actor: Actor, type: string, body: TReportParams): Promise<TReportParams> {
     const def = this.def(type);
@@ -149,7 +139,7 @@ export class ReportsService {
     return params;
   }
 
-  /** The report types this engine makes (custom templates read their catalogs). */
+  /** The report types this engine makes, by code (custom templates read their catalogs; schedules their tasks). */
   registry(): ReportRegistry {
     return this.types;
   }

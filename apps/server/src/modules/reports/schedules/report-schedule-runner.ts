@@ -227,7 +227,7 @@ export class ReportScheduleRunner {
   private async owner(schedule: ReportScheduleRow): Promise<Actor> {
     const owner = schedule.ownerId === null ? undefined : await userActor(this.ctx.db.orm, schedule.ownerId);
     if (!owner) throw new Error('The owner of the scheduled report is no longer an active user');
-    const def = this.reports.typeOf(schedule.reportType);
+    const def = this.reports.registry().get(schedule.reportType);
     if (!def || !def.permissions.some((p) => owner.permissions.has(p))) throw new Error('The owner may no longer make this report');
     return owner;
   }

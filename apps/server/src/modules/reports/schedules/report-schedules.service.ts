@@ -79,10 +79,7 @@ export class ReportSchedulesService {
 
   /** The report types a caller may schedule: those whose tasks they hold and that the engine makes on its own. */
   private allowedTypes(actor: Actor): string[] {
-    return this.reports
-      .typeDefs()
-      .filter((d) => !d.ownRoute && holds(actor, d.permissions))
-      .map((d) => d.code);
+    return [...this.reports.registry().values()].filter((d) => !d.ownRoute && holds(actor, d.permissions)).map((d) => d.code);
   }
 
   private present(l: Listed, last: ScheduleRunRow | undefined): TReportSchedule {
@@ -140,7 +137,7 @@ export class ReportSchedulesService {
 
   /** The body checked (400 and nothing stored when one check fails); the columns to store. */
   private async checked(actor: Actor, body: TReportScheduleBody) {
-    const def = this.reports.typeOf(body.report_type);
+    const def = this.reports.registry().get(body.report_type);
     if (!def || def.ownRoute) throw badRequest({ report_type: 'Unknown report type' });
     if (!holds(actor, def.permissions)) throw forbidden();
     if (!def.outputs.includes(body.output)) throw badRequest({ output: `This report is not made as ${body.output}` });
