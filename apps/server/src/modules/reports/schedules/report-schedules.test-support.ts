@@ -15,6 +15,10 @@ export const SCHEDULE_TASKS = [
   'CreateScheduledReports',
   'EditScheduledReports',
   'DeleteScheduledReports',
+  // A schedule may name a custom template of its type.
+  'SearchorViewReportTemplates',
+  'CreateReportTemplates',
+  'DeleteReportTemplates',
 ] as const;
 
 /** A stand-in report type: one table with a row per contract of the report (as made), and its period. */
@@ -22,6 +26,8 @@ const geostatus: ReportTypeDef = {
   code: 'geostatus',
   permissions: ['GenerateInstrumentationMonitoringReport'],
   outputs: ['pdf', 'csv'],
+  // Custom templates of the type may be made (their sections are the catalog's).
+  catalog: { sections: [{ key: 'instruments', label: 'Instruments', columns: [] }], charts: false },
   build: async (ctx): Promise<ReportDocument> => ({
     title: 'Instrument Status Report',
     fileStem: 'geostatus-test',

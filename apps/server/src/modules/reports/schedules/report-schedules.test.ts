@@ -278,4 +278,27 @@ describe('scheduled reports', () => {
     expect(notes[0]!.message).toContain('failed after 3 tries');
     expect(await mailsTo(t, dataDir, await email(w.userIds.xuser))).toEqual([]);
   });
+
+  it('a schedule names a custom template of its type and contract; when the template is deleted it goes back to Default', async () => {
+    const made = await as(t, w.sessions.manager, {
+      method: 'POST',
+      url: '/api/v1/reports/custom-templates',
+      payload: { name: 'Key columns', report_type: 'geostatus', contract_id: w.contractA },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const template = String(made.json<{ template_id: number }>().template_id);
+    const s = await create(w.sessions.manager, scheduleBody([w.contractA], { template, recipients: { user_ids: [w.userIds.xuser] } }));
+    expect(s).toMatchObject({ template, template_name: 'Key columns' });
+
+    // Another contract's schedule cannot use it, and nothing is stored.
+    const before = await countSchedules();
+    const refused = await api(w.sessions.manager, 'POST', '', scheduleBody([w.contractB], { template, recipients: { user_ids: [w.userIds.xuser] } }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ template: 'Unknown report template' });
+    expect(await countSchedules()).toBe(before);
+
+    const deleted = await as(t, w.sessions.manager, { method: 'DELETE', url: `/api/v1/reports/custom-templates/${template}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await api(w.sessions.manager, 'GET', `/${s.scheduler_id}`)).json()).toMatchObject({ template: 'default', template_name: 'Default' });
+  });
 });
