@@ -298,7 +298,7 @@ describe('scheduled reports', () => {
     expect(await countSchedules()).toBe(before);
 
     const deleted = await as(t, w.sessions.manager, { method: 'DELETE', url: `/api/v1/reports/custom-templates/${template}` });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await api(w.sessions.manager, 'GET', `/${s.scheduler_id}`)).json()).toMatchObject({ template: 'default', template_name: 'Default' });
   });
 });
