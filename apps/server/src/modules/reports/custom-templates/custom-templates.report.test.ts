@@ -23,6 +23,8 @@ const TASKS = [
   'SearchorViewReportTemplates',
   'CreateReportTemplates',
   'EditReportTemplates',
+  // The sheet password of the report and document protection settings.
+  'ManageSystemSettings',
 ] as const;
 
 function pdfText(bytes: Buffer): string {
@@ -232,5 +234,29 @@ describe('custom templates in reports', () => {
     expect(out.getCell('A20').value).toBe('Checked by the QP');
     // The default workbook is not written beside it.
     expect(wb.worksheets.map((x) => x.name)).toEqual(['Readings']);
+  });
+
+  it('an Excel template’s sheets are locked when the protection settings give a sheet password', async () => {
+    const source = new ExcelJS.Workbook();
+    source.addWorksheet('Cover').getCell('A1').value = 'Contract {{contract.no}}';
+    source.addWorksheet('Notes').getCell('A1').value = 'Checked by the QP';
+    const tpl = await template({ report_type: 'reading', sections: [] });
+    const up = await as(t, s, {
+      method: 'PUT',
+      url: `/api/v1/reports/custom-templates/${tpl.template_id}/workbook`,
+      ...workbookUpload('locked.xlsx', Buffer.from(await source.xlsx.writeBuffer())),
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const locked = await as(t, s, { method: 'PUT', url: '/api/v1/reports/settings', payload: { xlsx_password: 'Sheet-lock-2026!' } });
+    try {
+      expect(locked.statusCode, locked.body).toBe(200);
+      const wb = await workbookOf(await report('reading', 'xls', tpl.template_id));
+      expect(wb.getWorksheet('Cover')!.getCell('A1').value).toMatch(/^Contract C/);
+      for (const sheet of wb.worksheets) {
+        expect((sheet as unknown as { sheetProtection?: { sheet?: boolean } }).sheetProtection).toMatchObject({ sheet: true });
+      }
+    } finally {
+      await as(t, s, { method: 'PUT', url: '/api/v1/reports/settings', payload: { xlsx_password: null } });
+    }
   });
 });
