@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZKeywordPageQuery } from './common.js';
-import { ZId } from './ids.js';
+import { ZId, ZIdText } from './ids.js';
 import { MONITORING_LOGO_MAX_BYTES } from './monitoring-reports.js';
 
 /**
@@ -101,7 +101,7 @@ export type TCustomTemplate = z.infer<typeof ZCustomTemplate>;
 
 export const ZCustomTemplateListQuery = ZKeywordPageQuery.extend({
   report_type: z.string().max(50).optional(),
-  contract_id: z.coerce.number().int().positive().optional(),
+  contract_id: ZIdText.optional(),
 });
 export type TCustomTemplateListQuery = z.infer<typeof ZCustomTemplateListQuery>;
 export const ZCustomTemplateList = z.object({ records: z.array(ZCustomTemplate), total_records: z.number().int() });
@@ -110,7 +110,7 @@ export type TCustomTemplateList = z.infer<typeof ZCustomTemplateList>;
 /** GET /reports/customized (spec §7): Default first, then the templates the caller may use, for a type and a contract. */
 export const ZCustomizedQuery = z.object({
   type: z.string().max(50).optional(),
-  contract_id: z.coerce.number().int().positive().optional(),
+  contract_id: ZIdText.optional(),
 });
 export const ZReportTemplateOption = z.object({ template_id: z.number().int(), name: z.string(), filename: z.string() });
 export type TReportTemplateOption = z.infer<typeof ZReportTemplateOption>;

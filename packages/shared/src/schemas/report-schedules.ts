@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZKeywordPageQuery } from './common.js';
-import { ZId } from './ids.js';
+import { ZId, ZIdText } from './ids.js';
 
 /**
  * Scheduled reports (issue 21, decision 041; spec §2.8 /report/scheduler, §3 Weekday list, §6 Scheduled Report).
@@ -148,7 +148,7 @@ export const ZReportScheduleListQuery = ZKeywordPageQuery.extend({ report_type: 
 export type TReportScheduleListQuery = z.infer<typeof ZReportScheduleListQuery>;
 export const ZReportScheduleList = z.object({ records: z.array(ZReportSchedule), total_records: z.number().int() });
 export type TReportScheduleList = z.infer<typeof ZReportScheduleList>;
-export const ZSchedulerIdParam = z.object({ scheduler_id: z.coerce.number().int().positive() });
+export const ZSchedulerIdParam = z.object({ scheduler_id: ZIdText });
 
 export const REPORT_SCHEDULE_MESSAGES = {
   saved: 'Scheduled report saved',

@@ -1,3 +1,5 @@
+import { HttpError } from '../../../lib/errors.js';
+import { reportTemplate } from '../custom-templates/template-run.js';
 import { formatBytes, reportTypeInfo, SCHEDULE_RETRY, type TReportParams } from '@strata/shared';
 import type { Actor, AppContext } from '../../../context.js';
 import { AfterCommit } from '../../../platform/after-commit.js';
@@ -223,6 +225,21 @@ export class ReportScheduleRunner {
     }
   }
 
+  /**
+   * The schedule's template for a group's report: a template of one contract lays out only the reports of a group that
+   * sees that contract; another group's report has the Default layout (rather than failing the run for everyone).
+   */
+  private async templateFor(schedule: ReportScheduleRow, contractIds: number[]): Promise<string> {
+    if (schedule.template === 'default') return 'default';
+    try {
+      await reportTemplate(this.ctx.db.orm, schedule.reportType, { template: schedule.template, contract_ids: contractIds });
+      return schedule.template;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 400) return 'default';
+      throw error;
+    }
+  }
+
   /** The owner as they are now, allowed to make the type; throws why not. */
   private async owner(schedule: ReportScheduleRow): Promise<Actor> {
     const owner = schedule.ownerId === null ? undefined : await userActor(this.ctx.db.orm, schedule.ownerId);
@@ -283,7 +300,7 @@ export class ReportScheduleRunner {
         period: { option: 'range', from: period.from, to: period.to },
         output: schedule.output,
         background: false,
-        template: schedule.template,
+        template: await this.templateFor(schedule, g.contractIds),
       };
       const { outcome, row, token } = await this.makeReport(owner, schedule.reportType, params, keepUntil);
       made.reportIds.push(row.id);

@@ -301,4 +301,27 @@ describe('scheduled reports', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await api(w.sessions.manager, 'GET', `/${s.scheduler_id}`)).json()).toMatchObject({ template: 'default', template_name: 'Default' });
   });
+
+  it('a template of one contract lays out the reports of the recipients who see it; the others get the Default layout', async () => {
+    const made = await as(t, w.sessions.manager, {
+      method: 'POST',
+      url: '/api/v1/reports/custom-templates',
+      payload: { name: 'Contract A layout', report_type: 'geostatus', contract_id: w.contractA },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const template = String(made.json<{ template_id: number }>().template_id);
+    const s = await create(
+      w.sessions.manager,
+      scheduleBody([w.contractA, w.contractB], { template, recipients: { user_ids: [w.userIds.xuser, w.userIds.yuser] } }),
+    );
+    await runNow(w.sessions.manager, s.scheduler_id);
+    expect(await t.services.reportSchedules.runner.runReady()).toBe(1);
+    const [run] = (await api(w.sessions.manager, 'GET', `/${s.scheduler_id}/runs`)).json<{ records: TReportScheduleRun[] }>().records;
+    expect(run).toMatchObject({ status: 'sent', error: null });
+    const made2 = await t.db.orm.select({ id: reports.id, params: reports.params }).from(reports).where(inArray(reports.id, run!.report_ids));
+    const templates = new Map(made2.map((r) => [(r.params as { contract_ids: number[] }).contract_ids.join(','), (r.params as { template: string }).template]));
+    expect(templates.get(String(w.contractA))).toBe(template);
+    expect(templates.get(String(w.contractB))).toBe('default');
+    expect(await mailsTo(t, dataDir, await email(w.userIds.yuser))).toHaveLength(1);
+  });
 });
