@@ -25,8 +25,8 @@ async function waitForReady(url: string, server: ChildProcess, timeout = 240_000
 }
 
 /**
- * Starts the built app: a fresh embedded database with demo data in a temporary folder, on a free port; mail lands in
- * the outbox, and is also sent when `env` gives an `SMTP_URL`. `env` adds to or overrides the environment (e.g. `SESSION_IDLE_MINUTES`).
+ * Starts the built app: a fresh embedded database with demo data in a temporary folder, on a free port, no SMTP
+ * (mail lands in the outbox). `env` adds to or overrides the environment (e.g. `SESSION_IDLE_MINUTES`).
  * The web app must be built (`npm run build`) before.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
